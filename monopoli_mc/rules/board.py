@@ -1,0 +1,242 @@
+"""The board and the decks as frozen values, loaded and validated from YAML."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from monopoli_mc.errors import ConfigError
+from monopoli_mc.rules.yamlsource import Section, load_yaml
+
+SPACE_KINDS = ("go", "street", "railroad", "utility", "chance", "community_chest",
+               "tax", "jail", "free_parking", "go_to_jail")
+DEED_KINDS = ("street", "railroad", "utility")
+TAX_KINDS = ("income", "luxury")
+CARD_EFFECTS = ("advance", "advance_nearest", "back", "collect", "pay", "collect_each",
+                "pay_each", "repairs", "get_out_of_jail", "go_to_jail")
+DECKS = ("chance", "community_chest")
+MAX_BOOK_TITLE = 32  # vanilla refuses a written book title longer than this
+
+
+@dataclass(frozen=True)
+class Group:
+    """A colour group, the railroads or the utilities."""
+
+    name: str
+    kind: str  # street | railroad | utility
+    color: str
+    house_cost: int = 0
+    rent: tuple[int, ...] = ()  # railroads: rent by number owned
+    dice_multiplier: tuple[int, ...] = ()  # utilities: dice multiplier by number owned
+    spaces: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Space:
+    """One of the board's spaces."""
+
+    index: int
+    kind: str
+    name: str
+    group: str | None = None
+    price: int = 0
+    rent: tuple[int, ...] = ()  # streets: unimproved, 1-4 houses, hotel
+    tax: str | None = None
+
+    @property
+    def is_deed(self) -> bool:
+        """Whether the space is a property that can be owned."""
+        return self.kind in DEED_KINDS
+
+    @property
+    def mortgage_value(self) -> int:
+        """Half the printed price."""
+        return self.price // 2
+
+
+@dataclass(frozen=True)
+class Card:
+    """A Chance or Community Chest card with its effect as data."""
+
+    deck: str
+    index: int
+    title: str
+    text: str
+    effect: str
+    to: int | None = None  # advance: target space
+    target_kind: str | None = None  # advance_nearest: railroad | utility
+    rent_multiplier: int = 1
+    dice_multiplier: int = 0
+    spaces: int = 0  # back
+    amount: int = 0
+    house: int = 0
+    hotel: int = 0
+
+
+@dataclass(frozen=True)
+class Board:
+    """Spaces, groups and decks of one board."""
+
+    name: str
+    spaces: tuple[Space, ...]
+    groups: dict[str, Group] = field(hash=False)
+    decks: dict[str, tuple[Card, ...]] = field(hash=False)
+    source: str = ""
+
+    def space_named(self, name: str) -> Space:
+        """The space with this exact name (first one if several share it)."""
+        for space in self.spaces:
+            if space.name == name:
+                return space
+        raise KeyError(name)
+
+    @property
+    def jail(self) -> int:
+        """Index of the jail space."""
+        return next(s.index for s in self.spaces if s.kind == "jail")
+
+    @property
+    def deeds(self) -> tuple[Space, ...]:
+        """Every ownable space."""
+        return tuple(s for s in self.spaces if s.is_deed)
+
+
+def load_board(path: Path | str) -> Board:
+    """Load and validate a board file and the decks it names.
+
+    Raises ConfigError naming the file, line and key of the first problem.
+    """
+    path = Path(path)
+    top = Section(load_yaml(path), file=str(path))
+    name = top.get("name", str)
+    groups_sec = top.section("groups")
+    groups_raw: dict[str, tuple[Section, dict[str, Any]]] = {}
+    for gname in groups_sec.data:
+        gsec = groups_sec.section(gname)
+        kind = gsec.choice("kind", DEED_KINDS)
+        info: dict[str, Any] = {"kind": kind, "color": gsec.get("color", str, "white")}
+        if kind == "street":
+            info["house_cost"] = gsec.int("house_cost", minimum=1)
+        elif kind == "railroad":
+            info["rent"] = _int_list(gsec, "rent")
+        else:
+            info["dice_multiplier"] = _int_list(gsec, "dice_multiplier")
+        gsec.finish()
+        groups_raw[gname] = (gsec, info)
+    spaces: list[Space] = []
+    for index, item, line in top.items_of("spaces"):
+        spaces.append(_load_space(item, index, line, str(path), groups_raw))
+    if not spaces:
+        raise top.error("spaces", "the board has no spaces")
+    if sum(1 for s in spaces if s.kind == "jail") != 1:
+        raise top.error("spaces", "the board needs exactly one jail space")
+    if spaces[0].kind != "go":
+        raise top.error("spaces", f"the first space must be GO, found {spaces[0].kind!r}")
+    groups: dict[str, Group] = {}
+    for gname, (gsec, info) in groups_raw.items():
+        members = tuple(s.index for s in spaces if s.group == gname)
+        if not members:
+            raise groups_sec.error(gname, "empty group: no space belongs to it")
+        limit = len(info.get("rent") or info.get("dice_multiplier") or ())
+        if info["kind"] != "street" and limit < len(members):
+            key = "rent" if info["kind"] == "railroad" else "dice_multiplier"
+            raise gsec.error(key, f"needs one value per owned count, up to {len(members)}")
+        groups[gname] = Group(name=gname, spaces=members, **info)
+    decks_file = top.get("decks", str)
+    top.finish()
+    decks = load_decks(path.parent / decks_file, spaces)
+    return Board(name=name, spaces=tuple(spaces), groups=groups, decks=decks, source=str(path))
+
+
+def _int_list(sec: Section, key: str) -> tuple[int, ...]:
+    values = sec.get(key, list)
+    if not values or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values):
+        raise sec.error(key, f"expected a list of whole numbers, found {values!r}")
+    return tuple(values)
+
+
+def _load_space(item: Any, index: int, line: int | None, file: str,
+                groups: dict[str, tuple[Section, dict[str, Any]]]) -> Space:
+    sec = Section(item, file=file, line=line, path=f"spaces[{index}]")
+    kind = sec.choice("kind", SPACE_KINDS)
+    name = sec.get("name", str)
+    group = price = None
+    rent: tuple[int, ...] = ()
+    tax = None
+    if kind in DEED_KINDS:
+        group = sec.get("group", str)
+        if group not in groups:
+            raise sec.error("group", f"no group named {group!r}")
+        if groups[group][1]["kind"] != kind:
+            raise sec.error("group", f"group {group!r} is for {groups[group][1]['kind']} spaces, not {kind}")
+        price = sec.int("price", minimum=1)
+        if kind == "street":
+            rent = _int_list(sec, "rent")
+            if len(rent) != 6:
+                raise sec.error("rent", f"a street needs 6 rents (unimproved, 1-4 houses, hotel), found {len(rent)}")
+    elif kind == "tax":
+        tax = sec.choice("tax", TAX_KINDS)
+    sec.finish()
+    return Space(index=index, kind=kind, name=name, group=group, price=price or 0, rent=rent, tax=tax)
+
+
+def load_decks(path: Path, spaces: list[Space]) -> dict[str, tuple[Card, ...]]:
+    """Load the Chance and Community Chest decks, checking every card's effect."""
+    top = Section(load_yaml(path), file=str(path))
+    names = {s.name: s.index for s in spaces}
+    decks: dict[str, tuple[Card, ...]] = {}
+    for deck in DECKS:
+        cards = [_load_card(item, deck, i, line, str(path), names, spaces)
+                 for i, item, line in top.items_of(deck)]
+        if not cards:
+            raise top.error(deck, "empty deck")
+        decks[deck] = tuple(cards)
+    top.finish()
+    return decks
+
+
+def _load_card(item: Any, deck: str, index: int, line: int | None, file: str,
+               names: dict[str, int], spaces: list[Space]) -> Card:
+    sec = Section(item, file=file, line=line, path=f"{deck}[{index}]")
+    title = sec.get("title", str)
+    if len(title) > MAX_BOOK_TITLE:
+        raise sec.error("title", f"a book title has at most {MAX_BOOK_TITLE} characters, "
+                                 f"{title!r} has {len(title)}")
+    text = sec.get("text", str)
+    effect = sec.choice("effect", CARD_EFFECTS)
+    fields: dict[str, Any] = {}
+    if effect == "advance":
+        to = sec.get("to", str)
+        if to not in names:
+            raise sec.error("to", f"no space named {to!r} on the board")
+        fields["to"] = names[to]
+    elif effect == "advance_nearest":
+        kind = sec.choice("kind", ("railroad", "utility"))
+        if not any(s.kind == kind for s in spaces):
+            raise sec.error("kind", f"the board has no {kind}")
+        fields["target_kind"] = kind
+        fields["rent_multiplier"] = sec.int("rent_multiplier", 1, minimum=1)
+        fields["dice_multiplier"] = sec.int("dice_multiplier", 0)
+    elif effect == "back":
+        fields["spaces"] = sec.int("spaces", minimum=1)
+    elif effect in ("collect", "pay", "collect_each", "pay_each"):
+        fields["amount"] = sec.int("amount")
+    elif effect == "repairs":
+        fields["house"] = sec.int("house")
+        fields["hotel"] = sec.int("hotel")
+    sec.finish()
+    return Card(deck=deck, index=index, title=title, text=text, effect=effect, **fields)
+
+
+def default_board_path() -> Path:
+    """The standard board shipped in configs/boards/."""
+    return configs_dir() / "boards" / "standard.yaml"
+
+
+def configs_dir() -> Path:
+    """The project's configs/ folder (beside the package in a checkout)."""
+    here = Path(__file__).resolve().parent.parent.parent / "configs"
+    if not here.is_dir():
+        raise ConfigError("configs/ folder not found next to the monopoli_mc package", file=str(here))
+    return here

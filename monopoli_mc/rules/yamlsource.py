@@ -1,0 +1,216 @@
+"""YAML loading that remembers where every key came from, for errors people can act on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+
+import yaml
+
+from monopoli_mc.errors import ConfigError
+
+
+class Located(dict):  # type: ignore[type-arg]
+    """A YAML mapping that remembers its file and the line of each key."""
+
+    file: str
+    line: int
+    key_lines: dict[str, int]
+    path: str
+
+
+class LocatedList(list):  # type: ignore[type-arg]
+    """A YAML sequence that remembers its file and the line of each item."""
+
+    file: str
+    line: int
+    item_lines: list[int]
+    path: str
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that builds Located/LocatedList and rejects duplicate keys."""
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Located:
+    result = Located()
+    result.file = loader.name
+    result.line = node.start_mark.line + 1
+    result.key_lines = {}
+    result.path = ""
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)  # type: ignore[no-untyped-call]
+        line = key_node.start_mark.line + 1
+        if not isinstance(key, str):
+            raise ConfigError(f"keys must be text, not {key!r}", file=loader.name, line=line)
+        if key in result:
+            raise ConfigError("duplicate key", file=loader.name, line=line, key=key)
+        result[key] = loader.construct_object(value_node, deep=True)  # type: ignore[no-untyped-call]
+        result.key_lines[key] = line
+    return result
+
+
+def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LocatedList:
+    result = LocatedList(loader.construct_object(child, deep=True)  # type: ignore[no-untyped-call]
+                         for child in node.value)
+    result.file = loader.name
+    result.line = node.start_mark.line + 1
+    result.item_lines = [child.start_mark.line + 1 for child in node.value]
+    result.path = ""
+    return result
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def load_yaml(path: Path) -> Any:
+    """Parse a YAML file into Located/LocatedList values; syntax errors name file and line."""
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ConfigError("file not found", file=name) from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read file: {exc.strerror}", file=name) from None
+    return load_yaml_text(text, name)
+
+
+def load_yaml_text(text: str, name: str) -> Any:
+    """Parse YAML text, naming it `name` in errors."""
+    loader = _Loader(text)
+    loader.name = name
+    try:
+        return loader.get_single_data()  # type: ignore[no-untyped-call]
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        raise ConfigError(f"not valid YAML: {exc.problem or exc.context}", file=name, line=line) from None
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"not valid YAML: {exc}", file=name) from None
+    finally:
+        loader.dispose()  # type: ignore[no-untyped-call]
+
+
+class Section:
+    """A view of one mapping for validation: typed getters that raise ConfigError with file, line and key."""
+
+    def __init__(self, data: Any, *, file: str, line: int | None = None, path: str = "") -> None:
+        if not isinstance(data, dict):
+            raise ConfigError(f"expected a mapping, found {_kind(data)}", file=file, line=line,
+                              key=path or None)
+        self.data = data
+        self.file = getattr(data, "file", file)
+        self.line = getattr(data, "line", line)
+        self.path = path
+        self._lines: dict[str, int] = getattr(data, "key_lines", {})
+        self._used: set[str] = set()
+
+    def key_path(self, key: str) -> str:
+        """The dotted path of a key, for messages."""
+        return f"{self.path}.{key}" if self.path else key
+
+    def line_of(self, key: str) -> int | None:
+        """The line a key is on (or the mapping's line)."""
+        return self._lines.get(key, self.line)
+
+    def error(self, key: str, message: str) -> ConfigError:
+        """A ConfigError pointing at a key of this mapping."""
+        return ConfigError(message, file=self.file, line=self.line_of(key), key=self.key_path(key))
+
+    def has(self, key: str) -> bool:
+        """Whether the key is present."""
+        return key in self.data
+
+    def raw(self, key: str, default: Any = None) -> Any:
+        """The value of a key unchecked (and mark it used)."""
+        self._used.add(key)
+        return self.data.get(key, default)
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ..., *,
+            allow_none: bool = False) -> Any:
+        """A value of the given type; missing without default is an error."""
+        self._used.add(key)
+        if key not in self.data:
+            if default is ...:
+                raise ConfigError("missing required key", file=self.file, line=self.line,
+                                  key=self.key_path(key))
+            return default
+        value = self.data[key]
+        if value is None and allow_none:
+            return None
+        if not _is_instance(value, kind):
+            raise self.error(key, f"expected {_type_name(kind)}, found {_kind(value)} {value!r}")
+        return value
+
+    def int(self, key: str, default: Any = ..., *, minimum: int | None = 0,
+            allow_none: bool = False) -> Any:
+        """A whole number, at least `minimum`."""
+        value = self.get(key, int, default, allow_none=allow_none)
+        if value is not None and minimum is not None and value < minimum:
+            raise self.error(key, f"must be at least {minimum}, found {value}")
+        return value
+
+    def choice(self, key: str, choices: tuple[str, ...], default: Any = ...) -> Any:
+        """One of a fixed set of words."""
+        value = self.get(key, str, default)
+        if value not in choices:
+            raise self.error(key, f"must be one of {', '.join(choices)}; found {value!r}")
+        return value
+
+    def section(self, key: str) -> Section:
+        """A nested mapping as a Section."""
+        self._used.add(key)
+        if key not in self.data:
+            raise ConfigError("missing required key", file=self.file, line=self.line,
+                              key=self.key_path(key))
+        return Section(self.data[key], file=self.file, line=self.line_of(key), path=self.key_path(key))
+
+    def items_of(self, key: str) -> Iterator[tuple[int, Any, int | None]]:
+        """(index, item, line) for a list value."""
+        value = self.get(key, list)
+        lines = getattr(value, "item_lines", [])
+        for index, item in enumerate(value):
+            yield index, item, (lines[index] if index < len(lines) else self.line_of(key))
+
+    def finish(self, allowed: tuple[str, ...] | None = None) -> None:
+        """Reject keys that were not read (unknown keys), naming the first one."""
+        for key in self.data:
+            if key not in self._used and (allowed is None or key not in allowed):
+                known = sorted(self._used | set(allowed or ()))
+                hint = f"; known keys: {', '.join(known)}" if known else ""
+                raise self.error(key, f"unknown key{hint}")
+
+
+def _is_instance(value: Any, kind: type | tuple[type, ...]) -> bool:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in kinds:
+        return False  # YAML true is not a number
+    if float in kinds and isinstance(value, int) and not isinstance(value, bool):
+        return True
+    return isinstance(value, kinds)
+
+
+def _type_name(kind: type | tuple[type, ...]) -> str:
+    names = {int: "a whole number", float: "a number", str: "text", bool: "true or false",
+             list: "a list", dict: "a mapping"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "number"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "mapping"
+    return type(value).__name__
