@@ -51,3 +51,11 @@ class RconConnectionError(RconError):
 
 class RconProtocolError(RconError):
     """A packet broke the protocol, or a request is too long to send."""
+
+
+class SandboxError(MonopoliError):
+    """The embedded sandbox server was misused (bad datapack, unknown bot, ...)."""
+
+
+class RconRequestTooLong(RconProtocolError):
+    """A request over vanilla's 1446-byte limit, refused before anything was sent."""
