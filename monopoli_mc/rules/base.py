@@ -1,0 +1,62 @@
+"""The base the engine's mixins share: the state plus the signatures they call across."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from monopoli_mc.rules.events import Event
+from monopoli_mc.rules.state import GameState
+
+
+class EngineBase(GameState):
+    """GameState plus derived tables; each mixin adds one part of the rules."""
+
+    _n_spaces: int
+    _kind: list[str]
+    _price: list[int]
+    _rent: list[tuple[int, ...]]
+    _tax: list[str | None]
+    _group_of: list[Any]
+    _members: list[tuple[int, ...]]
+    _house_cost: list[int]
+    _jail: int
+    _tax_to: int
+    _card_to: int
+    _fine_to: int
+    _manage_cache: dict[int, list[tuple[tuple[str, int, Any], int]]]
+
+    if TYPE_CHECKING:
+        def _pay(self, payer: int, payee: int, amount: int, reason: str, ev: list[Event]) -> None: ...
+        def _charge(self, payer: int, payee: int, amount: int, reason: str, ev: list[Event]) -> bool: ...
+        def _resume(self, ev: list[Event]) -> None: ...
+        def _start_auction(self, space: int, ev: list[Event]) -> None: ...
+        def _next_turn(self, ev: list[Event]) -> None: ...
+        def _start_turn(self, ev: list[Event]) -> None: ...
+        def _end_by_worth(self, reason: str, ev: list[Event]) -> None: ...
+        def _send_to_jail(self, p: int, reason: str, ev: list[Event]) -> None: ...
+        def tax_worth(self, p: int) -> int: ...
+        def max_raisable(self, p: int) -> int: ...
+        def to_act(self) -> int: ...
+
+    def _others(self, p: int) -> list[int]:
+        """The other seats still in the game, in turn order after p."""
+        n = len(self.names)
+        return [q for q in ((p + i) % n for i in range(1, n)) if not self.bankrupt[q]]
+
+    def _owns_group(self, owner: int, s: int) -> bool:
+        owners = self.owner
+        for m in self._members[s]:
+            if owners[m] != owner:
+                return False
+        return True
+
+    def _count_owned(self, owner: int, s: int) -> int:
+        owners = self.owner
+        return sum(1 for m in self._members[s] if owners[m] == owner)
+
+    def _group_built(self, s: int) -> bool:
+        buildings = self.buildings
+        for m in self._members[s]:
+            if buildings[m]:
+                return True
+        return False

@@ -1,0 +1,261 @@
+"""The rules engine: `Game.new`, `legal_actions()`, `apply(action) -> events`.
+
+A pure function of its inputs: all randomness comes from the game's own seeded
+generator, whose state is part of the game state, and every random outcome is
+recorded in the event it caused. See phases.py for how a turn flows.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Iterable
+
+from monopoli_mc.errors import IllegalAction
+from monopoli_mc.rules.board import Board
+from monopoli_mc.rules.events import BANK, JAR, Event
+from monopoli_mc.rules.phases import (AUCTION, BUY, DEBT, DRAW, END, JAIL, MANAGE_PHASES, OVER,
+                                      PHASE_ACTIONS, ROLL, SYSTEM, TAX, TRADE)
+from monopoli_mc.rules.property import PropertyMixin
+from monopoli_mc.rules.settings import Rules
+from monopoli_mc.rules.settle import SettleMixin
+from monopoli_mc.rules.state import NOT_IN_JAIL
+from monopoli_mc.rules.turn import TurnMixin
+
+Handler = Callable[[int, Any, list[Event]], None]
+
+
+class Game(TurnMixin, PropertyMixin, SettleMixin):
+    """One game of Monopoly under a rule set, on a board, for 2 to 8 seats."""
+
+    @classmethod
+    def new(cls, rules: Rules, board: Board, players: Iterable[str], seed: int) -> Game:
+        """Seat the players, shuffle the decks and throw for the first player.
+
+        Raises IllegalAction when the number of players or their names are not allowed.
+        """
+        names = [str(n) for n in players]
+        if not rules.min_players <= len(names) <= rules.max_players:
+            raise IllegalAction(f"{rules.name!r} rules take {rules.min_players} to "
+                                f"{rules.max_players} players, not {len(names)}")
+        if len(set(names)) != len(names) or any(not n for n in names):
+            raise IllegalAction(f"player names must be distinct and not empty: {names!r}")
+        game = cls.__new__(cls)
+        game.rules = rules
+        game.board = board
+        game.rng = random.Random(seed)
+        n = len(names)
+        spaces = len(board.spaces)
+        game.names = names
+        game.cash = [0] * n
+        game.pos = [0] * n
+        game.bankrupt = [False] * n
+        game.jail_turns = [NOT_IN_JAIL] * n
+        game.jail_cards = [[] for _ in range(n)]
+        game.owner = [-1] * spaces
+        game.buildings = [0] * spaces
+        game.mortgaged = [False] * spaces
+        game.jar = game.bank = game.houses_out = game.hotels_out = 0
+        game.round = game.turns = game.doubles = 0
+        game.last_dice = (0, 0)
+        game.phase, game.pending = ROLL, {}
+        game.debts, game.after, game.trade, game.trade_return = [], [], None, ""
+        game.auction_queue, game.winner, game.end_reason = [], None, ""
+        game._derive()
+        ev: list[Event] = []
+        for p in range(n):
+            game._pay(BANK, p, rules.starting_cash, "start", ev)
+        game._pay(BANK, JAR, rules.jar_seed if rules.free_parking_jar else 0, "jar_seed", ev)
+        game.decks = {}
+        for deck, cards in board.decks.items():
+            order = list(range(len(cards)))
+            game.rng.shuffle(order)
+            game.decks[deck] = order
+            ev.append(("shuffle", deck, tuple(order)))
+        game.current = game.first = game._throw_for_first(ev)
+        ev.append(("first_player", game.current))
+        game._start_turn(ev)
+        game.setup_events = ev
+        return game
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], board: Board) -> Game:
+        """Rebuild a game from `to_data()` output and its board."""
+        game = cls.__new__(cls)
+        game._load_data(data, board)
+        game._derive()
+        return game
+
+    def copy(self) -> Game:
+        """An independent copy (through the JSON-safe data)."""
+        return Game.from_data(self.to_data(), self.board)
+
+    def _derive(self) -> None:
+        """Tables computed from the rules and the board, never stored."""
+        rules, board = self.rules, self.board
+        self._n_spaces = len(board.spaces)
+        self._kind = [s.kind for s in board.spaces]
+        self._price = [s.price for s in board.spaces]
+        self._rent = [s.rent for s in board.spaces]
+        self._tax = [s.tax for s in board.spaces]
+        self._group_of = [board.groups[s.group] if s.group else None for s in board.spaces]
+        self._members = [g.spaces if g else () for g in self._group_of]
+        self._house_cost = [g.house_cost if g else 0 for g in self._group_of]
+        self._jail = board.jail
+        self._tax_to = JAR if rules.jar_takes("taxes") else BANK
+        self._card_to = JAR if rules.jar_takes("card_fees") else BANK
+        self._fine_to = JAR if rules.jar_takes("jail_fines") else BANK
+        self._manage_cache = {}
+        self._handlers: dict[str, Handler] = {
+            "roll": self._do_roll, "pay_fine": self._do_pay_fine, "use_card": self._do_use_card,
+            "buy": self._do_buy, "decline": self._do_decline, "bid": self._do_bid,
+            "pass": self._do_pass, "close_auction": self._do_close_auction,
+            "draw": self._do_draw, "pay_flat_tax": self._do_flat_tax,
+            "pay_percent_tax": self._do_percent_tax, "pay_debt": self._do_pay_debt,
+            "bankrupt": self._do_bankrupt, "end_turn": self._do_end_turn,
+            "build": self._do_build, "sell": self._do_sell, "sell_all": self._do_sell_all,
+            "mortgage": self._do_mortgage, "lift": self._do_lift,
+            "propose_trade": self._do_propose_trade, "accept_trade": self._do_accept_trade,
+            "refuse_trade": self._do_refuse_trade, "time_up": self._do_time_up,
+        }
+
+    # -- who decides, and what they may do ---------------------------------------
+
+    def to_act(self) -> int:
+        """The seat whose decision the game waits for (SYSTEM when it is over)."""
+        phase = self.phase
+        if phase == TRADE:
+            return int(self.trade["to"])  # type: ignore[index]
+        if phase == DEBT:
+            return int(self.debts[0][0])
+        if phase == AUCTION:
+            return int(self.pending["next"])
+        if phase == OVER:
+            return SYSTEM
+        return self.current
+
+    def legal_actions(self, player: int | None = None) -> list[tuple[str, int, Any]]:
+        """Every action `player` (default: the one to act) may take now.
+
+        A `bid` carries the lowest legal amount; `propose_trade` carries None.
+        """
+        p = self.to_act() if player is None else player
+        phase = self.phase
+        if p < 0 or p >= len(self.names) or self.bankrupt[p] or phase == OVER:
+            return []
+        out: list[tuple[str, int, Any]]
+        if phase == AUCTION:
+            out = self._auction_actions(p)
+        elif p == self.to_act():
+            guards = self._guards
+            out = [(kind, p, None) for kind in PHASE_ACTIONS[phase] if guards[kind](self, p, None) is None]
+        else:
+            out = []
+        if phase in MANAGE_PHASES:
+            out.extend(self._manage_actions(p))
+        return out
+
+    def is_legal(self, action: tuple[str, int, Any]) -> bool:
+        """Whether `apply(action)` would be accepted now."""
+        return self._why_not(action[0], action[1], action[2]) is None
+
+    def explain(self, action: tuple[str, int, Any]) -> str | None:
+        """Why an action is illegal now, in words for the player; None when it is legal."""
+        return self._why_not(action[0], action[1], action[2])
+
+    def apply(self, action: tuple[str, int, Any]) -> list[Event]:
+        """Apply one action and return the events it caused.
+
+        Raises IllegalAction (and changes nothing) when the action is not legal now.
+        """
+        kind, p, arg = action
+        why = self._why_not(kind, p, arg)
+        if why is not None:
+            raise IllegalAction(why)
+        ev: list[Event] = []
+        self._handlers[kind](p, arg, ev)
+        return ev
+
+    def _why_not(self, kind: str, p: int, arg: Any) -> str | None:
+        """The reason an action is illegal, or None. Changes nothing."""
+        phase = self.phase
+        if kind in PHASE_ACTIONS[phase] and type(p) is int and 0 <= p < len(self.names) \
+                and not self.bankrupt[p] and (phase == AUCTION or p == self.to_act()):
+            return self._guards[kind](self, p, arg)
+        if kind == "time_up":
+            return "the game is over" if phase == OVER else (
+                None if p == SYSTEM else "only the controller's clock can end the game")
+        if kind == "close_auction":
+            if p != SYSTEM:
+                return "only the controller closes an auction"
+            return None if phase == AUCTION else "there is no auction to close"
+        if not isinstance(p, int) or not 0 <= p < len(self.names):
+            return f"no player in seat {p!r}"
+        name = self.names[p]
+        if phase == OVER:
+            return "the game is over"
+        if self.bankrupt[p]:
+            return f"{name} is bankrupt and out of the game"
+        guard = self._guards.get(kind)
+        if guard is None:
+            return f"unknown action {kind!r}"
+        if kind in PHASE_ACTIONS[phase]:
+            if phase != AUCTION and p != self.to_act():
+                return f"it is {self.names[self.to_act()]}'s decision, not {name}'s"
+            return guard(self, p, arg)
+        if kind in self._MANAGE:
+            if phase not in MANAGE_PHASES:
+                return f"{kind} is not possible during {phase.replace('_', ' ')}"
+            return guard(self, p, arg)
+        return f"{kind.replace('_', ' ')} is not possible now ({phase.replace('_', ' ')})"
+
+    _MANAGE = frozenset({"build", "sell", "sell_all", "mortgage", "lift", "propose_trade"})
+
+    # -- phase guards (each returns a reason or None) --------------------------------
+
+    def _g_roll(self, p: int, arg: Any) -> str | None:
+        return None
+
+    def _g_pay_fine(self, p: int, arg: Any) -> str | None:
+        if self.jail_turns[p] < 0:
+            return f"{self.names[p]} is not in jail"
+        fine = self.rules.jail_fine
+        return None if self.cash[p] >= fine else f"the fine is ${fine}; {self.names[p]} has ${self.cash[p]}"
+
+    def _g_use_card(self, p: int, arg: Any) -> str | None:
+        if self.jail_turns[p] < 0:
+            return f"{self.names[p]} is not in jail"
+        return None if self.jail_cards[p] else f"{self.names[p]} has no Get Out of Jail Free card"
+
+    def _g_buy(self, p: int, arg: Any) -> str | None:
+        price = self._price[self.pending["space"]]
+        return None if self.cash[p] >= price else \
+            f"{self.board.spaces[self.pending['space']].name} costs ${price}; {self.names[p]} has ${self.cash[p]}"
+
+    def _g_always(self, p: int, arg: Any) -> str | None:
+        return None
+
+    def _g_pay_debt(self, p: int, arg: Any) -> str | None:
+        owed = self.debts[0][2]
+        return None if self.cash[p] >= owed else \
+            f"{self.names[p]} owes ${owed} and has ${self.cash[p]}: sell buildings or mortgage first"
+
+    def _g_bankrupt(self, p: int, arg: Any) -> str | None:
+        owed = self.debts[0][2]
+        most = self.max_raisable(p)
+        return None if most < owed else \
+            f"{self.names[p]} can still raise ${most} of the ${owed} owed: sell or mortgage first"
+
+    _guards: dict[str, Callable[[Any, int, Any], str | None]] = {}
+
+
+Game._guards = {
+    "roll": Game._g_roll, "pay_fine": Game._g_pay_fine, "use_card": Game._g_use_card,
+    "buy": Game._g_buy, "decline": Game._g_always, "bid": PropertyMixin._g_bid,
+    "pass": PropertyMixin._g_pass, "draw": Game._g_always, "pay_flat_tax": Game._g_always,
+    "pay_percent_tax": Game._g_always, "pay_debt": Game._g_pay_debt,
+    "bankrupt": Game._g_bankrupt, "end_turn": Game._g_always,
+    "accept_trade": Game._g_always, "refuse_trade": Game._g_always,
+    "build": PropertyMixin._g_build, "sell": PropertyMixin._g_sell,
+    "sell_all": PropertyMixin._g_sell_all, "mortgage": PropertyMixin._g_mortgage,
+    "lift": PropertyMixin._g_lift, "propose_trade": SettleMixin._g_propose_trade,
+}

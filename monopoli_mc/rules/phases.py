@@ -1,0 +1,70 @@
+"""The phase table: which actions are legal in which phase of a turn.
+
+How a turn flows. The player whose turn it is starts in ROLL (or JAIL when
+jailed). `roll` throws the dice (recorded in the `roll` event), moves the token
+and resolves the space: an unowned deed opens BUY (`buy`, or `decline`, which
+opens an AUCTION that every player may join); Chance or Community Chest opens
+DRAW; the income tax with a choice opens TAX; a payment the player cannot make
+opens DEBT (raise money, then `pay_debt`, or `bankrupt` when nothing is left to
+raise). When the space is resolved the turn goes on to ROLL again after doubles,
+otherwise to END, where `end_turn` passes the dice on. A trade offer pauses
+whatever phase it was proposed in (TRADE) until the other player answers.
+Management (build, sell, mortgage, lift, propose a trade) is open to every player
+in the phases of MANAGE_PHASES; system actions (`close_auction`, `time_up`) come
+from the controller's clock, never from a player.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+ROLL = "roll"
+JAIL = "jail"
+BUY = "buy"
+AUCTION = "auction"
+DRAW = "draw"
+TAX = "tax_choice"
+DEBT = "debt"
+END = "end_turn"
+TRADE = "trade"
+OVER = "game_over"
+
+SYSTEM = -1  # the "player" of system actions (the controller's clock, the operator)
+
+# Actions only the deciding player may take, by phase.
+PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
+    ROLL: ("roll",),
+    JAIL: ("pay_fine", "use_card", "roll"),
+    BUY: ("buy", "decline"),
+    AUCTION: ("bid", "pass"),
+    DRAW: ("draw",),
+    TAX: ("pay_flat_tax", "pay_percent_tax"),
+    DEBT: ("pay_debt", "bankrupt"),
+    END: ("end_turn",),
+    TRADE: ("accept_trade", "refuse_trade"),
+    OVER: (),
+}
+
+# Phases in which any seated player may build, sell, mortgage, lift and propose trades.
+MANAGE_PHASES = frozenset({ROLL, JAIL, BUY, DEBT, END})
+MANAGE_ACTIONS = ("build", "sell", "sell_all", "mortgage", "lift", "propose_trade")
+SYSTEM_ACTIONS = ("close_auction", "time_up")
+
+ALL_ACTIONS = frozenset(a for acts in PHASE_ACTIONS.values() for a in acts) | set(MANAGE_ACTIONS) \
+    | set(SYSTEM_ACTIONS)
+
+
+class Action(NamedTuple):
+    """What a player (or the system) does: a kind, the acting seat, and one argument.
+
+    The argument is a space index (build, sell, sell_all, mortgage, lift), an
+    amount (bid), a TradeOffer mapping (propose_trade), or None. The engine
+    accepts any 3-tuple of the same shape, so `("roll", 0, None)` works too.
+    In `legal_actions()`, a `bid` carries the lowest legal amount (any amount up
+    to the bidder's cash is legal) and `propose_trade` carries None (any valid
+    offer is legal).
+    """
+
+    kind: str
+    player: int
+    arg: Any = None

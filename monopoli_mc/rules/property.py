@@ -1,0 +1,304 @@
+"""Deeds: buying, auctions, building and selling evenly, mortgages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from monopoli_mc.rules.base import EngineBase
+from monopoli_mc.rules.events import BANK, Event
+from monopoli_mc.rules.phases import AUCTION
+from monopoli_mc.rules.state import HOTEL
+
+
+def lift_cost(mortgage_value: int, percent: int) -> int:
+    """The mortgage plus interest, the interest rounded up to a whole dollar."""
+    return mortgage_value + (mortgage_value * percent + 99) // 100
+
+
+class PropertyMixin(EngineBase):
+    """Buy or auction, build, sell, mortgage and lift."""
+
+    # -- buying and auctions ----------------------------------------------------------
+
+    def _do_buy(self, p: int, arg: Any, ev: list[Event]) -> None:
+        s = self.pending["space"]
+        price = self._price[s]
+        self._pay(p, BANK, price, "purchase", ev)
+        self.owner[s] = p
+        self._manage_cache.clear()
+        ev.append(("bought", p, s, price))
+        ev.append(("deed", s, -1, p))
+        self.phase = ""
+        self._resume(ev)
+
+    def _do_decline(self, p: int, arg: Any, ev: list[Event]) -> None:
+        s = self.pending["space"]
+        self.phase = ""
+        if self.rules.auction_on_decline:
+            self._start_auction(s, ev)
+        else:
+            self._resume(ev)
+
+    def _start_auction(self, space: int, ev: list[Event]) -> None:
+        """An English auction open to every seat still in, the decliner included."""
+        self.phase = AUCTION
+        self.pending = {"space": space, "high": 0, "bidder": -1, "passed": [], "next": self.current}
+        ev.append(("auction_start", space))
+        if self.bankrupt[self.current]:
+            self._auction_next(ev)
+
+    def _auction_actions(self, p: int) -> list[tuple[str, int, Any]]:
+        out: list[tuple[str, int, Any]] = []
+        pending = self.pending
+        if self.cash[p] > pending["high"]:
+            out.append(("bid", p, pending["high"] + 1))
+        if p != pending["bidder"]:
+            out.append(("pass", p, None))
+        return out
+
+    def _g_bid(self, p: int, arg: Any) -> str | None:
+        high = self.pending["high"]
+        if not isinstance(arg, int) or isinstance(arg, bool):
+            return f"a bid is a whole number of dollars, not {arg!r}"
+        if arg <= high:
+            return f"the bid is ${high}: bid more than that"
+        if arg > self.cash[p]:
+            return f"{self.names[p]} has only ${self.cash[p]}"
+        return None
+
+    def _g_pass(self, p: int, arg: Any) -> str | None:
+        if p == self.pending["bidder"]:
+            return f"{self.names[p]} holds the high bid"
+        return None
+
+    def _do_bid(self, p: int, arg: Any, ev: list[Event]) -> None:
+        pending = self.pending
+        pending["high"] = arg
+        pending["bidder"] = p
+        pending["passed"] = []
+        ev.append(("bid", p, arg))
+        pending["next"] = p
+        self._auction_next(ev)
+
+    def _do_pass(self, p: int, arg: Any, ev: list[Event]) -> None:
+        pending = self.pending
+        if p not in pending["passed"]:
+            pending["passed"].append(p)
+        ev.append(("auction_pass", p))
+        self._auction_next(ev)
+
+    def _auction_next(self, ev: list[Event]) -> None:
+        """Hand the auction to the next seat that may still bid, or close it."""
+        pending = self.pending
+        n = len(self.names)
+        q = pending["next"]
+        for _ in range(n):
+            q = (q + 1) % n
+            if not self.bankrupt[q] and q != pending["bidder"] and q not in pending["passed"]:
+                pending["next"] = q
+                return
+        self._close_auction(ev)
+
+    def _do_close_auction(self, p: int, arg: Any, ev: list[Event]) -> None:
+        self._close_auction(ev)
+
+    def _close_auction(self, ev: list[Event]) -> None:
+        pending = self.pending
+        s, bidder, high = pending["space"], pending["bidder"], pending["high"]
+        self.phase = ""
+        if bidder >= 0:
+            self._pay(bidder, BANK, high, "auction", ev)
+            self.owner[s] = bidder
+            self._manage_cache.clear()
+            ev.append(("auction_won", bidder, s, high))
+            ev.append(("deed", s, -1, bidder))
+        else:
+            ev.append(("auction_unsold", s))
+        self._resume(ev)
+
+    # -- building ---------------------------------------------------------------------
+
+    def _street_of(self, p: int, s: Any) -> str | None:
+        """Why `s` is not a street p owns, or None."""
+        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < self._n_spaces:
+            return f"there is no space {s!r}"
+        if self._kind[s] != "street":
+            return f"{self.board.spaces[s].name!r} is not a street"
+        if self.owner[s] != p:
+            return f"{self.names[p]} does not own {self.board.spaces[s].name!r}"
+        return None
+
+    def _g_build(self, p: int, s: Any) -> str | None:
+        why = self._build_block(p, s)
+        if why:
+            return why
+        cost = self._house_cost[s]
+        if self.cash[p] < cost:
+            return f"a building on {self.board.spaces[s].name!r} costs ${cost}; {self.names[p]} has ${self.cash[p]}"
+        return None
+
+    def _build_block(self, p: int, s: Any) -> str | None:
+        """Why p may not build on s whatever their cash, or None."""
+        why = self._street_of(p, s)
+        if why:
+            return why
+        name = self.board.spaces[s].name
+        if not self._owns_group(p, s):
+            return f"cannot build on {name!r}: group not complete"
+        members = self._members[s]
+        if any(self.mortgaged[m] for m in members):
+            return f"cannot build on {name!r}: a street of its group is mortgaged"
+        built = self.buildings[s]
+        if built >= HOTEL:
+            return f"{name!r} already has a hotel"
+        if self.rules.even_building and built > min(self.buildings[m] for m in members):
+            return f"build evenly: other streets of the group need a house before {name!r}"
+        rules = self.rules
+        if built == HOTEL - 1:
+            if rules.hotels_limit is not None and self.hotels_out >= rules.hotels_limit:
+                return "the bank has no hotels left"
+        elif rules.houses_limit is not None and self.houses_out >= rules.houses_limit:
+            return "the bank has no houses left"
+        return None
+
+    def _do_build(self, p: int, s: int, ev: list[Event]) -> None:
+        self._pay(p, BANK, self._house_cost[s], "build", ev)
+        self.buildings[s] += 1
+        self._manage_cache.clear()
+        if self.buildings[s] == HOTEL:
+            self.hotels_out += 1
+            self.houses_out -= HOTEL - 1
+        else:
+            self.houses_out += 1
+        ev.append(("build", p, s, self.buildings[s]))
+
+    def _g_sell(self, p: int, s: Any) -> str | None:
+        why = self._street_of(p, s)
+        if why:
+            return why
+        name = self.board.spaces[s].name
+        built = self.buildings[s]
+        if not built:
+            return f"{name!r} has no buildings to sell"
+        if self.rules.even_building and built < max(self.buildings[m] for m in self._members[s]):
+            return f"sell evenly: sell from the other streets of the group before {name!r}"
+        limit = self.rules.houses_limit
+        if built == HOTEL and limit is not None and limit - self.houses_out < HOTEL - 1:
+            return (f"the bank has too few houses to break the hotel on {name!r}: "
+                    "sell all the group's buildings instead")
+        return None
+
+    def _do_sell(self, p: int, s: int, ev: list[Event]) -> None:
+        if self.buildings[s] == HOTEL:
+            self.hotels_out -= 1
+            self.houses_out += HOTEL - 1
+        else:
+            self.houses_out -= 1
+        self.buildings[s] -= 1
+        self._manage_cache.clear()
+        self._pay(BANK, p, self.rules.sellback(self._house_cost[s]), "sellback", ev)
+        ev.append(("sell", p, s, self.buildings[s]))
+
+    def _g_sell_all(self, p: int, s: Any) -> str | None:
+        why = self._street_of(p, s)
+        if why:
+            return why
+        if not self._group_built(s):
+            return f"the group of {self.board.spaces[s].name!r} has no buildings"
+        return None
+
+    def _do_sell_all(self, p: int, s: int, ev: list[Event]) -> None:
+        refund = self.rules.sellback(self._house_cost[s])
+        self._manage_cache.clear()
+        for m in self._members[s]:
+            built = self.buildings[m]
+            if not built:
+                continue
+            if built == HOTEL:
+                self.hotels_out -= 1
+            else:
+                self.houses_out -= built
+            self.buildings[m] = 0
+            self._pay(BANK, p, refund * built, "sellback", ev)
+            ev.append(("sell", p, m, 0))
+
+    # -- mortgages ----------------------------------------------------------------------
+
+    def _deed_of(self, p: int, s: Any) -> str | None:
+        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < self._n_spaces:
+            return f"there is no space {s!r}"
+        if self._price[s] == 0:
+            return f"{self.board.spaces[s].name!r} is not a property"
+        if self.owner[s] != p:
+            return f"{self.names[p]} does not own {self.board.spaces[s].name!r}"
+        return None
+
+    def _g_mortgage(self, p: int, s: Any) -> str | None:
+        why = self._deed_of(p, s)
+        if why:
+            return why
+        name = self.board.spaces[s].name
+        if self.mortgaged[s]:
+            return f"{name!r} is already mortgaged"
+        if self._group_built(s):
+            return f"sell the buildings of {name!r}'s group before mortgaging it"
+        return None
+
+    def _do_mortgage(self, p: int, s: int, ev: list[Event]) -> None:
+        self.mortgaged[s] = True
+        self._manage_cache.clear()
+        self._pay(BANK, p, self._price[s] // 2, "mortgage", ev)
+        ev.append(("mortgage", p, s))
+
+    def _g_lift(self, p: int, s: Any) -> str | None:
+        why = self._deed_of(p, s)
+        if why:
+            return why
+        if not self.mortgaged[s]:
+            return f"{self.board.spaces[s].name!r} is not mortgaged"
+        cost = lift_cost(self._price[s] // 2, self.rules.mortgage_interest_percent)
+        if self.cash[p] < cost:
+            return f"lifting {self.board.spaces[s].name!r} costs ${cost}; {self.names[p]} has ${self.cash[p]}"
+        return None
+
+    def _do_lift(self, p: int, s: int, ev: list[Event]) -> None:
+        cost = lift_cost(self._price[s] // 2, self.rules.mortgage_interest_percent)
+        self._pay(p, BANK, cost, "lift", ev)
+        self.mortgaged[s] = False
+        self._manage_cache.clear()
+        ev.append(("lift", p, s))
+
+    # -- what a player may manage now -----------------------------------------------------
+
+    def _manage_actions(self, p: int) -> list[tuple[str, int, Any]]:
+        """Build, sell, mortgage, lift and trade actions open to p, from a cache of candidates."""
+        candidates = self._manage_cache.get(p)
+        if candidates is None:
+            candidates = self._manage_candidates(p)
+            self._manage_cache[p] = candidates
+        cash = self.cash[p]
+        return [action for action, cost in candidates if cost <= cash]
+
+    def _manage_candidates(self, p: int) -> list[tuple[tuple[str, int, Any], int]]:
+        """Management actions open to p whatever their cash, each with the cash it needs."""
+        out: list[tuple[tuple[str, int, Any], int]] = []
+        owner = self.owner
+        interest = self.rules.mortgage_interest_percent
+        for s in range(self._n_spaces):
+            if owner[s] != p:
+                continue
+            if self._kind[s] == "street":
+                if self._build_block(p, s) is None:
+                    out.append((("build", p, s), self._house_cost[s]))
+                if self.buildings[s]:
+                    if self._g_sell(p, s) is None:
+                        out.append((("sell", p, s), 0))
+                    if not any(self.buildings[m] for m in self._members[s] if m < s):
+                        out.append((("sell_all", p, s), 0))
+            if self.mortgaged[s]:
+                out.append((("lift", p, s), lift_cost(self._price[s] // 2, interest)))
+            elif self._g_mortgage(p, s) is None:
+                out.append((("mortgage", p, s), 0))
+        if any(not self.bankrupt[q] for q in range(len(self.names)) if q != p):
+            out.append((("propose_trade", p, None), 0))
+        return out

@@ -1,0 +1,247 @@
+"""Money: payments, debts, bankruptcy, trades, worth and the end of the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from monopoli_mc.rules.base import EngineBase
+from monopoli_mc.rules.events import BANK, JAR, Event
+from monopoli_mc.rules.phases import DEBT, OVER, TRADE
+from monopoli_mc.rules.state import HOTEL, NOT_IN_JAIL
+
+TRADE_KEYS = ("to", "give", "get", "give_cash", "get_cash", "give_cards", "get_cards")
+
+
+class SettleMixin(EngineBase):
+    """Every transfer names its two accounts, so money is conserved by construction."""
+
+    def _pay(self, payer: int, payee: int, amount: int, reason: str, ev: list[Event]) -> None:
+        """Move money between two accounts (a seat, BANK or JAR); the payer must have it."""
+        if amount <= 0:
+            return
+        if payer >= 0:
+            self.cash[payer] -= amount
+        elif payer == BANK:
+            self.bank -= amount
+        else:
+            self.jar -= amount
+        if payee >= 0:
+            self.cash[payee] += amount
+        elif payee == BANK:
+            self.bank += amount
+        else:
+            self.jar += amount
+        ev.append(("pay", payer, payee, amount, reason))
+
+    def _charge(self, payer: int, payee: int, amount: int, reason: str, ev: list[Event]) -> bool:
+        """A seat pays if it can; otherwise the amount becomes a debt to settle (DEBT phase)."""
+        if amount <= 0:
+            return True
+        if self.cash[payer] >= amount and not any(d[0] == payer for d in self.debts):
+            self._pay(payer, payee, amount, reason, ev)
+            return True
+        self.debts.append([payer, payee, amount, reason])
+        ev.append(("debt", payer, amount, payee, reason))
+        return False
+
+    # -- debts and bankruptcy -------------------------------------------------------------
+
+    def _do_pay_debt(self, p: int, arg: Any, ev: list[Event]) -> None:
+        debtor, creditor, amount, reason = self.debts.pop(0)
+        self._pay(debtor, creditor, amount, reason, ev)
+        self.phase = ""
+        self._resume(ev)
+
+    def max_raisable(self, p: int) -> int:
+        """Cash plus what selling every building and mortgaging every deed would bring."""
+        total = self.cash[p]
+        sellback = self.rules.sellback
+        for s, owner in enumerate(self.owner):
+            if owner != p:
+                continue
+            built = self.buildings[s]
+            if built:
+                total += built * sellback(self._house_cost[s])
+            if not self.mortgaged[s]:
+                total += self._price[s] // 2
+        return total
+
+    def _do_bankrupt(self, p: int, arg: Any, ev: list[Event]) -> None:
+        creditor = self.debts[0][1]
+        self.debts = [d for d in self.debts if d[0] != p]
+        self._go_bankrupt(p, creditor, ev)
+        if self.phase != OVER:
+            self.phase = ""
+            self._resume(ev)
+
+    def _go_bankrupt(self, p: int, creditor: int, ev: list[Event]) -> None:
+        """Hand everything to the creditor (a player), or to the bank, which auctions the deeds."""
+        ev.append(("bankrupt", p, creditor))
+        to_player = creditor >= 0 and not self.bankrupt[creditor]
+        percent = self.rules.bankruptcy_building_percent
+        deeds = [s for s, o in enumerate(self.owner) if o == p]
+        for s in deeds:
+            built = self.buildings[s]
+            if built:
+                if built == HOTEL:
+                    self.hotels_out -= 1
+                else:
+                    self.houses_out -= built
+                self.buildings[s] = 0
+                ev.append(("sell", p, s, 0))
+                self._pay(BANK, p, built * self._house_cost[s] * percent // 100, "bankruptcy", ev)
+        self._pay(p, creditor if to_player or creditor == JAR else BANK, self.cash[p], "bankruptcy", ev)
+        fees: list[int] = []
+        for s in deeds:
+            if to_player:
+                self.owner[s] = creditor
+                if self.mortgaged[s]:
+                    fees.append(s)
+            else:
+                self.owner[s] = -1
+                self.mortgaged[s] = False
+                self.auction_queue.append(s)
+            ev.append(("deed", s, p, creditor if to_player else -1))
+        for deck, card in self.jail_cards[p]:
+            if to_player:
+                self.jail_cards[creditor].append([deck, card])
+                ev.append(("card_kept", creditor, deck, card))
+            else:
+                self.decks[deck].append(card)
+                ev.append(("card_returned", p, deck, card))
+        self.jail_cards[p] = []
+        self.bankrupt[p] = True
+        self._manage_cache.clear()
+        self.jail_turns[p] = NOT_IN_JAIL
+        for s in fees:
+            self._charge_received_fee(creditor, s, ev)
+        if p == self.current:
+            self.after = [["next_turn"]]
+        alive = [q for q in range(len(self.names)) if not self.bankrupt[q]]
+        if len(alive) == 1:
+            self.auction_queue = []
+            self._finish(alive[0], "last_standing", ev)
+
+    def _charge_received_fee(self, receiver: int, s: int, ev: list[Event]) -> None:
+        fee = (self._price[s] // 2 * self.rules.received_mortgage_fee_percent + 99) // 100
+        self._charge(receiver, BANK, fee, "fee", ev)
+
+    # -- worth and the end ---------------------------------------------------------------
+
+    def net_worth(self, p: int) -> int:
+        """Cash, deeds at price (less the mortgage when mortgaged) and buildings at cost."""
+        if self.bankrupt[p]:
+            return 0
+        total = self.cash[p]
+        for s, owner in enumerate(self.owner):
+            if owner == p:
+                total += self._price[s] - (self._price[s] // 2 if self.mortgaged[s] else 0)
+                total += self.buildings[s] * self._house_cost[s]
+        return total
+
+    def tax_worth(self, p: int) -> int:
+        """Total worth for the percentage income tax: cash, deeds at printed price, buildings at cost."""
+        total = self.cash[p]
+        for s, owner in enumerate(self.owner):
+            if owner == p:
+                total += self._price[s] + self.buildings[s] * self._house_cost[s]
+        return total
+
+    def standings(self) -> list[tuple[int, int]]:
+        """(seat, net worth), richest first; bankrupt seats last in the order they fell."""
+        return sorted(((p, self.net_worth(p)) for p in range(len(self.names))),
+                      key=lambda item: (not self.bankrupt[item[0]], item[1]), reverse=True)
+
+    def _end_by_worth(self, reason: str, ev: list[Event]) -> None:
+        best = max((p for p in range(len(self.names)) if not self.bankrupt[p]),
+                   key=lambda p: (self.net_worth(p), -p))
+        self._finish(best, reason, ev)
+
+    def _finish(self, winner: int, reason: str, ev: list[Event]) -> None:
+        self.phase, self.pending = OVER, {}
+        self.winner, self.end_reason = winner, reason
+        self.debts = []
+        ev.append(("game_over", winner, reason))
+
+    def _do_time_up(self, p: int, arg: Any, ev: list[Event]) -> None:
+        self._end_by_worth("time_limit", ev)
+
+    # -- trades ----------------------------------------------------------------------------
+
+    def _g_propose_trade(self, p: int, offer: Any) -> str | None:
+        """A trade: deeds from groups without buildings, cash and jail cards, both ways."""
+        if not isinstance(offer, dict):
+            return "a trade offer is a mapping with keys " + ", ".join(TRADE_KEYS)
+        unknown = set(offer) - set(TRADE_KEYS)
+        if unknown:
+            return f"unknown trade key {sorted(unknown)[0]!r}"
+        to = offer.get("to")
+        if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to < len(self.names) \
+                or to == p or self.bankrupt[to]:
+            return f"cannot trade with seat {to!r}"
+        for side, seat in (("give", p), ("get", to)):
+            deeds = offer.get(side, [])
+            if not isinstance(deeds, list) or len(set(map(repr, deeds))) != len(deeds):
+                return f"{side} must be a list of distinct spaces"
+            for s in deeds:
+                if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < self._n_spaces \
+                        or self.owner[s] != seat:
+                    return f"{self.names[seat]} does not own space {s!r}"
+                if self._group_built(s):
+                    return f"sell the buildings of {self.board.spaces[s].name!r}'s group before trading it"
+        for key, seat in (("give_cash", p), ("get_cash", to)):
+            cash = offer.get(key, 0)
+            if not isinstance(cash, int) or isinstance(cash, bool) or cash < 0 or cash > self.cash[seat]:
+                return f"{key} must be a whole amount {self.names[seat]} has, not {cash!r}"
+        for key, seat in (("give_cards", p), ("get_cards", to)):
+            cards = offer.get(key, 0)
+            if not isinstance(cards, int) or isinstance(cards, bool) or not 0 <= cards <= len(self.jail_cards[seat]):
+                return f"{self.names[seat]} does not hold {cards!r} Get Out of Jail Free cards"
+        if not any(offer.get(k) for k in TRADE_KEYS[1:]):
+            return "the trade offer is empty"
+        return None
+
+    def _do_propose_trade(self, p: int, offer: dict[str, Any], ev: list[Event]) -> None:
+        trade = {k: offer.get(k, [] if k in ("give", "get") else 0) for k in TRADE_KEYS}
+        trade["give"], trade["get"] = list(trade["give"]), list(trade["get"])
+        trade["from"] = p
+        self.trade, self.trade_return = trade, self.phase
+        self.phase = TRADE
+        ev.append(("trade_offer", p, trade["to"], {k: trade[k] for k in TRADE_KEYS}))
+
+    def _do_refuse_trade(self, p: int, arg: Any, ev: list[Event]) -> None:
+        trade = self.trade
+        assert trade is not None
+        ev.append(("trade_refused", trade["from"], p))
+        self.phase, self.trade = self.trade_return, None
+
+    def _do_accept_trade(self, p: int, arg: Any, ev: list[Event]) -> None:
+        trade = self.trade
+        assert trade is not None
+        a, b = trade["from"], trade["to"]
+        ev.append(("trade_accepted", a, b))
+        self._pay(a, b, trade["give_cash"], "trade", ev)
+        self._pay(b, a, trade["get_cash"], "trade", ev)
+        fees: list[tuple[int, int]] = []
+        self._manage_cache.clear()
+        for deeds, giver, taker in ((trade["give"], a, b), (trade["get"], b, a)):
+            for s in deeds:
+                self.owner[s] = taker
+                ev.append(("deed", s, giver, taker))
+                if self.mortgaged[s]:
+                    fees.append((taker, s))
+        for count, giver, taker in ((trade["give_cards"], a, b), (trade["get_cards"], b, a)):
+            for _ in range(count):
+                deck, card = self.jail_cards[giver].pop(0)
+                self.jail_cards[taker].append([deck, card])
+                ev.append(("card_kept", taker, deck, card))
+        self.phase, self.trade = self.trade_return, None
+        if fees and self.phase == DEBT:
+            for taker, s in fees:  # joins the debts being settled
+                self._charge_received_fee(taker, s, ev)
+        elif fees:
+            self.after.append(["phase", self.phase, self.pending])
+            for taker, s in fees:
+                self._charge_received_fee(taker, s, ev)
+            self.phase = ""
+            self._resume(ev)
