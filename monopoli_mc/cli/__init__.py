@@ -27,6 +27,7 @@ def cli() -> None:
 
 def _register() -> None:
     # One line per command module; each module defines one click command or group.
+    from monopoli_mc.cli.sandbox import sandbox; cli.add_command(sandbox)  # noqa: E702
     pass
 
 

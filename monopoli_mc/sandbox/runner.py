@@ -11,6 +11,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol
 
+from monopoli_mc.errors import ConfigError
 from monopoli_mc.sandbox.server import RconServer
 
 log = logging.getLogger("monopoli_mc.sandbox")
@@ -37,7 +38,12 @@ class WorldLike(Protocol):
 
 def new_world(*, version: str, strict: bool) -> WorldLike:
     """A fresh sandbox World (imported late: the world lives in its own module)."""
-    module = importlib.import_module("monopoli_mc.sandbox.world")
+    try:
+        module = importlib.import_module("monopoli_mc.sandbox.world")
+    except ModuleNotFoundError as exc:
+        if exc.name != "monopoli_mc.sandbox.world":
+            raise
+        raise ConfigError("the sandbox world (monopoli_mc.sandbox.world) is not installed") from None
     world: WorldLike = module.World(version=version, strict=strict)
     return world
 

@@ -1,0 +1,47 @@
+"""`monopoli sandbox`: the embedded server alone, serving real RCON until Ctrl-C."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import click
+
+from monopoli_mc.rcon.password import ENV_VAR, read_password
+from monopoli_mc.sandbox.runner import Sandbox
+
+
+@click.command("sandbox")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=25575, show_default=True, type=click.IntRange(0, 65535),
+              help="RCON port (0 picks a free one).")
+@click.option("--datapack", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Datapack folder to load (its load functions run once, tick functions every tick).")
+@click.option("--version", "mc_version", default="1.21.11", show_default=True,
+              help="Minecraft version whose commands and replies the sandbox copies.")
+@click.option("--password-file", type=click.Path(dir_okay=False, path_type=Path),
+              help=f"File holding the RCON password (else ${ENV_VAR} is used).")
+def sandbox(host: str, port: int, datapack: Path | None, mc_version: str,
+            password_file: Path | None) -> None:
+    """Run the sandbox server alone: a vanilla-like world behind real RCON.
+
+    The RCON password comes from the environment variable MONOPOLI_RCON_PASSWORD
+    (or --password-file), never from a flag. Any RCON client can connect; Ctrl-C stops.
+
+    \b
+    Example:
+      export MONOPOLI_RCON_PASSWORD=letmein
+      monopoli sandbox --port 25575 --datapack datapacks/monopoli
+      mcrcon 127.0.0.1 -p 25575        # in another terminal
+    """
+    password = read_password(file=password_file)
+    box = Sandbox(password=password.reveal(), host=host, port=port, version=mc_version,
+                  datapack=datapack)
+    with box:
+        click.echo(f"monopoli sandbox (Minecraft {mc_version}): RCON listening on "
+                   f"{box.address[0]}:{box.port}; Ctrl-C stops")
+        try:
+            threading.Event().wait()
+        except KeyboardInterrupt:
+            pass
+    click.echo("sandbox stopped")
