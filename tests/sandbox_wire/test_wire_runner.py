@@ -1,0 +1,65 @@
+"""Sandbox (world + RCON server + tick thread) and the `monopoli sandbox` command."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from monopoli_mc.cli import cli
+from monopoli_mc.rcon import RconClient
+from monopoli_mc.sandbox.runner import Sandbox
+from wire_support import PASSWORD, TableExecutor
+
+
+class TickingWorld(TableExecutor):
+    """A table executor with a tick counter and a datapack record."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ticks = 0
+        self.packs: list[Path] = []
+
+    def tick(self, n: int = 1) -> None:
+        self.ticks += n
+
+    def load_datapack(self, path: Path) -> None:
+        self.packs.append(path)
+
+
+def test_sandbox_serves_rcon_and_ticks(tmp_path: Path) -> None:
+    world = TickingWorld()
+    with Sandbox(password=PASSWORD, world=world, datapack=tmp_path) as box:
+        assert box.address[0] == "127.0.0.1" and box.port > 0
+        with RconClient(*box.address, PASSWORD, timeout=2) as rcon:
+            assert rcon.command("scoreboard players get Alex Cash") == "Alex has 1500 [Cash]"
+        time.sleep(0.12)
+    ticks = world.ticks
+    assert ticks >= 2
+    time.sleep(0.06)
+    assert world.ticks == ticks  # the clock stopped with the sandbox
+    assert world.packs == [tmp_path]
+    assert not [t for t in threading.enumerate() if t.name.startswith(("RCON", "Server"))]
+
+
+def test_sandbox_without_clock() -> None:
+    world = TickingWorld()
+    with Sandbox(password=PASSWORD, world=world, ticking=False):
+        time.sleep(0.06)
+    assert world.ticks == 0
+
+
+def test_cli_help_has_an_example_and_no_password() -> None:
+    result = CliRunner().invoke(cli, ["sandbox", "--help"],
+                                env={"MONOPOLI_RCON_PASSWORD": "top-secret"})
+    assert result.exit_code == 0
+    assert "Example:" in result.output and "MONOPOLI_RCON_PASSWORD" in result.output
+    assert "top-secret" not in result.output
+
+
+def test_cli_refuses_to_start_without_a_password() -> None:
+    result = CliRunner().invoke(cli, ["sandbox"], env={"MONOPOLI_RCON_PASSWORD": ""})
+    assert result.exit_code != 0
+    assert "MONOPOLI_RCON_PASSWORD" in str(result.exception)
