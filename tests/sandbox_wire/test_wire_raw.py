@@ -200,6 +200,7 @@ def test_one_output_buffer_is_shared_by_all_connections(
 
 
 def test_stop_closes_clients_and_listener(executor: TableExecutor) -> None:
+    before = set(threading.enumerate())
     server = RconServer(executor, PASSWORD).start()
     conn = Raw(server)
     conn.login()
@@ -213,4 +214,4 @@ def test_stop_closes_clients_and_listener(executor: TableExecutor) -> None:
     again.close()
     conn.close()
     server.close()
-    assert [t for t in threading.enumerate() if t.name.startswith("RCON")] == []
+    assert [t for t in set(threading.enumerate()) - before if t.name.startswith("RCON")] == []

@@ -31,6 +31,7 @@ class TickingWorld(TableExecutor):
 
 def test_sandbox_serves_rcon_and_ticks(tmp_path: Path) -> None:
     world = TickingWorld()
+    before = set(threading.enumerate())
     with Sandbox(password=PASSWORD, world=world, datapack=tmp_path) as box:
         assert box.address[0] == "127.0.0.1" and box.port > 0
         with RconClient(*box.address, PASSWORD, timeout=2) as rcon:
@@ -41,7 +42,8 @@ def test_sandbox_serves_rcon_and_ticks(tmp_path: Path) -> None:
     time.sleep(0.06)
     assert world.ticks == ticks  # the clock stopped with the sandbox
     assert world.packs == [tmp_path]
-    assert not [t for t in threading.enumerate() if t.name.startswith(("RCON", "Server"))]
+    assert not [t for t in set(threading.enumerate()) - before
+                if t.name.startswith(("RCON", "Server"))]
 
 
 def test_sandbox_without_clock() -> None:
