@@ -1,0 +1,1 @@
+"""The sandbox: an embedded vanilla-like Minecraft server (world, commands, RCON, bots)."""

@@ -1,0 +1,184 @@
+"""Argument readers: coordinates, block states, items, times, objectives."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from nbtlib import Compound
+
+from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox.model import Block, BlockPos, ItemStack, Objective, Pos
+from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.source import Source
+
+COORD_CHARS = set("0123456789-.~^")
+
+
+@dataclass(frozen=True)
+class Coord:
+    """One coordinate: value and whether it is relative (~) or local (^)."""
+
+    value: float
+    relative: bool
+    local: bool
+    has_dot: bool
+
+
+@dataclass(frozen=True)
+class Vec:
+    """Three coordinates, resolved against a source."""
+
+    parts: tuple[Coord, Coord, Coord]
+    center: bool
+
+    def resolve(self, source: Source) -> Pos:
+        """The absolute position."""
+        if self.parts[0].local:
+            return _local(self, source)
+        out = []
+        for i, c in enumerate(self.parts):
+            if c.relative:
+                out.append(source.pos[i] + c.value)
+            elif self.center and i != 1 and not c.has_dot:
+                out.append(c.value + 0.5)
+            else:
+                out.append(c.value)
+        return (out[0], out[1], out[2])
+
+    def block(self, source: Source) -> BlockPos:
+        """The block position (floored)."""
+        import math
+        x, y, z = Vec(self.parts, center=False).resolve(source)
+        return (math.floor(x), math.floor(y), math.floor(z))
+
+
+def _local(vec: Vec, source: Source) -> Pos:
+    import math
+    yaw, pitch = (math.radians(a) for a in source.rot)
+    left, up, fwd = (c.value for c in vec.parts)
+    fx, fy, fz = -math.sin(yaw) * math.cos(pitch), -math.sin(pitch), math.cos(yaw) * math.cos(pitch)
+    ux, uy, uz = -math.sin(yaw) * math.sin(-pitch), math.cos(pitch), math.cos(yaw) * math.sin(-pitch)
+    lx, lz = math.cos(yaw), math.sin(yaw)
+    x, y, z = source.pos
+    return (x + fx * fwd + ux * up + lx * left, y + fy * fwd + uy * up, z + fz * fwd + uz * up + lz * left)
+
+
+def read_vec(r: Reader, *, block: bool = False) -> Vec:
+    """Read `x y z` (absolute, ~relative or ^local)."""
+    parts = []
+    start = r.cursor
+    for i in range(3):
+        if i:
+            if r.peek() != " ":
+                raise r.error("Incomplete (expected 3 coordinates)", at=start)
+            r.skip()
+        parts.append(_read_coord(r, block=block))
+    if len({p.local for p in parts}) > 1:
+        raise r.error("Cannot mix world & local coordinates (everything must either use ^ or not)",
+                      at=start)
+    return Vec((parts[0], parts[1], parts[2]), center=not block)
+
+
+def _read_coord(r: Reader, *, block: bool) -> Coord:
+    start = r.cursor
+    if not r.can_read():
+        raise r.error("Expected a block position" if block else "Expected a coordinate")
+    prefix = r.peek() if r.peek() in "~^" else ""
+    r.skip(len(prefix))
+    text = r.read_while(set("0123456789-."))
+    if not text:
+        if not prefix:
+            raise r.error("Expected a block position" if block else "Expected a coordinate", at=start)
+        return Coord(0.0, prefix == "~", prefix == "^", False)
+    try:
+        value = float(text) if (prefix or not block) else float(int(text))
+    except ValueError:
+        r.cursor = start
+        raise r.error(f"Invalid double '{text}'" if not block else f"Invalid integer '{text}'") from None
+    return Coord(value, prefix == "~", prefix == "^", "." in text)
+
+
+def read_block(r: Reader) -> Block:
+    """Read `id[state=value]{nbt}`."""
+    start = r.cursor
+    block_id = r.read_resource()
+    if block_id.startswith("minecraft:") is False and ":" not in block_id:
+        raise r.error(f"Unknown block type '{block_id}'", at=start)
+    states: dict[str, str] = {}
+    if r.peek() == "[":
+        r.skip()
+        while r.peek() != "]":
+            key = r.read_unquoted()
+            r.expect("=")
+            states[key] = r.read_unquoted()
+            if r.peek() == ",":
+                r.skip()
+            elif r.peek() != "]":
+                raise r.error("Expected closing ] for block state properties")
+        r.skip()
+    nbt = snbt.read_tag(r) if r.peek() == "{" else None
+    return Block(block_id, states, nbt)
+
+
+def read_item(r: Reader) -> ItemStack:
+    """Read `id[component=value,...]`."""
+    item_id = r.read_resource()
+    comps = Compound()
+    if r.peek() == "[":
+        r.skip()
+        while r.peek() != "]":
+            neg = r.peek() == "!"
+            r.skip(1 if neg else 0)
+            key = r.read_resource()
+            if neg:
+                comps["!" + key] = Compound()
+            else:
+                r.expect("=")
+                comps[key] = snbt.read_tag(r)
+            if r.peek() == ",":
+                r.skip()
+            elif r.peek() != "]":
+                raise r.error("Expected ']'")
+        r.skip()
+    return ItemStack(item_id, 1, comps)
+
+
+def read_time(r: Reader) -> int:
+    """Read a time: ticks, or with t/s/d."""
+    start = r.cursor
+    value = float(r.read_while(set("0123456789.")) or "nan")
+    if value != value:
+        raise r.error("Expected float", at=start)
+    unit = r.peek() if r.peek() in "tsd" and r.peek() else ""
+    r.skip(len(unit))
+    ticks = round(value * {"": 1, "t": 1, "s": 20, "d": 24000}[unit])
+    return ticks
+
+
+def objective(source: Source, name: str, *, writable: bool = False) -> Objective:
+    """Look an objective up, with vanilla's errors."""
+    obj = source.world.scoreboard.objectives.get(name)
+    if obj is None:
+        raise CommandError(f"Unknown scoreboard objective '{name}'")
+    if writable and obj.is_readonly():
+        raise CommandError(f"Scoreboard objective '{name}' is read-only")
+    return obj
+
+
+def item_name(stack: ItemStack) -> str:
+    """ItemStack.getDisplayName without brackets: custom name, book title or the id's name."""
+    comps: Any = stack.components
+    if "minecraft:custom_name" in comps:
+        from monopoli_mc.sandbox.text import component, plain
+        return plain(component(comps["minecraft:custom_name"], json_dialect=False))
+    book = comps.get("minecraft:written_book_content")
+    if book is not None and "title" in book:
+        title = book["title"]
+        return str(title["raw"] if isinstance(title, Compound) and "raw" in title else title)
+    return stack.id.split(":")[-1].replace("_", " ").title()
+
+
+def show_int(value: float) -> str:
+    """Java's %f-free coordinate in messages: integers print without decimals."""
+    return str(int(value)) if value == int(value) else str(value)

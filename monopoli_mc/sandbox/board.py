@@ -1,0 +1,51 @@
+"""The scoreboard: objectives, scores with trigger locks, display slots."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from monopoli_mc.sandbox.model import Objective, Score
+
+
+@dataclass
+class Scoreboard:
+    """All objectives and which objective each display slot shows."""
+
+    objectives: dict[str, Objective] = field(default_factory=dict)
+    display: dict[str, str] = field(default_factory=dict)
+
+    def get(self, holder: str, objective: str) -> int | None:
+        """A score's value, or None when unset."""
+        obj = self.objectives.get(objective)
+        score = obj.scores.get(holder) if obj else None
+        return score.value if score else None
+
+    def score(self, holder: str, obj: Objective) -> Score:
+        """getOrCreatePlayerScore: new scores start at 0 and locked."""
+        if holder not in obj.scores:
+            obj.scores[holder] = Score()
+        return obj.scores[holder]
+
+    def holders(self) -> list[str]:
+        """Every tracked score holder, in first-seen order."""
+        seen: dict[str, None] = {}
+        for obj in self.objectives.values():
+            for name in obj.scores:
+                seen.setdefault(name)
+        return list(seen)
+
+    def remove(self, name: str) -> None:
+        """Drop an objective and clear the slots that showed it."""
+        del self.objectives[name]
+        for slot in [s for s, o in self.display.items() if o == name]:
+            del self.display[slot]
+
+    def sidebar(self) -> list[tuple[str, int]]:
+        """What the sidebar shows: (holder, value), highest first as vanilla sorts it."""
+        name = self.display.get("sidebar")
+        if name is None or name not in self.objectives:
+            return []
+        scores = self.objectives[name].scores
+        rows = [(h, s.value) for h, s in scores.items() if not h.startswith("#")]
+        rows.sort(key=lambda hv: (-hv[1], hv[0]))
+        return rows[:15]

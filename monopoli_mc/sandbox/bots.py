@@ -1,0 +1,126 @@
+"""Bot players: they can do only what a person at a keyboard can do."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from monopoli_mc.errors import SandboxError
+from monopoli_mc.sandbox import versions
+from monopoli_mc.sandbox.args import item_name
+from monopoli_mc.sandbox.model import BlockPos, Chat, ItemStack, Player, Pos
+from monopoli_mc.sandbox.text import book_pages, plain
+from monopoli_mc.sandbox.world import World
+
+
+@dataclass(frozen=True)
+class Book:
+    """A written book as its reader sees it."""
+
+    title: str
+    author: str
+    pages: list[str]
+
+
+class Bot:
+    """One bot player in a sandbox world."""
+
+    REACH = 4.5
+
+    def __init__(self, world: World, name: str) -> None:
+        self.world = world
+        self.name = name
+
+    @classmethod
+    def join(cls, world: World, name: str) -> Bot:
+        """Connect a new player; it appears at the world spawn."""
+        world.join(name)
+        return cls(world, name)
+
+    @property
+    def player(self) -> Player:
+        """The bot's player entity (must be online)."""
+        p = self.world.player(self.name)
+        if p is None:
+            raise SandboxError(f"player not online: '{self.name}'")
+        return p
+
+    def leave(self) -> None:
+        """Disconnect."""
+        self.world.leave(self.name)
+
+    def walk_to(self, pos: Pos, *, step: float = 4.0) -> None:
+        """Walk in straight steps of at most `step` blocks, a tick per step."""
+        while True:
+            with self.world.lock:
+                here = self.player.pos
+                dist = math.dist(here, pos)
+                if dist <= step:
+                    self.player.pos = pos
+                    return
+                f = step / dist
+                self.player.pos = tuple(a + (b - a) * f for a, b in zip(here, pos))  # type: ignore[assignment]
+            self.world.tick()
+
+    def press_button(self, pos: BlockPos) -> None:
+        """Press the button at pos; it must be within reach."""
+        with self.world.lock:
+            centre = (pos[0] + 0.5, pos[1] + 0.5, pos[2] + 0.5)
+            eyes = (self.player.pos[0], self.player.pos[1] + 1.62, self.player.pos[2])
+            if math.dist(centre, eyes) > self.REACH + 1:
+                raise SandboxError(f"{self.name} cannot reach the button at {pos}")
+            self.world.redstone.press(pos)
+
+    def command(self, text: str) -> list[str]:
+        """Type a command into chat (bots are not operators); the feedback they see."""
+        with self.world.lock:
+            p = self.player
+            before = len(p.chat)
+            self.world.run(text, self.world.player_source(p))
+            return [c.text for c in p.chat[before:]]
+
+    def trigger(self, objective: str, mode: str | None = None, value: int | None = None) -> list[str]:
+        """`/trigger objective [add|set value]`."""
+        cmd = f"trigger {objective}" + (f" {mode} {value}" if mode else "")
+        return self.command(cmd)
+
+    def chat(self) -> list[Chat]:
+        """Every chat line received so far."""
+        return list(self.player.chat)
+
+    def chat_text(self) -> list[str]:
+        """The plain text of every chat line received."""
+        return [c.text for c in self.player.chat]
+
+    def buttons(self) -> list[tuple[str, str]]:
+        """Every clickable run_command in received chat: (label, command)."""
+        return [b for c in self.player.chat for b in c.clicks]
+
+    def click(self, label: str) -> list[str]:
+        """Click the most recent chat button with this label (runs its command as the bot)."""
+        for c in reversed(self.player.chat):
+            for text, command in c.clicks:
+                if text == label or text.strip("[] ") == label:
+                    return self.command(command)
+        raise SandboxError(f"{self.name} has no chat button '{label}'")
+
+    def titles(self) -> list[tuple[str, str]]:
+        """Titles, subtitles and action bars received: (kind, text)."""
+        return list(self.player.titles)
+
+    def inventory(self) -> dict[int, ItemStack]:
+        """Slot -> item."""
+        return dict(self.player.inventory)
+
+    def books(self) -> list[Book]:
+        """Written books in the inventory, with their pages as plain text."""
+        dialect = versions.json_text(self.world.version)
+        out = []
+        for _, st in sorted(self.player.inventory.items()):
+            if st.id != "minecraft:written_book":
+                continue
+            content = st.components.get("minecraft:written_book_content", {})
+            author = str(content.get("author", ""))
+            pages = [plain(p) for p in book_pages(st.components, json_dialect=dialect)]
+            out.append(Book(item_name(st), author, pages))
+        return out

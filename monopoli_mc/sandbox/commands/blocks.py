@@ -1,0 +1,107 @@
+"""setblock, fill and place template."""
+
+from __future__ import annotations
+
+import copy
+
+from monopoli_mc.sandbox.args import Vec, read_block, read_vec
+from monopoli_mc.sandbox.commands import Run, command
+from monopoli_mc.sandbox.model import Block
+from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.source import Source
+
+MAX_FILL = 32768
+
+
+@command("setblock")
+def setblock(r: Reader) -> Run:
+    """setblock <pos> <block> [destroy|keep|replace|strict]."""
+    r.need_arg()
+    vec = read_vec(r, block=True)
+    r.need_arg()
+    block = read_block(r)
+    mode = r.literal(("destroy", "keep", "replace", "strict")) if r.next_arg() else "replace"
+    r.finish()
+
+    def run(s: Source) -> int:
+        bp = vec.block(s)
+        old = s.world.blocks.get(bp)
+        if mode == "keep" and old is not None:
+            raise CommandError("Could not set the block")
+        if not s.world.set_block(bp, copy.deepcopy(block)):
+            raise CommandError("Could not set the block")
+        s.success("Changed the block at {}, {}, {}".format(*bp))
+        return 1
+    return run
+
+
+@command("fill")
+def fill(r: Reader) -> Run:
+    """fill <from> <to> <block> [replace [filter]|keep|hollow|outline|destroy|strict]."""
+    r.need_arg()
+    a = read_vec(r, block=True)
+    r.need_arg()
+    b = read_vec(r, block=True)
+    r.need_arg()
+    block = read_block(r)
+    mode = "replace"
+    filt: Block | None = None
+    if r.next_arg():
+        mode = r.literal(("replace", "keep", "hollow", "outline", "destroy", "strict"))
+        if mode == "replace" and r.next_arg():
+            filt = read_block(r)
+    r.finish()
+    return lambda s: _fill(s, a, b, block, mode, filt)
+
+
+def _fill(s: Source, a: Vec, b: Vec, block: Block, mode: str, filt: Block | None) -> int:
+    (x1, y1, z1), (x2, y2, z2) = a.block(s), b.block(s)
+    lo = (min(x1, x2), min(y1, y2), min(z1, z2))
+    hi = (max(x1, x2), max(y1, y2), max(z1, z2))
+    volume = (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1)
+    if volume > MAX_FILL:
+        raise CommandError(f"Too many blocks in the specified area (maximum {MAX_FILL}, "
+                           f"specified {volume})")
+    count = 0
+    for x in range(lo[0], hi[0] + 1):
+        for y in range(lo[1], hi[1] + 1):
+            for z in range(lo[2], hi[2] + 1):
+                edge = x in (lo[0], hi[0]) or y in (lo[1], hi[1]) or z in (lo[2], hi[2])
+                pos = (x, y, z)
+                old = s.world.blocks.get(pos)
+                new: Block | None = copy.deepcopy(block)
+                if mode in ("hollow", "outline") and not edge:
+                    if mode == "outline":
+                        continue
+                    new = Block("minecraft:air")
+                if mode == "keep" and old is not None:
+                    continue
+                if filt is not None and (old.id if old else "minecraft:air") != filt.id:
+                    continue
+                assert new is not None
+                count += s.world.set_block(pos, new)
+    if count == 0:
+        raise CommandError("No blocks were filled")
+    s.success(f"Successfully filled {count} block(s)")
+    return count
+
+
+@command("place")
+def place(r: Reader) -> Run:
+    """place template <id> [pos] (rotation and mirror are read but not applied)."""
+    r.need_arg()
+    r.literal(("template",))
+    r.need_arg()
+    tid = r.read_resource()
+    vec: Vec | None = read_vec(r, block=True) if r.next_arg() else None
+    if r.next_arg():
+        r.rest()
+
+    def run(s: Source) -> int:
+        bp = vec.block(s) if vec else tuple(int(c // 1) for c in s.pos)
+        if not s.world.datapacks.has_structure(tid):
+            raise CommandError(f'There is no template with id "{tid}"')
+        s.world.place_structure(tid, bp)  # type: ignore[arg-type]
+        s.success('Loaded template "{}" at {}, {}, {}'.format(tid, *bp))
+        return 1
+    return run

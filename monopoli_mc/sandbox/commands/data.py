@@ -1,0 +1,256 @@
+"""`data get|merge|modify|remove` on storage, entities and blocks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from nbtlib import Byte, Compound, Double, Float, Int, Long, Short, String
+
+from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox.args import Vec, read_vec
+from monopoli_mc.sandbox.commands import Run, command
+from monopoli_mc.sandbox.nbt_path import NbtPath, read_path
+from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.selectors import EntityArg, read_entity
+from monopoli_mc.sandbox.source import Source
+
+UNCHANGED = "Nothing changed. The specified properties already have these values"
+NUMERIC = (Byte, Short, Int, Long, Float, Double)
+
+
+@dataclass
+class Target:
+    """A data target: storage id, one entity, or a block position."""
+
+    kind: str
+    storage: str = ""
+    entity: EntityArg | None = None
+    pos: Vec | None = None
+
+    def read(self, s: Source) -> tuple[Compound, str, Callable[[Compound], None]]:
+        """(the data, how messages name it, a writer that stores changed data back)."""
+        w = s.world
+        if self.kind == "storage":
+            data = w.storage.setdefault(self.storage, Compound())
+            return data, self.storage, lambda d: w.storage.__setitem__(self.storage, d)
+        if self.kind == "entity":
+            assert self.entity is not None
+            p = self.entity.resolve(s)[0]
+
+            def refuse(_: Compound) -> None:
+                raise CommandError("Unable to modify player data")
+            return p.to_nbt(), p.name, refuse
+        assert self.pos is not None
+        bp = self.pos.block(s)
+        block = w.blocks.get(bp)
+        if block is None or block.nbt is None:
+            raise CommandError("The target block is not a block entity")
+        return block.nbt, ", ".join(str(c) for c in bp), lambda d: setattr(block, "nbt", d)
+
+    def query(self, name: str, shown: str) -> str:
+        """The `has the following ...` message."""
+        if self.kind == "storage":
+            return f"Storage {name} has the following contents: {shown}"
+        if self.kind == "entity":
+            return f"{name} has the following entity data: {shown}"
+        return f"{name} has the following block data: {shown}"
+
+    def modified(self, name: str) -> str:
+        """The `Modified ...` message."""
+        return {"storage": f"Modified storage {name}", "entity": f"Modified entity data of {name}",
+                "block": f"Modified block data of {name}"}[self.kind]
+
+
+def read_target(r: Reader) -> Target:
+    """Read `storage <id>` | `entity <target>` | `block <pos>`."""
+    kind = r.literal(("storage", "entity", "block"))
+    r.need_arg()
+    if kind == "storage":
+        return Target(kind, storage=r.read_resource())
+    if kind == "entity":
+        return Target(kind, entity=read_entity(r, single=True))
+    return Target(kind, pos=read_vec(r, block=True))
+
+
+def single(path: NbtPath, data: Compound) -> Any:
+    """getSingleTag: exactly one match, else vanilla's errors."""
+    found = path.get(data)
+    if not found:
+        raise CommandError(f"Found no elements matching {path.text}")
+    if len(found) > 1:
+        raise CommandError("This argument accepts a single NBT value")
+    return found[0]
+
+
+@command("data")
+def data(r: Reader) -> Run:
+    """data get|merge|modify|remove."""
+    r.need_arg()
+    action = r.literal(("get", "merge", "modify", "remove"))
+    r.need_arg()
+    target = read_target(r)
+    if action == "get":
+        return _get(r, target)
+    r.need_arg()
+    if action == "merge":
+        value = snbt.read_tag(r)
+        r.finish()
+        return lambda s: _merge(s, target, value)
+    path = read_path(r)
+    if action == "remove":
+        r.finish()
+        return lambda s: _remove(s, target, path)
+    return _modify(r, target, path)
+
+
+def _get(r: Reader, target: Target) -> Run:
+    path = read_path(r) if r.next_arg() else None
+    scale = r.read_double() if path is not None and r.next_arg() else None
+    r.finish()
+
+    def run(s: Source) -> int:
+        data, name, _ = target.read(s)
+        if path is None:
+            s.success(target.query(name, snbt.show(data)))
+            return len(data)
+        tag = single(path, data)
+        if scale is not None:
+            if not isinstance(tag, NUMERIC):
+                raise CommandError(f"Can't get {path.text}; only numeric tags are allowed")
+            value = int(float(tag) * scale // 1)
+            where = {"storage": f"in storage {name}", "entity": f"on {name}",
+                     "block": f"on block {name}"}[target.kind]
+            s.success(f"{path.text} {where} after scale factor of {snbt.java_float(scale)} is {value}")
+            return value
+        s.success(target.query(name, snbt.show(tag)))
+        return _size(tag, path)
+    return run
+
+
+def _size(tag: Any, path: NbtPath) -> int:
+    if isinstance(tag, NUMERIC):
+        return int(float(tag) // 1)
+    if isinstance(tag, list | dict | str):
+        return len(tag)
+    raise CommandError(f"Can't get {path.text}; tag doesn't exist")
+
+
+def _merge(s: Source, target: Target, value: Any) -> int:
+    if not isinstance(value, Compound):
+        raise CommandError(f"Expected object, got: {snbt.show(value)}")
+    data, name, write = target.read(s)
+    merged = Compound(data)
+    _deep_merge(merged, value)
+    if merged == data:
+        raise CommandError(UNCHANGED)
+    write(merged)
+    s.success(target.modified(name))
+    return 1
+
+
+def _deep_merge(into: Compound, new: Compound) -> None:
+    for k, v in new.items():
+        if isinstance(v, Compound) and isinstance(into.get(k), Compound):
+            into[k] = Compound(into[k])
+            _deep_merge(into[k], v)
+        else:
+            into[k] = v
+
+
+def _remove(s: Source, target: Target, path: NbtPath) -> int:
+    data, name, write = target.read(s)
+    count = path.remove(data)
+    if count == 0:
+        raise CommandError(f"Found no elements matching {path.text}")
+    write(data)
+    s.success(target.modified(name))
+    return count
+
+
+def _modify(r: Reader, target: Target, path: NbtPath) -> Run:
+    r.need_arg()
+    op = r.literal(("set", "merge", "append", "prepend", "insert"))
+    index = 0
+    if op == "insert":
+        r.need_arg()
+        index = r.read_int()
+    r.need_arg()
+    values = _read_source(r)
+    r.finish()
+
+    def run(s: Source) -> int:
+        data, name, write = target.read(s)
+        items = values(s)
+        try:
+            count = _apply(op, path, data, items, index)
+        except ValueError as e:
+            raise CommandError(str(e)) from None
+        if count == 0:
+            raise CommandError(UNCHANGED)
+        write(data)
+        s.success(target.modified(name))
+        return count
+    return run
+
+
+def _apply(op: str, path: NbtPath, data: Compound, items: list[Any], index: int) -> int:
+    if op == "set":
+        return path.set(data, items[-1]) if items else 0
+    if op == "merge":
+        count = 0
+        places = path.get(data)
+        if not places:
+            path.set(data, Compound())
+            places = path.get(data)
+        for place in places:
+            if not isinstance(place, Compound):
+                raise ValueError(f"Expected object, got: {snbt.show(place)}")
+            for item in items:
+                if not isinstance(item, Compound):
+                    raise ValueError(f"Expected object, got: {snbt.show(item)}")
+                before = Compound(place)
+                _deep_merge(place, item)
+                count += place != before
+        return count
+    at = {"append": -1, "prepend": 0}.get(op, index)
+    return path.insert(data, at, items)
+
+
+def _read_source(r: Reader) -> Callable[[Source], list[Any]]:
+    kind = r.literal(("value", "from", "string"))
+    r.need_arg()
+    if kind == "value":
+        value = snbt.read_tag(r)
+        return lambda s: [value]
+    src = read_target(r)
+    path = read_path(r) if r.next_arg() else None
+    start = end = None
+    if kind == "string" and path is not None and r.next_arg():
+        start = r.read_int()
+        end = r.read_int() if r.next_arg() else None
+
+    def values(s: Source) -> list[Any]:
+        data, _, _ = src.read(s)
+        found = path.get(data) if path is not None else [data]
+        if path is not None and not found:
+            raise CommandError(f"Found no elements matching {path.text}")
+        if kind == "from":
+            return list(found)
+        return [String(_substring(_as_string(f), start, end)) for f in found]
+    return values
+
+
+def _as_string(tag: Any) -> str:
+    return str(tag) if isinstance(tag, String) else snbt.show(tag, pretty=False)
+
+
+def _substring(text: str, start: int | None, end: int | None) -> str:
+    n = len(text)
+    a = 0 if start is None else (start if start >= 0 else n + start)
+    b = n if end is None else (end if end >= 0 else n + end)
+    if not (0 <= a <= b <= n):
+        raise CommandError(f"Invalid substring indices: {start} to {end}")
+    return text[a:b]
+

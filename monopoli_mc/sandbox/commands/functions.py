@@ -1,0 +1,146 @@
+"""function (with macro arguments), schedule, reload and return."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nbtlib import Compound
+
+from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox.args import read_time
+from monopoli_mc.sandbox.commands import Run, command
+from monopoli_mc.sandbox.commands.data import read_target, single
+from monopoli_mc.sandbox.nbt_path import NbtPath, read_path
+from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.source import Source
+
+
+class Return(Exception):
+    """Raised by `return` to end the function that runs it."""
+
+    def __init__(self, value: int, *, failed: bool = False) -> None:
+        super().__init__(value)
+        self.value = value
+        self.failed = failed
+
+
+def _read_function_id(r: Reader) -> str:
+    tag = r.peek() == "#"
+    r.skip(1 if tag else 0)
+    return ("#" if tag else "") + r.read_resource()
+
+
+@command("function")
+def function(r: Reader) -> Run:
+    """function <id> [<compound> | with storage|entity|block <source> [path]]."""
+    r.need_arg()
+    fid = _read_function_id(r)
+    args: Compound | None = None
+    source_path: tuple[Any, NbtPath | None] | None = None
+    if r.next_arg():
+        if r.peek() == "{":
+            args = snbt.read_tag(r)
+        else:
+            r.literal(("with",))
+            r.need_arg()
+            target = read_target(r)
+            source_path = (target, read_path(r) if r.next_arg() else None)
+    r.finish()
+
+    def run(s: Source) -> int:
+        world = s.world
+        funcs = world.datapacks.resolve(fid)
+        if not funcs:
+            raise CommandError(f"Unknown function tag '{fid[1:]}'" if fid.startswith("#")
+                               else f"Unknown function {fid}")
+        call_args = args
+        if source_path is not None:
+            target, path = source_path
+            data = target.read(s)[0]
+            call_args = data if path is None else single(path, data)
+            if not isinstance(call_args, Compound):
+                raise CommandError(f"Invalid argument type: {snbt.show(call_args)}, expected Compound")
+        if len(funcs) == 1:
+            s.success(f"Running function {funcs[0]}")
+        else:
+            s.success("Running functions " + ", ".join(f"[{f}]" for f in funcs))
+        total = 0
+        for f in funcs:
+            result = world.call_function(f, call_args, s.quiet())
+            if result is not None:
+                s.success(f"Function {f} returned {result}")
+                total += result
+        return total
+    return run
+
+
+@command("return")
+def return_cmd(r: Reader) -> Run:
+    """return <value> | return fail."""
+    r.need_arg()
+    if r.text.startswith("fail", r.cursor):
+        r.skip(4)
+        r.finish()
+
+        def fail(s: Source) -> int:
+            raise Return(0, failed=True)
+        return fail
+    value = r.read_int()
+    r.finish()
+
+    def run(s: Source) -> int:
+        raise Return(value)
+    return run
+
+
+@command("schedule")
+def schedule(r: Reader) -> Run:
+    """schedule function <id> <time> [append|replace] | schedule clear <id>."""
+    r.need_arg()
+    action = r.literal(("function", "clear"))
+    r.need_arg()
+    fid = _read_function_id(r)
+    if action == "clear":
+        r.finish()
+        return lambda s: _clear(s, fid)
+    r.need_arg()
+    at = r.cursor
+    ticks = read_time(r)
+    if ticks < 0:
+        raise r.error("Tick count must be non-negative", at=at)
+    mode = r.literal(("append", "replace")) if r.next_arg() else "replace"
+    r.finish()
+
+    def run(s: Source) -> int:
+        if ticks == 0:
+            raise CommandError("Can't schedule for current tick")
+        if not s.world.datapacks.resolve(fid):
+            raise CommandError(f"Unknown function {fid}")
+        due = s.world.game_time + ticks
+        s.world.schedule(fid, due, replace=mode == "replace")
+        kind = "tag" if fid.startswith("#") else "function"
+        unit = "ticks" if kind == "tag" else "tick(s)"
+        name = fid.lstrip("#")
+        s.success(f"Scheduled {kind} '{name}' in {ticks} {unit} at gametime {due}")
+        return due % 2**31
+    return run
+
+
+def _clear(s: Source, fid: str) -> int:
+    count = s.world.unschedule(fid)
+    if count == 0:
+        raise CommandError(f"No schedules with id {fid}")
+    s.success(f"Removed {count} schedule(s) with id {fid}")
+    return count
+
+
+@command("reload")
+def reload(r: Reader) -> Run:
+    """reload: reread the datapacks; #minecraft:load runs on the next tick, as vanilla."""
+    r.finish()
+
+    def run(s: Source) -> int:
+        s.success("Reloading!")
+        s.world.reload()
+        return 0
+    return run

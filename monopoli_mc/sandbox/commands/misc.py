@@ -1,0 +1,223 @@
+"""say, tellraw, title, tag, gamerule, tp/teleport, kill, and reading text components."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox.args import read_vec
+from monopoli_mc.sandbox.commands import Run, command
+from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.selectors import EntityArg, read_entity
+from monopoli_mc.sandbox.source import Source
+from monopoli_mc.sandbox.text import component
+
+JSON_DIALECT: list[bool] = [False]  # set by the world from its version (before 1.21.5: JSON)
+
+
+def read_component(r: Reader) -> Any:
+    """Read a text component: SNBT from 1.21.5, JSON before (up to the end of the line)."""
+    start = r.cursor
+    if JSON_DIALECT[0]:
+        text = r.rest()
+        try:
+            return json.loads(text)
+        except ValueError as e:
+            r.cursor = start
+            raise r.error(f"Invalid chat component: {e}") from None
+    tag = snbt.read_tag(r)
+    return component(tag, json_dialect=False)
+
+
+def _who(players: list[Any], noun: str = "players") -> str:
+    return players[0].name if len(players) == 1 else f"{len(players)} {noun}"
+
+
+@command("say")
+def say(r: Reader) -> Run:
+    """say <message>: broadcast `[source] message` to every player."""
+    r.need_arg()
+    message = r.rest()
+
+    def run(s: Source) -> int:
+        s.world.broadcast(f"[{s.name}] {s.world.expand_selectors(message, s)}")
+        return 1
+    return run
+
+
+@command("tellraw")
+def tellraw(r: Reader) -> Run:
+    """tellraw <targets> <component>."""
+    r.need_arg()
+    targets = read_entity(r, players=True)
+    r.need_arg()
+    comp = read_component(r)
+    r.finish()
+
+    def run(s: Source) -> int:
+        players = targets.resolve(s)
+        for p in players:
+            s.world.tell(p, comp, s)
+        return len(players)
+    return run
+
+
+@command("title")
+def title(r: Reader) -> Run:
+    """title <targets> title|subtitle|actionbar|times|clear|reset."""
+    r.need_arg()
+    targets = read_entity(r, players=True)
+    r.need_arg()
+    kind = r.literal(("title", "subtitle", "actionbar", "times", "clear", "reset"))
+    comp: Any = None
+    if kind in ("title", "subtitle", "actionbar"):
+        r.need_arg()
+        comp = read_component(r)
+    elif kind == "times":
+        r.need_arg()
+        r.rest()
+    r.finish()
+    return lambda s: _title(s, targets, kind, comp)
+
+
+def _title(s: Source, targets: EntityArg, kind: str, comp: Any) -> int:
+    players = targets.resolve(s)
+    for p in players:
+        if comp is not None:
+            p.titles.append((kind, s.world.render(comp, s)))
+        elif kind == "clear":
+            p.titles.append(("clear", ""))
+    one = len(players) == 1
+    who = _who(players)
+    msg = {"title": f"Showing new title for {who}", "subtitle": f"Showing new subtitle for {who}",
+           "actionbar": f"Showing new actionbar title for {who}",
+           "times": f"Changed title display times for {who}",
+           "clear": f"Cleared titles for {who}", "reset": f"Reset title options for {who}"}[kind]
+    del one
+    s.success(msg)
+    return len(players)
+
+
+@command("tag")
+def tag(r: Reader) -> Run:
+    """tag <targets> add|remove <name> | list."""
+    r.need_arg()
+    targets = read_entity(r)
+    r.need_arg()
+    action = r.literal(("add", "remove", "list"))
+    name = ""
+    if action != "list":
+        r.need_arg()
+        name = r.read_unquoted()
+    r.finish()
+    return lambda s: _tag(s, targets, action, name)
+
+
+def _tag(s: Source, targets: EntityArg, action: str, name: str) -> int:
+    ents = targets.resolve(s)
+    if action == "list":
+        tags = sorted({t for e in ents for t in e.tags})
+        if len(ents) == 1:
+            s.success(f"{ents[0].name} has {len(tags)} tags: " + ", ".join(tags) if tags
+                      else f"{ents[0].name} has no tags")
+        else:
+            s.success(f"The {len(ents)} entities have {len(tags)} total tags: " + ", ".join(tags)
+                      if tags else f"There are no tags on the {len(ents)} entities")
+        return len(tags)
+    changed = 0
+    for e in ents:
+        if action == "add" and name not in e.tags and len(e.tags) < 1024:
+            e.tags.append(name)
+            changed += 1
+        elif action == "remove" and name in e.tags:
+            e.tags.remove(name)
+            changed += 1
+    if changed == 0:
+        raise CommandError("Target either already has the tag or has too many tags"
+                           if action == "add" else "Target does not have this tag")
+    who = _who(ents, "entities")
+    s.success(f"Added tag '{name}' to {who}" if action == "add" else f"Removed tag '{name}' from {who}")
+    return changed
+
+
+@command("gamerule")
+def gamerule(r: Reader) -> Run:
+    """gamerule <rule> [value]."""
+    r.need_arg()
+    at = r.cursor
+    name = r.read_word().removeprefix("minecraft:")
+    value = r.read_word() if r.next_arg() else None
+    r.finish()
+
+    def run(s: Source) -> int:
+        rules = s.world.gamerules
+        if name not in rules:
+            raise CommandError("Incorrect argument for command", text=r.text, cursor=at)
+        if value is None:
+            s.success(f"Gamerule {name} is currently set to: {rules[name]}")
+            return int(rules[name]) if rules[name].lstrip("-").isdigit() else int(rules[name] == "true")
+        is_bool = rules[name] in ("true", "false")
+        if (is_bool and value not in ("true", "false")) or (not is_bool and not value.lstrip("-").isdigit()):
+            raise CommandError(f"Invalid boolean, expected 'true' or 'false' but found '{value}'"
+                               if is_bool else f"Invalid integer '{value}'")
+        rules[name] = value
+        s.success(f"Gamerule {name} is now set to: {value}")
+        return int(value) if not is_bool else int(value == "true")
+    return run
+
+
+@command("tp", "teleport")
+def teleport(r: Reader) -> Run:
+    """tp <targets> <pos> | tp <targets> <destination> | tp <pos>."""
+    r.need_arg()
+    if r.peek() in "~^0123456789-" and r.peek():
+        vec = read_vec(r)
+        r.finish()
+        return lambda s: _tp(s, None, vec, None)
+    targets = read_entity(r)
+    if not r.next_arg():
+        return lambda s: _tp(s, None, None, targets)
+    if r.peek() in "~^0123456789-":
+        vec = read_vec(r)
+        if r.next_arg():
+            r.rest()
+        return lambda s: _tp(s, targets, vec, None)
+    dest = read_entity(r, single=True)
+    r.finish()
+    return lambda s: _tp(s, targets, None, dest)
+
+
+def _tp(s: Source, targets: EntityArg | None, vec: Any, dest: EntityArg | None) -> int:
+    if targets is None:
+        if s.entity is None:
+            raise CommandError("An entity is required to run this command here")
+        ents = [s.entity]
+    else:
+        ents = targets.resolve(s)
+    if dest is not None:
+        to = dest.resolve(s)[0]
+        for e in ents:
+            e.pos = to.pos
+        s.success(f"Teleported {_who(ents, 'entities')} to {to.name}")
+        return len(ents)
+    pos = vec.resolve(s)
+    for e in ents:
+        e.pos = pos
+    x, y, z = (f"{c:f}" for c in pos)
+    s.success(f"Teleported {_who(ents, 'entities')} to {x}, {y}, {z}")
+    return len(ents)
+
+
+@command("kill")
+def kill(r: Reader) -> Run:
+    """kill <targets>: players are not removed (they would respawn), only counted."""
+    r.need_arg()
+    targets = read_entity(r)
+    r.finish()
+
+    def run(s: Source) -> int:
+        ents = targets.resolve(s)
+        s.success(f"Killed {ents[0].name}" if len(ents) == 1 else f"Killed {len(ents)} entities")
+        return len(ents)
+    return run

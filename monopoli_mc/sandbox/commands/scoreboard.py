@@ -1,0 +1,348 @@
+"""`scoreboard` and `trigger`, with vanilla's reply texts."""
+
+from __future__ import annotations
+
+from monopoli_mc.sandbox.args import objective
+from monopoli_mc.sandbox.commands import Run, command
+from monopoli_mc.sandbox.model import DISPLAY_SLOTS, Objective, wrap32
+from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.selectors import Holders, read_holders
+from monopoli_mc.sandbox.source import Source
+from monopoli_mc.sandbox.text import plain
+
+OPS = ("=", "+=", "-=", "*=", "/=", "%=", "<", ">", "><")
+
+
+@command("scoreboard")
+def scoreboard(r: Reader) -> Run:
+    """scoreboard objectives|players ..."""
+    r.need_arg()
+    group = r.literal(("objectives", "players"))
+    r.need_arg()
+    if group == "objectives":
+        return _objectives(r)
+    return _players(r)
+
+
+def _read_component(r: Reader) -> object:
+    from monopoli_mc.sandbox.commands.misc import read_component
+    return read_component(r)
+
+
+def _objectives(r: Reader) -> Run:
+    action = r.literal(("add", "remove", "setdisplay", "modify", "list"))
+    if action == "list":
+        r.finish()
+        return _list_objectives
+    r.need_arg()
+    if action == "setdisplay":
+        return _setdisplay(r)
+    name = r.read_unquoted()
+    if action == "remove":
+        r.finish()
+        return lambda s: _remove(s, name)
+    if action == "modify":
+        r.need_arg()
+        what = r.literal(("displayname", "rendertype", "displayautoupdate", "numberformat"))
+        r.need_arg()
+        value = _read_component(r) if what == "displayname" else r.rest()
+        return lambda s: _modify(s, name, what, value)
+    r.need_arg()
+    criteria = r.read_word()
+    display = _read_component(r) if r.next_arg() else None
+    r.finish()
+    return lambda s: _add(s, name, criteria, display)
+
+
+def _list_objectives(s: Source) -> int:
+    objs = list(s.world.scoreboard.objectives.values())
+    if not objs:
+        s.success("There are no objectives")
+    else:
+        s.success(f"There are {len(objs)} objective(s): " + ", ".join(o.shown() for o in objs))
+    return len(objs)
+
+
+def _add(s: Source, name: str, criteria: str, display: object) -> int:
+    board = s.world.scoreboard
+    if name in board.objectives:
+        raise CommandError("An objective already exists by that name")
+    text = plain(display, s.world.resolver(s)) if display is not None else name
+    board.objectives[name] = Objective(name, criteria, display or name, text)
+    s.success(f"Created new objective {board.objectives[name].shown()}")
+    return len(board.objectives)
+
+
+def _remove(s: Source, name: str) -> int:
+    obj = objective(s, name)
+    s.world.scoreboard.remove(name)
+    s.success(f"Removed objective {obj.shown()}")
+    return len(s.world.scoreboard.objectives)
+
+
+def _modify(s: Source, name: str, what: str, value: object) -> int:
+    obj = objective(s, name)
+    if what == "displayname":
+        obj.display = value
+        obj.display_text = plain(value, s.world.resolver(s))
+        s.success(f"Changed the display name of {obj.name} to {obj.shown()}")
+    elif what == "rendertype":
+        obj.render = str(value)
+        s.success(f"Changed the render type of objective {obj.shown()}")
+    return 0
+
+
+def _setdisplay(r: Reader) -> Run:
+    at = r.cursor
+    slot = r.read_word()
+    if slot not in DISPLAY_SLOTS:
+        raise r.error(f"Unknown display slot '{slot}'", at=at)
+    name = r.read_unquoted() if r.next_arg() else None
+    r.finish()
+
+    def run(s: Source) -> int:
+        board = s.world.scoreboard
+        if name is None:
+            if slot not in board.display:
+                raise CommandError("Nothing changed. That display slot is already empty")
+            del board.display[slot]
+            s.success(f"Cleared any objectives in display slot {slot}")
+            return 0
+        obj = objective(s, name)
+        if board.display.get(slot) == name:
+            raise CommandError("Nothing changed. That display slot is already showing that objective")
+        board.display[slot] = name
+        s.success(f"Set display slot {slot} to show objective {obj.shown()}")
+        return 0
+    return run
+
+
+def _players(r: Reader) -> Run:
+    action = r.literal(("set", "get", "add", "remove", "reset", "enable", "operation", "list",
+                        "display"))
+    if action == "list":
+        holders = read_holders(r) if r.next_arg() else None
+        r.finish()
+        return lambda s: _list_players(s, holders)
+    r.need_arg()
+    if action == "display":
+        return _display(r)
+    holders = read_holders(r)
+    if action == "reset":
+        name = r.read_unquoted() if r.next_arg() else None
+        r.finish()
+        return lambda s: _reset(s, holders, name)
+    r.need_arg()
+    obj = r.read_unquoted()
+    if action in ("get", "enable"):
+        r.finish()
+        return (lambda s: _get(s, holders, obj)) if action == "get" else (lambda s: _enable(s, holders, obj))
+    if action == "operation":
+        return _operation(r, holders, obj)
+    r.need_arg()
+    value = r.read_int()
+    if action in ("add", "remove") and value < 0:
+        raise r.error(f"Integer must not be less than 0, found {value}")
+    r.finish()
+    return lambda s: _change(s, action, holders, obj, value)
+
+
+def _change(s: Source, action: str, holders: Holders, name: str, value: int) -> int:
+    obj = objective(s, name, writable=True)
+    names = holders.resolve(s)
+    board = s.world.scoreboard
+    total = 0
+    for h in names:
+        score = board.score(h, obj)
+        if action == "set":
+            score.value = value
+        else:
+            score.value = wrap32(score.value + (value if action == "add" else -value))
+        total += score.value
+    if len(names) == 1:
+        now = board.score(names[0], obj).value
+        msg = {"set": f"Set {obj.shown()} for {names[0]} to {value}",
+               "add": f"Added {value} to {obj.shown()} for {names[0]} (now {now})",
+               "remove": f"Removed {value} from {obj.shown()} for {names[0]} (now {now})"}
+    else:
+        n = len(names)
+        msg = {"set": f"Set {obj.shown()} for {n} entities to {value}",
+               "add": f"Added {value} to {obj.shown()} for {n} entities",
+               "remove": f"Removed {value} from {obj.shown()} for {n} entities"}
+    s.success(msg[action])
+    return value if action == "set" and len(names) > 1 else total
+
+
+def _get(s: Source, holders: Holders, name: str) -> int:
+    names = holders.resolve(s)
+    if len(names) > 1:
+        raise CommandError("Only one entity is allowed, but the provided selector allows more than one")
+    obj = objective(s, name)
+    value = s.world.scoreboard.get(names[0], name)
+    if value is None:
+        raise CommandError(f"Can't get value of {obj.name} for {names[0]}; none is set")
+    s.success(f"{names[0]} has {value} {obj.shown()}")
+    return value
+
+
+def _enable(s: Source, holders: Holders, name: str) -> int:
+    obj = objective(s, name)
+    if obj.criteria != "trigger":
+        raise CommandError("Enable only works on trigger-objectives")
+    names = holders.resolve(s)
+    count = 0
+    for h in names:
+        score = s.world.scoreboard.score(h, obj)
+        if score.locked:
+            score.locked = False
+            count += 1
+    if count == 0:
+        raise CommandError("Nothing changed. That trigger is already enabled")
+    if len(names) == 1:
+        s.success(f"Enabled trigger {obj.shown()} for {names[0]}")
+    else:
+        s.success(f"Enabled trigger {obj.shown()} for {len(names)} entities")
+    return count
+
+
+def _reset(s: Source, holders: Holders, name: str | None) -> int:
+    names = holders.resolve(s)
+    board = s.world.scoreboard
+    objs = [objective(s, name)] if name is not None else list(board.objectives.values())
+    for h in names:
+        for o in objs:
+            o.scores.pop(h, None)
+    one = len(names) == 1
+    who = names[0] if one else f"{len(names)} entities"
+    if name is None:
+        s.success(f"Reset all scores for {who}")
+    else:
+        s.success(f"Reset {objs[0].shown()} for {who}")
+    return len(names)
+
+
+def _operation(r: Reader, targets: Holders, target_obj: str) -> Run:
+    r.need_arg()
+    at = r.cursor
+    op = r.read_word()
+    if op not in OPS:
+        raise r.error("Invalid operation", at=at)
+    r.need_arg()
+    sources = read_holders(r)
+    r.need_arg()
+    source_obj = r.read_unquoted()
+    r.finish()
+
+    def run(s: Source) -> int:
+        tobj = objective(s, target_obj, writable=True)
+        sobj = objective(s, source_obj)
+        names = targets.resolve(s)
+        srcs = sources.resolve(s)
+        board = s.world.scoreboard
+        total = 0
+        for t in names:
+            tscore = board.score(t, tobj)
+            for src in srcs:
+                sscore = board.score(src, sobj)
+                tscore.value, sscore.value = _apply(op, tscore.value, sscore.value)
+            total += tscore.value
+        if len(names) == 1:
+            s.success(f"Set {tobj.shown()} for {names[0]} to {board.score(names[0], tobj).value}")
+        else:
+            s.success(f"Updated {tobj.shown()} for {len(names)} entities")
+        return total
+    return run
+
+
+def _apply(op: str, a: int, b: int) -> tuple[int, int]:
+    if op in ("/=", "%=") and b == 0:
+        raise CommandError("Cannot divide by zero")
+    if op == "/=":
+        return (wrap32(a // b), b)
+    if op == "%=":
+        return (a % b if b > 0 else -((-a) % -b), b)
+    if op == "><":
+        return (b, a)
+    fn = {"=": lambda: b, "+=": lambda: a + b, "-=": lambda: a - b, "*=": lambda: a * b,
+          "<": lambda: min(a, b), ">": lambda: max(a, b)}[op]
+    return (wrap32(fn()), b)
+
+
+def _list_players(s: Source, holders: Holders | None) -> int:
+    board = s.world.scoreboard
+    if holders is None:
+        names = board.holders()
+        if not names:
+            s.success("There are no tracked entities")
+        else:
+            s.success(f"There are {len(names)} tracked entity/entities: " + ", ".join(names))
+        return len(names)
+    name = holders.resolve(s)[0]
+    rows = [(o, o.scores[name]) for o in board.objectives.values() if name in o.scores]
+    if not rows:
+        s.success(f"{name} has no scores to show")
+        return 0
+    s.success(f"{name} has {len(rows)} score(s):")
+    for o, sc in rows:
+        s.success(f"{o.shown()}: {sc.value}")
+    return len(rows)
+
+
+def _display(r: Reader) -> Run:
+    what = r.literal(("name", "numberformat"))
+    r.need_arg()
+    holders = read_holders(r)
+    r.need_arg()
+    name = r.read_unquoted()
+    value = _read_component(r) if r.next_arg() else None
+
+    def run(s: Source) -> int:
+        obj = objective(s, name)
+        names = holders.resolve(s)
+        for h in names:
+            s.world.scoreboard.score(h, obj).display = value
+        who = names[0] if len(names) == 1 else f"{len(names)} entities"
+        if what == "name" and value is not None:
+            text = plain(value, s.world.resolver(s))
+            s.success(f"Changed display name to {text} for {who} in {obj.shown()}")
+        elif what == "name":
+            s.success(f"Cleared display name for {who} in {obj.shown()}")
+        return len(names)
+    return run
+
+
+@command("trigger", level=0)
+def trigger(r: Reader) -> Run:
+    """trigger <objective> [add|set <value>]: a player speaks for themself."""
+    r.need_arg()
+    name = r.read_unquoted()
+    mode, value = "simple", 1
+    if r.next_arg():
+        mode = r.literal(("add", "set"))
+        r.need_arg()
+        value = r.read_int()
+    r.finish()
+    return lambda s: _trigger(s, name, mode, value)
+
+
+def _trigger(s: Source, name: str, mode: str, value: int) -> int:
+    if s.entity is None:
+        raise CommandError("A player is required to run this command here")
+    obj = objective(s, name)
+    if obj.criteria != "trigger":
+        raise CommandError("You can only trigger objectives that are 'trigger' type")
+    score = obj.scores.get(s.entity.name)
+    if score is None or score.locked:
+        raise CommandError("You cannot trigger this objective yet")
+    score.locked = True
+    if mode == "set":
+        score.value = value
+        s.success(f"Triggered {obj.shown()} (set value to {value})")
+    elif mode == "add":
+        score.value = wrap32(score.value + value)
+        s.success(f"Triggered {obj.shown()} (added {value} to value)")
+    else:
+        score.value = wrap32(score.value + 1)
+        s.success(f"Triggered {obj.shown()}")
+    return score.value
+

@@ -1,0 +1,150 @@
+"""The things the sandbox world holds: players, items, blocks, scoreboard."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from nbtlib import Compound, Double, Float, Int, IntArray, List, String
+
+Pos = tuple[float, float, float]
+BlockPos = tuple[int, int, int]
+
+
+@dataclass
+class ItemStack:
+    """An item: id, count and its data components (an nbtlib Compound)."""
+
+    id: str
+    count: int = 1
+    components: Compound = field(default_factory=Compound)
+
+    def same_kind(self, other: ItemStack) -> bool:
+        """Whether two stacks would merge (same id and components)."""
+        return self.id == other.id and self.components == other.components
+
+    def max_stack(self) -> int:
+        """The stack size vanilla allows for this item."""
+        if self.id in ("minecraft:written_book",) or self.id.endswith("_banner"):
+            return 16
+        if self.id == "minecraft:writable_book":
+            return 1
+        return 64
+
+    def to_nbt(self, slot: int | None = None) -> Compound:
+        """The item as vanilla writes it in entity and block data."""
+        out = Compound({"id": String(self.id), "count": Int(self.count)})
+        if self.components:
+            out["components"] = self.components
+        if slot is not None:
+            from nbtlib import Byte
+            out["Slot"] = Byte(slot)
+        return out
+
+    @classmethod
+    def from_nbt(cls, tag: Compound) -> ItemStack:
+        """Read an item from `{id, count, components}`."""
+        count = int(tag.get("count", tag.get("Count", 1)))
+        return cls(str(tag["id"]), count, Compound(tag.get("components", Compound())))
+
+
+@dataclass
+class Player:
+    """A connected player (bot): name, UUID, position, inventory, tags, what it saw."""
+
+    name: str
+    uuid: uuid.UUID
+    pos: Pos
+    rot: tuple[float, float] = (0.0, 0.0)
+    dimension: str = "minecraft:overworld"
+    inventory: dict[int, ItemStack] = field(default_factory=dict)
+    tags: list[str] = field(default_factory=list)
+    chat: list[Chat] = field(default_factory=list)
+    titles: list[tuple[str, str]] = field(default_factory=list)
+    online: bool = True
+    selected_slot: int = 0
+
+    def uuid_ints(self) -> IntArray:
+        """The UUID as vanilla's four-int array."""
+        v = self.uuid.int
+        ints = [(v >> s) & 0xFFFFFFFF for s in (96, 64, 32, 0)]
+        return IntArray([i - 2**32 if i >= 2**31 else i for i in ints])
+
+    def to_nbt(self) -> Compound:
+        """A reduced copy of vanilla's player entity data."""
+        inv = [st.to_nbt(slot) for slot, st in sorted(self.inventory.items()) if 0 <= slot < 36]
+        return Compound({
+            "Pos": List[Double]([Double(c) for c in self.pos]),
+            "Rotation": List[Float]([Float(r) for r in self.rot]),
+            "UUID": self.uuid_ints(),
+            "Inventory": List[Compound](inv),
+            "Tags": List[String]([String(t) for t in self.tags]),
+            "Dimension": String(self.dimension),
+            "SelectedItemSlot": Int(self.selected_slot),
+        })
+
+
+@dataclass
+class Chat:
+    """One chat line a player received: plain text, the component, run_command clicks."""
+
+    text: str
+    component: Any
+    clicks: list[tuple[str, str]] = field(default_factory=list)  # (label, command)
+
+
+@dataclass
+class Block:
+    """A block: id, block states, and block entity data (None if it has none)."""
+
+    id: str
+    states: dict[str, str] = field(default_factory=dict)
+    nbt: Compound | None = None
+
+    def text(self) -> str:
+        """`minecraft:stone_button[face=floor]` style."""
+        if not self.states:
+            return self.id
+        return self.id + "[" + ",".join(f"{k}={v}" for k, v in self.states.items()) + "]"
+
+
+@dataclass
+class Objective:
+    """A scoreboard objective."""
+
+    name: str
+    criteria: str
+    display: Any  # text component
+    display_text: str
+    render: str = "integer"
+    scores: dict[str, Score] = field(default_factory=dict)
+
+    def shown(self) -> str:
+        """getFormattedDisplayName: the display name in square brackets."""
+        return f"[{self.display_text}]"
+
+    def is_readonly(self) -> bool:
+        """Criteria other than dummy and trigger are kept by the game, not commands."""
+        return self.criteria not in ("dummy", "trigger")
+
+
+@dataclass
+class Score:
+    """One holder's score; `locked` is the trigger lock (new scores start locked)."""
+
+    value: int = 0
+    locked: bool = True
+    display: Any = None
+
+
+DISPLAY_SLOTS = ["list", "sidebar", "below_name"] + [
+    f"sidebar.team.{c}" for c in (
+        "black", "dark_blue", "dark_green", "dark_aqua", "dark_red", "dark_purple", "gold",
+        "gray", "dark_gray", "blue", "green", "aqua", "red", "light_purple", "yellow", "white")]
+
+
+def wrap32(value: int) -> int:
+    """Java int overflow."""
+    value &= 0xFFFFFFFF
+    return value - 2**32 if value >= 2**31 else value

@@ -1,0 +1,311 @@
+"""Entity selectors (`@a[tag=x,scores={Cash=1..}]`), names, UUIDs and score holders."""
+
+from __future__ import annotations
+
+import math
+import random
+import uuid
+from dataclasses import dataclass, field
+
+from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox.model import Player
+from monopoli_mc.sandbox.nbt_path import matches
+from monopoli_mc.sandbox.reader import Reader
+from monopoli_mc.sandbox.source import Source
+
+NO_PLAYER = "No player was found"
+NO_ENTITY = "No entity was found"
+NAME_CHARS = set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-.+#$%&*!?:/")
+
+
+@dataclass(frozen=True)
+class Range:
+    """`1..5`, `..5`, `3`: inclusive bounds, None for open."""
+
+    low: float | None
+    high: float | None
+
+    def __contains__(self, value: float) -> bool:
+        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+
+
+def read_range(r: Reader, *, ints: bool) -> Range:
+    """Read a range argument."""
+    start = r.cursor
+    text = r.read_while(set("0123456789-.+"))
+    low_s, dots, high_s = text.partition("..")
+    try:
+        low = float(low_s) if low_s else None
+        high = float(high_s) if dots and high_s else (low if not dots else None)
+    except ValueError:
+        r.cursor = start
+        raise r.error("Invalid double '%s'" % text) from None
+    if low is None and high is None:
+        r.cursor = start
+        raise r.error("Expected value or range of values")
+    if ints and any(v is not None and v != int(v) for v in (low, high)):
+        r.cursor = start
+        raise r.error("Only whole numbers allowed, not decimals")
+    if low is not None and high is not None and low > high:
+        r.cursor = start
+        raise r.error("Min cannot be bigger than max")
+    return Range(low, high)
+
+
+@dataclass
+class Selector:
+    """A parsed selector, player name or UUID; `select` evaluates it for a source."""
+
+    kind: str  # a p r s e n, or "name" / "uuid"
+    name: str = ""
+    names: list[tuple[str, bool]] = field(default_factory=list)
+    tags: list[tuple[str, bool]] = field(default_factory=list)
+    scores: dict[str, Range] = field(default_factory=dict)
+    distance: Range | None = None
+    xyz: list[float | None] = field(default_factory=lambda: [None, None, None])
+    dxyz: list[float | None] = field(default_factory=lambda: [None, None, None])
+    limit: int | None = None
+    sort: str | None = None
+    types: list[tuple[str, bool]] = field(default_factory=list)
+    nbt: list[tuple[object, bool]] = field(default_factory=list)
+    players_only: bool = True
+
+    def is_single(self) -> bool:
+        """Whether it can match at most one entity."""
+        return self.kind in ("name", "uuid", "p", "r", "s", "n") or self.limit == 1
+
+    def select(self, source: Source) -> list[Player]:
+        """The entities (players) it matches, in vanilla's order."""
+        world = source.world
+        if self.kind == "name":
+            p = world.player(self.name)
+            return [p] if p is not None else []
+        if self.kind == "uuid":
+            return [p for p in world.online_players() if str(p.uuid) == self.name]
+        if self.kind == "s":
+            return [source.entity] if source.entity and self._test(source.entity, source) else []
+        found = [p for p in world.online_players() if self._test(p, source)]
+        origin = self._origin(source)
+        sort = self.sort or {"p": "nearest", "n": "nearest", "r": "random"}.get(self.kind, "arbitrary")
+        if sort in ("nearest", "furthest"):
+            found.sort(key=lambda p: _dist(p.pos, origin), reverse=sort == "furthest")
+        elif sort == "random":
+            random.shuffle(found)
+        limit = self.limit if self.limit is not None else (1 if self.kind in "prn" else None)
+        return found[:limit] if limit is not None else found
+
+    def _origin(self, source: Source) -> tuple[float, float, float]:
+        return tuple(c if c is not None else s for c, s in zip(self.xyz, source.pos))  # type: ignore[return-value]
+
+    def _test(self, p: Player, source: Source) -> bool:
+        board = source.world.scoreboard
+        if any((p.name == n) == neg for n, neg in self.names):
+            return False
+        if any(((t in p.tags) if t else bool(p.tags)) == neg for t, neg in self.tags):
+            return False
+        if any((t in ("minecraft:player", "player")) == neg for t, neg in self.types):
+            return False
+        for obj, rng in self.scores.items():
+            value = board.get(p.name, obj)
+            if value is None or value not in rng:
+                return False
+        if any(matches(tag, p.to_nbt()) == neg for tag, neg in self.nbt):
+            return False
+        origin = self._origin(source)
+        if self.distance is not None and _dist(p.pos, origin) not in self.distance:
+            return False
+        if any(d is not None for d in self.dxyz):
+            return _in_box(p, origin, [d or 0.0 for d in self.dxyz])
+        return True
+
+
+def _dist(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    return math.sqrt(sum((x - y) ** 2 for x, y in zip(a, b)))
+
+
+def _in_box(p: Player, origin: tuple[float, float, float], d: list[float]) -> bool:
+    lo = [min(o, o + dd) for o, dd in zip(origin, d)]
+    hi = [max(o, o + dd) + 1 for o, dd in zip(origin, d)]
+    half = (0.3, 0.0, 0.3)
+    box_lo = [p.pos[0] - 0.3, p.pos[1], p.pos[2] - 0.3]
+    box_hi = [p.pos[0] + 0.3, p.pos[1] + 1.8, p.pos[2] + 0.3]
+    del half
+    return all(bl < h and bh > lo_ for bl, bh, lo_, h in zip(box_lo, box_hi, lo, hi))
+
+
+def read_selector(r: Reader) -> Selector:
+    """Read a selector, a player name or a UUID."""
+    start = r.cursor
+    if r.peek() == "@":
+        kind = r.peek(1)
+        if kind not in ("a", "p", "r", "s", "e", "n"):
+            raise r.error(f"Unknown selector type '@{kind}'")
+        r.skip(2)
+        sel = Selector(kind, players_only=kind in "apr")
+        if r.peek() == "[":
+            _read_options(r, sel)
+        return sel
+    word = r.read_while(NAME_CHARS - set("*"))
+    if not word:
+        raise r.error("Invalid name or UUID", at=start)
+    try:
+        return Selector("uuid", name=str(uuid.UUID(word)))
+    except ValueError:
+        if len(word) > 16:
+            r.cursor = start
+            raise r.error("Invalid name or UUID") from None
+        return Selector("name", name=word)
+
+
+def _read_options(r: Reader, sel: Selector) -> None:
+    r.skip()
+    r.skip_ws()
+    while r.peek() != "]":
+        key_at = r.cursor
+        key = r.read_unquoted()
+        r.skip_ws()
+        if not r.can_read() or r.peek() != "=":
+            raise r.error(f"Expected value for option '{key}'")
+        r.skip()
+        r.skip_ws()
+        _read_option(r, sel, key, key_at)
+        r.skip_ws()
+        if r.peek() == ",":
+            r.skip()
+            r.skip_ws()
+        elif r.peek() != "]":
+            raise r.error("Expected end of options")
+    r.skip()
+
+
+def _negated(r: Reader) -> bool:
+    if r.peek() == "!":
+        r.skip()
+        r.skip_ws()
+        return True
+    return False
+
+
+def _read_option(r: Reader, sel: Selector, key: str, key_at: int) -> None:
+    if key == "name":
+        neg = _negated(r)
+        sel.names.append((r.read_string(), neg))
+    elif key == "tag":
+        neg = _negated(r)
+        sel.tags.append((r.read_unquoted(), neg))
+    elif key == "type":
+        neg = _negated(r)
+        typ = r.read_resource()
+        sel.types.append((typ, neg))
+        if typ == "minecraft:player" and not neg:
+            sel.players_only = True
+    elif key == "scores":
+        _read_scores(r, sel)
+    elif key == "distance":
+        sel.distance = read_range(r, ints=False)
+    elif key in ("x", "y", "z"):
+        sel.xyz["xyz".index(key)] = r.read_double()
+    elif key in ("dx", "dy", "dz"):
+        sel.dxyz["xyz".index(key[1])] = r.read_double()
+    elif key == "limit":
+        at = r.cursor
+        sel.limit = r.read_int()
+        if sel.limit < 1:
+            raise r.error("Limit must be at least 1", at=at)
+    elif key == "sort":
+        at = r.cursor
+        sel.sort = r.read_unquoted()
+        if sel.sort not in ("nearest", "furthest", "random", "arbitrary"):
+            raise r.error(f"Invalid or unknown sort type '{sel.sort}'", at=at)
+    elif key == "nbt":
+        neg = _negated(r)
+        sel.nbt.append((snbt.read_tag(r), neg))
+    elif key in ("gamemode", "team", "predicate", "level", "x_rotation", "y_rotation"):
+        _negated(r)
+        r.read_while_not(set(",]"))
+    else:
+        raise r.error(f"Unknown option '{key}'", at=key_at)
+
+
+def _read_scores(r: Reader, sel: Selector) -> None:
+    r.expect("{")
+    r.skip_ws()
+    while r.peek() != "}":
+        obj = r.read_unquoted()
+        r.skip_ws()
+        r.expect("=")
+        r.skip_ws()
+        sel.scores[obj] = read_range(r, ints=True)
+        r.skip_ws()
+        if r.peek() == ",":
+            r.skip()
+            r.skip_ws()
+    r.skip()
+
+
+@dataclass
+class EntityArg:
+    """An entity argument: a selector plus whether one and only players are allowed."""
+
+    selector: Selector
+    single: bool
+    players: bool
+
+    def resolve(self, source: Source) -> list[Player]:
+        """The matched entities; vanilla's error if none."""
+        found = self.selector.select(source)
+        if not found:
+            raise_cmd(NO_PLAYER if self.players or self.selector.players_only else NO_ENTITY)
+        return found
+
+
+def raise_cmd(message: str) -> None:
+    """Raise a runtime command failure."""
+    from monopoli_mc.sandbox.reader import CommandError
+    raise CommandError(message)
+
+
+def read_entity(r: Reader, *, single: bool = False, players: bool = False) -> EntityArg:
+    """Read an entity argument and check the single/player constraints at parse time."""
+    start = r.cursor
+    sel = read_selector(r)
+    if single and not sel.is_single():
+        r.cursor = start
+        raise r.error("Only one player is allowed, but the provided selector allows more than one"
+                      if players else
+                      "Only one entity is allowed, but the provided selector allows more than one")
+    if players and not sel.players_only and sel.kind not in ("name", "uuid", "s"):
+        r.cursor = start
+        raise r.error("Only players may be affected by this command, but the provided selector "
+                      "includes entities")
+    return EntityArg(sel, single, players)
+
+
+@dataclass
+class Holders:
+    """A score holder argument: `*`, a selector, or a literal name like `#seq`."""
+
+    selector: Selector | None
+    name: str
+
+    def resolve(self, source: Source, *, allow_empty: bool = False) -> list[str]:
+        """The holder names; vanilla's error if none."""
+        if self.name == "*":
+            names = source.world.scoreboard.holders()
+        elif self.selector is not None:
+            names = [p.name for p in self.selector.select(source)]
+        else:
+            names = [self.name]
+        if not names and not allow_empty:
+            raise_cmd("No relevant score holders could be found" if self.name == "*" else NO_ENTITY)
+        return names
+
+
+def read_holders(r: Reader) -> Holders:
+    """Read a score holder argument."""
+    if r.peek() == "@":
+        return Holders(read_selector(r), "")
+    name = r.read_word()
+    if not name:
+        raise r.error("Invalid name or UUID")
+    return Holders(None, name)

@@ -1,0 +1,244 @@
+"""SNBT read from a command line and printed as vanilla prints it (nbtlib 1.12 tags)."""
+
+from __future__ import annotations
+
+import re
+import struct
+from typing import Any
+
+from nbtlib import (Byte, ByteArray, Compound, Double, Float, Int, IntArray, List, Long,
+                    LongArray, Short, String)
+
+from monopoli_mc.sandbox.reader import Reader
+
+SIMPLE_KEY = re.compile(r"^[A-Za-z0-9._+-]+$")
+NUMBER = re.compile(r"^([-+]?(?:[0-9]+\.?|[0-9]*\.[0-9]+)(?:e[-+]?[0-9]+)?)([bslfd]?)$", re.I)
+SUFFIX = {"b": Byte, "s": Short, "l": Long, "f": Float, "d": Double}
+UNQUOTED_VALUE = set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-.+")
+
+
+def read_tag(r: Reader) -> Any:
+    """Read one SNBT value at the reader's cursor."""
+    c = r.peek()
+    if c == "{":
+        return _read_compound(r)
+    if c == "[":
+        return _read_list(r)
+    if c in ('"', "'"):
+        return String(r.read_quoted())
+    word = r.read_while(UNQUOTED_VALUE)
+    if not word:
+        raise r.error("Expected value")
+    if word in ("true", "false"):
+        return Byte(1 if word == "true" else 0)
+    number = _number(word)
+    return String(word) if number is None else number
+
+
+def _number(word: str) -> Any:
+    m = NUMBER.match(word.replace("_", ""))
+    if not m:
+        return None
+    body, suffix = m.group(1), m.group(2).lower()
+    if suffix:
+        kind = SUFFIX[suffix]
+        return kind(float(body)) if kind in (Float, Double) else kind(int(float(body)))
+    if "." in body or "e" in body.lower():
+        return Double(float(body))
+    value = int(body)
+    return Int(value) if -2**31 <= value < 2**31 else String(word)
+
+
+def _read_compound(r: Reader) -> Compound:
+    r.expect("{")
+    out = Compound()
+    r.skip_ws()
+    while r.peek() != "}":
+        r.skip_ws()
+        if not r.can_read():
+            raise r.error("Expected key")
+        key = r.read_string()
+        if not key and r.peek() not in ('"', "'"):
+            raise r.error("Expected key")
+        r.skip_ws()
+        r.expect(":")
+        r.skip_ws()
+        out[key] = read_tag(r)
+        r.skip_ws()
+        if r.peek() == ",":
+            r.skip()
+            r.skip_ws()
+        elif r.peek() != "}":
+            raise r.error("Expected '}'")
+    r.skip()
+    return out
+
+
+def _read_list(r: Reader) -> Any:
+    r.expect("[")
+    kind = r.peek()
+    if kind in "BIL" and r.peek(1) == ";":
+        r.skip(2)
+        values = _read_items(r)
+        array = {"B": ByteArray, "I": IntArray, "L": LongArray}[kind]
+        return array([int(v) for v in values])
+    return make_list(_read_items(r))
+
+
+def _read_items(r: Reader) -> list[Any]:
+    items: list[Any] = []
+    r.skip_ws()
+    while r.peek() != "]":
+        if not r.can_read():
+            raise r.error("Expected value")
+        items.append(read_tag(r))
+        r.skip_ws()
+        if r.peek() == ",":
+            r.skip()
+            r.skip_ws()
+        elif r.peek() != "]":
+            raise r.error("Expected ']'")
+    r.skip()
+    return items
+
+
+def make_list(items: list[Any]) -> List:
+    """A list tag; mixed element types are wrapped in `{"": value}` as vanilla does."""
+    kinds = {type(i) for i in items}
+    if len(kinds) > 1:
+        items = [i if isinstance(i, Compound) else Compound({"": i}) for i in items]
+        return List[Compound](items)
+    if not items:
+        return List()
+    return List[type(items[0])](items)
+
+
+def parse(text: str) -> Any:
+    """Parse a whole SNBT string."""
+    r = Reader(text)
+    tag = read_tag(r)
+    r.skip_ws()
+    if r.can_read():
+        raise r.error("Unexpected trailing data")
+    return tag
+
+
+def java_hash(s: str) -> int:
+    """Java's String.hashCode."""
+    h = 0
+    for unit in s.encode("utf-16-le").hex(" ", 2).split():
+        code = int.from_bytes(bytes.fromhex(unit), "little")
+        h = (31 * h + code) & 0xFFFFFFFF
+    return h
+
+
+def java_order(keys: list[str]) -> list[str]:
+    """The iteration order of a java.util.HashMap holding `keys` (inserted in order)."""
+    cap = 16
+    while len(keys) > cap * 0.75:
+        cap *= 2
+
+    def bucket(k: str) -> int:
+        h = java_hash(k)
+        return (h ^ (h >> 16)) & (cap - 1)
+    return sorted(keys, key=bucket)
+
+
+def java_float(value: float, *, single: bool = False) -> str:
+    """Java's Double.toString / Float.toString of a value."""
+    if value != value:
+        return "NaN"
+    if value in (float("inf"), float("-inf")):
+        return "Infinity" if value > 0 else "-Infinity"
+    if single:
+        packed = struct.pack(">f", value)
+        for p in range(1, 10):
+            text = f"{value:.{p}g}"
+            if struct.pack(">f", float(text)) == packed:
+                break
+        value = float(text)
+        digits = repr(value) if len(repr(value)) <= len(text) + 2 else text
+    else:
+        digits = repr(value)
+    mag = abs(value)
+    if mag == 0 or 1e-3 <= mag < 1e7:
+        out = f"{float(digits):f}".rstrip("0") if "e" in digits.lower() else digits
+        return out + "0" if out.endswith(".") else out if "." in out else out + ".0"
+    mant, _, exp = f"{float(digits):e}".partition("e")
+    sig = repr(float(digits)).lower().split("e")[0].replace(".", "").lstrip("-").lstrip("0")
+    sig = sig.rstrip("0") or "0"
+    sign = "-" if value < 0 else ""
+    frac = sig[1:] or "0"
+    return f"{sign}{sig[0]}.{frac}E{int(exp)}"
+
+
+def quote(s: str) -> str:
+    """Vanilla's StringTag.quoteAndEscape."""
+    out = []
+    q = ""
+    for c in s:
+        if c == "\\":
+            out.append("\\\\")
+            continue
+        if c in ('"', "'"):
+            if not q:
+                q = "'" if c == '"' else '"'
+            if q == c:
+                out.append("\\" + c)
+                continue
+        if c in "\n\t\r\b\f":
+            out.append({"\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b", "\f": "\\f"}[c])
+            continue
+        out.append(c)
+    q = q or '"'
+    return q + "".join(out) + q
+
+
+def show(tag: Any, *, pretty: bool = True) -> str:
+    """Print a tag: pretty is `data get` output (`{a: 1}`), else Tag.toString (`{a:1}`)."""
+    sep, colon = (", ", ": ") if pretty else (",", ":")
+    if isinstance(tag, Compound):
+        keys = java_order(list(tag.keys()))
+        parts = [(k if SIMPLE_KEY.match(k) else quote(k)) + colon + show(tag[k], pretty=pretty)
+                 for k in keys]
+        return "{" + sep.join(parts) + "}"
+    if isinstance(tag, ByteArray | IntArray | LongArray):
+        letter = {ByteArray: "B", IntArray: "I", LongArray: "L"}[type(tag)]
+        suffix = {"B": "B", "I": "", "L": "L"}[letter]
+        body = sep.join(f"{int(v)}{suffix}" for v in tag)
+        return f"[{letter};" + (" " if pretty and body else "") + body + "]"
+    if isinstance(tag, list):
+        return "[" + sep.join(show(v, pretty=pretty) for v in tag) + "]"
+    return scalar(tag)
+
+
+def scalar(tag: Any) -> str:
+    """Print a number or string tag."""
+    if isinstance(tag, String):
+        return quote(str(tag))
+    if isinstance(tag, Byte):
+        return f"{int(tag)}b"
+    if isinstance(tag, Short):
+        return f"{int(tag)}s"
+    if isinstance(tag, Long):
+        return f"{int(tag)}L"
+    if isinstance(tag, Float):
+        return java_float(float(tag), single=True) + "f"
+    if isinstance(tag, Double):
+        return java_float(float(tag)) + "d"
+    if isinstance(tag, Int):
+        return str(int(tag))
+    return quote(str(tag))
+
+
+def macro_text(tag: Any) -> str:
+    """How a macro argument is pasted into a `$` line (vanilla's MacroFunction.stringify)."""
+    if isinstance(tag, String):
+        return str(tag)
+    if isinstance(tag, Float):
+        return java_float(float(tag), single=True)
+    if isinstance(tag, Double):
+        return java_float(float(tag))
+    if isinstance(tag, Byte | Short | Int | Long):
+        return str(int(tag))
+    return show(tag, pretty=False)

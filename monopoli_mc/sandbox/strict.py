@@ -1,0 +1,45 @@
+"""Strict mode: every command line must parse with mecha for the target version.
+
+mecha is a test-only dependency, so it is imported here lazily, never at module import.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from monopoli_mc.sandbox import versions
+
+_LOCK = threading.Lock()
+_MECHA: dict[str, Any] = {}
+
+
+def _mecha(version: str) -> Any:
+    key = versions.mecha_version(version)
+    if key not in _MECHA:
+        from mecha import Mecha
+        _MECHA[key] = Mecha(version=key)
+    return _MECHA[key]
+
+
+def check(line: str, version: str) -> int | None:
+    """None if mecha accepts the line; else the cursor of the error."""
+    from mecha import DiagnosticError
+    from tokenstream import InvalidSyntax
+    with _LOCK:
+        mc = _mecha(version)
+        try:
+            mc.parse(line, multiline=False)
+        except DiagnosticError as e:
+            return _cursor(e, len(line))
+        except InvalidSyntax as e:
+            return int(getattr(e.location, "pos", 0))
+    return None
+
+
+def _cursor(error: Any, length: int) -> int:
+    try:
+        diag = error.diagnostics.exceptions[0]
+        return min(int(diag.location.pos), length)
+    except (AttributeError, IndexError):
+        return 0

@@ -1,0 +1,141 @@
+"""Text components: read them (SNBT or JSON by version), render plain text, find clicks."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from nbtlib import Compound
+
+Resolver = Callable[[dict[str, Any]], str]
+LANG = {
+    "chat.type.announcement": "[%s] %s",
+    "chat.type.text": "<%s> %s",
+    "chat.square_brackets": "[%s]",
+    "multiplayer.player.joined": "%s joined the game",
+    "multiplayer.player.left": "%s left the game",
+}
+
+
+def to_plain_data(tag: Any) -> Any:
+    """An nbtlib tag as plain Python (str, int, float, list, dict)."""
+    if isinstance(tag, Compound):
+        if list(tag.keys()) == [""]:
+            return to_plain_data(tag[""])
+        return {k: to_plain_data(v) for k, v in tag.items()}
+    if isinstance(tag, str):
+        return str(tag)
+    if isinstance(tag, list):
+        return [to_plain_data(v) for v in tag]
+    if isinstance(tag, float):
+        return float(tag)
+    if isinstance(tag, int):
+        return int(tag)
+    return tag
+
+
+def component(value: Any, *, json_dialect: bool) -> Any:
+    """A component from an nbt tag or text; the JSON dialect decodes JSON strings."""
+    data = to_plain_data(value)
+    if json_dialect and isinstance(data, str):
+        try:
+            return json.loads(data)
+        except ValueError:
+            return data
+    return data
+
+
+def plain(comp: Any, resolve: Resolver | None = None) -> str:
+    """The text a player reads."""
+    if comp is None:
+        return ""
+    if isinstance(comp, str):
+        return comp
+    if isinstance(comp, bool):
+        return "true" if comp else "false"
+    if isinstance(comp, int | float):
+        return str(comp)
+    if isinstance(comp, list):
+        return "".join(plain(c, resolve) for c in comp)
+    if not isinstance(comp, dict):
+        return str(comp)
+    head = _contents(comp, resolve)
+    return head + "".join(plain(c, resolve) for c in comp.get("extra", []))
+
+
+def _contents(comp: dict[str, Any], resolve: Resolver | None) -> str:
+    if "text" in comp:
+        return plain(comp["text"])
+    if "translate" in comp:
+        fmt = LANG.get(str(comp["translate"]), comp.get("fallback", comp["translate"]))
+        args = [plain(a, resolve) for a in comp.get("with", [])]
+        return format_lang(str(fmt), args)
+    if any(k in comp for k in ("score", "selector", "nbt")):
+        return resolve(comp) if resolve else ""
+    if "keybind" in comp:
+        return str(comp["keybind"])
+    return ""
+
+
+def format_lang(fmt: str, args: list[str]) -> str:
+    """Fill `%s` and `%1$s` placeholders as Minecraft's translations do."""
+    it = iter(args)
+
+    def sub(m: re.Match[str]) -> str:
+        if m.group(0) == "%%":
+            return "%"
+        if m.group(1):
+            i = int(m.group(1)) - 1
+            return args[i] if i < len(args) else ""
+        return next(it, "")
+    return re.sub(r"%(?:(\d+)\$)?s|%%", sub, fmt)
+
+
+def clicks(comp: Any, resolve: Resolver | None = None) -> list[tuple[str, str]]:
+    """Every run_command click in the component: (label, command)."""
+    out: list[tuple[str, str]] = []
+    _walk_clicks(comp, out, resolve, inherited=None)
+    return out
+
+
+def _walk_clicks(comp: Any, out: list[tuple[str, str]], resolve: Resolver | None,
+                 inherited: str | None) -> None:
+    if isinstance(comp, list):
+        if comp:
+            _walk_clicks(comp[0], out, resolve, inherited)
+            for c in comp[1:]:
+                _walk_clicks(c, out, resolve, inherited)
+        return
+    if not isinstance(comp, dict):
+        if inherited is not None and isinstance(comp, str) and comp:
+            out.append((comp, inherited))
+        return
+    command = _click_command(comp) or inherited
+    if command is not None and command != inherited:
+        out.append((plain(comp, resolve), command))
+        return
+    for c in comp.get("extra", []):
+        _walk_clicks(c, out, resolve, command)
+
+
+def _click_command(comp: dict[str, Any]) -> str | None:
+    for key, field in (("click_event", "command"), ("clickEvent", "value")):
+        ev = comp.get(key)
+        if isinstance(ev, dict) and ev.get("action") == "run_command" and field in ev:
+            return str(ev[field])
+    return None
+
+
+def book_pages(components: Any, *, json_dialect: bool) -> list[Any]:
+    """The page components of a written book's `written_book_content`."""
+    content = components.get("minecraft:written_book_content") if components else None
+    if content is None:
+        return []
+    pages = []
+    for page in content.get("pages", []):
+        if isinstance(page, Compound) and "raw" in page:
+            page = page["raw"]
+        pages.append(component(page, json_dialect=json_dialect))
+    return pages

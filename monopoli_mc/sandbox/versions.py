@@ -1,0 +1,97 @@
+"""Minecraft versions the sandbox can pretend to be: pack formats and dialect switches."""
+
+from __future__ import annotations
+
+from monopoli_mc.errors import SandboxError
+
+PACK_FORMATS = {
+    "1.20.5": 41, "1.20.6": 41, "1.21": 48, "1.21.1": 48, "1.21.2": 57, "1.21.3": 57,
+    "1.21.4": 61, "1.21.5": 71, "1.21.6": 80, "1.21.7": 81, "1.21.8": 81, "1.21.9": 88,
+    "1.21.10": 88, "1.21.11": 94,
+}
+
+
+def key(version: str) -> tuple[int, ...]:
+    """A version as a comparable tuple."""
+    return tuple(int(p) for p in version.split("."))
+
+
+def pack_format(version: str) -> int:
+    """The data pack format of a version."""
+    if version not in PACK_FORMATS:
+        raise SandboxError(f"unsupported minecraft version '{version}'")
+    return PACK_FORMATS[version]
+
+
+def singular_folders(version: str) -> bool:
+    """From 1.21 the pack folders are `function/`, `structure/`."""
+    return key(version) >= (1, 21)
+
+
+def json_text(version: str) -> bool:
+    """Before 1.21.5 text components in commands are JSON."""
+    return key(version) < (1, 21, 5)
+
+
+def snake_gamerules(version: str) -> bool:
+    """From 1.21.11 game rules are snake_case."""
+    return key(version) >= (1, 21, 11)
+
+
+def mecha_version(version: str) -> str:
+    """The grammar mecha should use."""
+    return "1.21" if key(version) >= (1, 21) else "1.20"
+
+
+BOOL_RULES_TRUE = [
+    "announceAdvancements", "blockExplosionDropDecay", "commandBlockOutput", "doDaylightCycle",
+    "doEntityDrops", "doFireTick", "doInsomnia", "doImmediateRespawn:false", "doLimitedCrafting:false",
+    "doMobLoot", "doMobSpawning", "doPatrolSpawning", "doTileDrops", "doTraderSpawning",
+    "doVinesSpread", "doWardenSpawning", "doWeatherCycle", "drowningDamage", "fallDamage",
+    "fireDamage", "forgiveDeadPlayers", "freezeDamage", "keepInventory:false", "logAdminCommands",
+    "mobExplosionDropDecay", "mobGriefing", "naturalRegeneration", "reducedDebugInfo:false",
+    "sendCommandFeedback", "showDeathMessages", "spectatorsGenerateChunks",
+    "tntExplosionDropDecay:false", "universalAnger:false", "disableRaids:false",
+    "disableElytraMovementCheck:false", "enderPearlsVanishOnDeath", "projectilesCanBreakBlocks",
+    "globalSoundEvents", "waterSourceConversion", "lavaSourceConversion:false",
+]
+INT_RULES = {"maxCommandChainLength": 65536, "maxCommandForkCount": 65536,
+             "maxEntityCramming": 24, "randomTickSpeed": 3, "spawnRadius": 10,
+             "playersSleepingPercentage": 100, "commandModificationBlockLimit": 32768,
+             "functionCommandDepth": 0}
+
+
+SNAKE_INTS = {"fire_spread_radius_around_player": 128, "max_block_modifications": 32768,
+              "max_command_forks": 65536, "max_command_sequence_length": 65536,
+              "max_entity_cramming": 24, "max_minecart_speed": 8,
+              "max_snow_accumulation_height": 1, "players_nether_portal_creative_delay": 0,
+              "players_nether_portal_default_delay": 80, "players_sleeping_percentage": 100,
+              "random_tick_speed": 3, "respawn_radius": 10}
+SNAKE_FALSE = ["immediate_respawn", "keep_inventory", "limited_crafting", "reduced_debug_info",
+               "tnt_explosion_drop_decay", "universal_anger", "lava_source_conversion"]
+SNAKE_TRUE = [
+    "advance_time", "advance_weather", "allow_entering_nether_using_portals", "block_drops",
+    "block_explosion_drop_decay", "command_block_output", "command_blocks_work",
+    "drowning_damage", "elytra_movement_check", "ender_pearls_vanish_on_death", "entity_drops",
+    "fall_damage", "fire_damage", "forgive_dead_players", "freeze_damage", "global_sound_events",
+    "locator_bar", "log_admin_commands", "mob_drops", "mob_explosion_drop_decay", "mob_griefing",
+    "natural_health_regeneration", "player_movement_check", "projectiles_can_break_blocks", "pvp",
+    "raids", "send_command_feedback", "show_advancement_messages", "show_death_messages",
+    "spawn_mobs", "spawn_monsters", "spawn_patrols", "spawn_phantoms", "spawn_wandering_traders",
+    "spawn_wardens", "spawner_blocks_work", "spectators_generate_chunks", "spread_vines",
+    "tnt_explodes", "water_source_conversion"]
+
+
+def default_gamerules(version: str) -> dict[str, str]:
+    """Game rule names and defaults for a version (1.21.11: all of them; older: a subset)."""
+    if snake_gamerules(version):
+        rules = {k: "true" for k in SNAKE_TRUE}
+        rules.update({k: "false" for k in SNAKE_FALSE})
+        rules.update({k: str(v) for k, v in SNAKE_INTS.items()})
+        return rules
+    rules = {}
+    for entry in BOOL_RULES_TRUE:
+        name, _, default = entry.partition(":")
+        rules[name] = default or "true"
+    rules.update({k: str(v) for k, v in INT_RULES.items() if k != "functionCommandDepth"})
+    return rules

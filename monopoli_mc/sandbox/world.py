@@ -1,0 +1,352 @@
+"""The sandbox world: state, the command interpreter's entry points, ticks and datapacks."""
+
+from __future__ import annotations
+
+import copy
+import pathlib
+import re
+import threading
+import uuid
+from typing import Any
+
+from nbtlib import Compound, Int, String
+
+from monopoli_mc.errors import SandboxError
+from monopoli_mc.sandbox import snbt, strict, versions
+from monopoli_mc.sandbox.board import Scoreboard
+from monopoli_mc.sandbox.commands import Run, parse_command
+from monopoli_mc.sandbox.commands import misc as misc_commands
+from monopoli_mc.sandbox.commands.functions import Return
+from monopoli_mc.sandbox.datapack import Datapacks
+from monopoli_mc.sandbox.model import Block, BlockPos, Chat, Player, Pos
+from monopoli_mc.sandbox.reader import UNKNOWN_COMMAND, CommandError, Reader
+from monopoli_mc.sandbox.redstone import Redstone
+from monopoli_mc.sandbox.source import Output, Source
+from monopoli_mc.sandbox.text import clicks, plain
+
+MACRO_VAR = re.compile(r"\$\(([A-Za-z0-9_]+)\)")
+BLOCK_ENTITIES = {"command_block": {"Command": "", "auto": 0, "powered": 0, "SuccessCount": 0,
+                                    "TrackOutput": 1, "conditionMet": 0, "UpdateLastExecution": 1},
+                  "chest": {}, "barrel": {}, "sign": {}, "banner": {}}
+
+
+class World:
+    """A vanilla-like world driven by commands; hold `lock` while executing or ticking."""
+
+    def __init__(self, *, version: str = "1.21.11", strict: bool = False) -> None:
+        versions.pack_format(version)
+        self.version = version
+        self.strict = strict
+        self.strict_failures: list[str] = []
+        self.lock = threading.RLock()
+        self.spawn: BlockPos = (0, 64, 0)
+        self.players: dict[str, Player] = {}
+        self.blocks: dict[BlockPos, Block] = {}
+        self.storage: dict[str, Compound] = {}
+        self.scoreboard = Scoreboard()
+        self.gamerules = versions.default_gamerules(version)
+        self.game_time = 0
+        self.schedules: list[tuple[int, str]] = []
+        self.datapacks = Datapacks(version)
+        self.redstone = Redstone(self)
+        self.log: list[str] = []
+        self._compiled: dict[str, list[tuple[str, Run | None]]] = {}
+        self._post_reload = False
+        self._chain = 0
+
+    # ----- entry points -------------------------------------------------
+    def console(self, output: Output) -> Source:
+        """The RCON console source: level 4, at world spawn, no entity, named Rcon."""
+        return Source(self, "Rcon", None, _center_floor(self.spawn), level=4, output=output)
+
+    def server_source(self) -> Source:
+        """The game loop's source for load, tick and scheduled functions."""
+        return Source(self, "Server", None, _center_floor(self.spawn), level=2, silent=True)
+
+    def execute(self, command: str) -> list[str]:
+        """Run one command as the RCON console; return its feedback messages in order."""
+        with self.lock:
+            out: list[str] = []
+            self.run(command, self.console(out.append))
+            return out
+
+    def run(self, command: str, source: Source) -> int:
+        """Parse (strictly, if on) and run a command line for a source; errors become feedback."""
+        text = command[1:] if command.startswith("/") else command
+        misc_commands.JSON_DIALECT[0] = versions.json_text(self.version)
+        try:
+            try:
+                runnable = parse_command(Reader(text), source.level)
+            finally:
+                if self.strict:
+                    self._strict_check(text)
+        except CommandError as e:
+            for m in e.feedback():
+                source.failure(m)
+            return 0
+        return self.run_parsed(runnable, source)
+
+    def run_parsed(self, runnable: Run, source: Source) -> int:
+        """Run a parsed command; a failure is reported to the source and yields 0."""
+        self._chain += 1
+        try:
+            return runnable(source)
+        except CommandError as e:
+            source.failure(e.message)
+            return 0
+
+    def _strict_check(self, text: str) -> None:
+        cursor = strict.check(text, self.version)
+        if cursor is not None:
+            self.strict_failures.append(text)
+            raise CommandError(UNKNOWN_COMMAND, text=text, cursor=cursor)
+
+    def tick(self, n: int = 1) -> None:
+        """Advance n game ticks: load (after reload), #tick, schedules, command blocks."""
+        with self.lock:
+            for _ in range(n):
+                self._tick_once()
+
+    def _tick_once(self) -> None:
+        src = self.server_source()
+        if self._post_reload:
+            self._post_reload = False
+            self._run_tag("#minecraft:load", src)
+        self._run_tag("#minecraft:tick", src)
+        self.game_time += 1
+        due = [s for s in self.schedules if s[0] <= self.game_time]
+        self.schedules = [s for s in self.schedules if s[0] > self.game_time]
+        for _, fid in due:
+            for f in self.datapacks.resolve(fid):
+                self.call_function(f, None, src)
+        self.redstone.tick()
+
+    # ----- datapacks ------------------------------------------------------
+    def load_datapack(self, path: pathlib.Path) -> None:
+        """Load a datapack folder and run #minecraft:load once."""
+        with self.lock:
+            self.datapacks.add(pathlib.Path(path))
+            self._compile_all()
+            self._run_tag("#minecraft:load", self.server_source())
+
+    def reload(self) -> None:
+        """Reread every pack; #minecraft:load runs at the start of the next tick."""
+        with self.lock:
+            self.datapacks.reread()
+            self._compile_all()
+            self._post_reload = True
+
+    @property
+    def load_errors(self) -> list[str]:
+        """Problems found while loading packs (wrong folders, formats, bad lines)."""
+        return self.datapacks.problems
+
+    def _compile_all(self) -> None:
+        self._compiled.clear()
+        for fid, lines in self.datapacks.functions.items():
+            compiled = self._compile(fid, lines)
+            if compiled is not None:
+                self._compiled[fid] = compiled
+
+    def _compile(self, fid: str, lines: list[str]) -> list[tuple[str, Run | None]] | None:
+        out: list[tuple[str, Run | None]] = []
+        for n, line in enumerate(_joined(lines), 1):
+            if self.strict and strict.check(line, self.version) is not None:
+                self.strict_failures.append(f"{fid}:{n}: {line}")
+            if line.startswith("$"):
+                out.append((line[1:], None))
+                continue
+            try:
+                out.append((line, parse_command(Reader(line), 2)))
+            except CommandError as e:
+                self.datapacks.problems.append(f"{fid}:{n}: {e.message}: {line}")
+                return None
+        return out
+
+    def _run_tag(self, tag: str, source: Source) -> None:
+        for f in self.datapacks.resolve(tag):
+            self.call_function(f, None, source)
+
+    def call_function(self, fid: str, args: Compound | None, source: Source) -> int | None:
+        """Run a function's lines in order; the `return` value, if any."""
+        body = self._compiled.get(fid)
+        if body is None:
+            raise CommandError(f"Unknown function {fid}")
+        macro = any(run is None for _, run in body)
+        if macro and args is None:
+            raise CommandError(f"Failed to instantiate function {fid}: "
+                               f"Missing arguments to function {fid}")
+        lines = [self._instantiate(fid, text, args) if run is None else (text, run)
+                 for text, run in body]
+        try:
+            for _, run in lines:
+                assert run is not None
+                self.run_parsed(run, source)
+        except Return as r:
+            return None if r.failed else r.value
+        return None
+
+    def _instantiate(self, fid: str, text: str, args: Compound | None) -> tuple[str, Run]:
+        assert args is not None
+
+        def sub(m: re.Match[str]) -> str:
+            if m.group(1) not in args:
+                raise CommandError(f"Failed to instantiate function {fid}: "
+                                   f"Missing argument {m.group(1)} to function {fid}")
+            return snbt.macro_text(args[m.group(1)])
+        line = MACRO_VAR.sub(sub, text)
+        if self.strict:
+            self._strict_check(line)
+        try:
+            return line, parse_command(Reader(line), 2)
+        except CommandError as e:
+            raise CommandError(f"Failed to instantiate function {fid}: While instantiating macro "
+                               f"{fid}: Command '{line}' caused error: {e.message}") from None
+
+    def schedule(self, fid: str, due: int, *, replace: bool) -> None:
+        """Schedule a function (or tag) at a game time."""
+        if replace:
+            self.schedules = [s for s in self.schedules if s[1] != fid]
+        self.schedules.append((due, fid))
+
+    def unschedule(self, fid: str) -> int:
+        """Remove a function's schedules; how many were removed."""
+        before = len(self.schedules)
+        self.schedules = [s for s in self.schedules if s[1] != fid]
+        return before - len(self.schedules)
+
+    # ----- blocks -------------------------------------------------------------
+    def set_block(self, pos: BlockPos, block: Block) -> bool:
+        """Place a block (with default block entity data); False if nothing changed."""
+        short = block.id.split(":")[-1]
+        base = next((k for k in BLOCK_ENTITIES if short == k or short.endswith("_" + k)), None)
+        if base is not None:
+            nbt = Compound({k: Int(v) if isinstance(v, int) else String(v)
+                            for k, v in BLOCK_ENTITIES[base].items()})
+            nbt.update(block.nbt or {})
+            block.nbt = nbt
+        old = self.blocks.get(pos)
+        if block.id == "minecraft:air":
+            return self.blocks.pop(pos, None) is not None
+        if old is not None and old.id == block.id and old.states == block.states and old.nbt == block.nbt:
+            return False
+        self.blocks[pos] = block
+        return True
+
+    def place_structure(self, sid: str, at: BlockPos) -> None:
+        """Place a structure template's blocks with their block entity data."""
+        import nbtlib
+        data = nbtlib.load(self.datapacks.structures[sid])
+        palette = data["palette"]
+        for b in data["blocks"]:
+            state = palette[int(b["state"])]
+            states = {k: str(v) for k, v in state.get("Properties", {}).items()}
+            nbt = copy.deepcopy(b["nbt"]) if "nbt" in b else None
+            pos = tuple(int(c) + o for c, o in zip(b["pos"], at))
+            self.set_block(pos, Block(str(state["Name"]), states, nbt))  # type: ignore[arg-type]
+
+    # ----- players and text -------------------------------------------------------
+    def player(self, name: str) -> Player | None:
+        """An online player by name."""
+        p = self.players.get(name)
+        return p if p is not None and p.online else None
+
+    def online_players(self) -> list[Player]:
+        """Online players in join order."""
+        return [p for p in self.players.values() if p.online]
+
+    def join(self, name: str) -> Player:
+        """A player connects: appears at spawn; everyone sees the join message."""
+        with self.lock:
+            if self.player(name) is not None:
+                raise SandboxError(f"player already online: '{name}'")
+            p = self.players.get(name)
+            if p is None:
+                p = Player(name, uuid.uuid3(uuid.NAMESPACE_OID, "OfflinePlayer:" + name),
+                           _center_floor(self.spawn))
+                self.players[name] = p
+            p.online = True
+            self.broadcast_component({"translate": "multiplayer.player.joined", "with": [name]},
+                                     color="yellow")
+            return p
+
+    def leave(self, name: str) -> None:
+        """A player disconnects."""
+        with self.lock:
+            p = self.player(name)
+            if p is None:
+                raise SandboxError(f"player not online: '{name}'")
+            p.online = False
+            self.broadcast_component({"translate": "multiplayer.player.left", "with": [name]},
+                                     color="yellow")
+
+    def player_source(self, p: Player, output: Output | None = None) -> Source:
+        """A player typing a command: level 0, feedback to their own chat."""
+        def to_chat(message: str) -> None:
+            p.chat.append(Chat(message, message))
+        send = output or to_chat
+        if self.gamerules.get("send_command_feedback", self.gamerules.get("sendCommandFeedback")) == "false":
+            send = output or (lambda m: None)
+        return Source(self, p.name, p, p.pos, p.rot, p.dimension, level=0, output=send)
+
+    def resolver(self, source: Source) -> Any:
+        """Resolve score, selector and nbt components for a source."""
+        from monopoli_mc.sandbox.resolve import resolve_component
+        return lambda comp: resolve_component(self, source, comp)
+
+    def render(self, comp: Any, source: Source) -> str:
+        """A component's plain text, resolved for the source."""
+        return plain(comp, self.resolver(source))
+
+    def tell(self, p: Player, comp: Any, source: Source) -> None:
+        """Send a chat component to one player."""
+        resolve = self.resolver(source)
+        p.chat.append(Chat(plain(comp, resolve), comp, clicks(comp, resolve)))
+
+    def broadcast(self, text: str) -> None:
+        """A system chat line to every online player (and the server log)."""
+        self.log.append(text)
+        for p in self.online_players():
+            p.chat.append(Chat(text, text))
+
+    def broadcast_component(self, comp: dict[str, Any], *, color: str = "") -> None:
+        """A translated system message to everyone."""
+        self.broadcast(plain(dict(comp, color=color) if color else comp))
+
+    def expand_selectors(self, message: str, source: Source) -> str:
+        """`say` expands selectors in its message into names."""
+        from monopoli_mc.sandbox.selectors import read_selector
+
+        def sub(m: re.Match[str]) -> str:
+            try:
+                sel = read_selector(Reader(m.group(0)))
+            except CommandError:
+                return m.group(0)
+            return ", ".join(p.name for p in sel.select(source))
+        return re.sub(r"@[aprsen](\[[^\]]*\])?", sub, message)
+
+    def sidebar(self) -> list[tuple[str, int]]:
+        """What the sidebar shows now."""
+        return self.scoreboard.sidebar()
+
+
+def _joined(lines: list[str]) -> list[str]:
+    """Function lines: comments and blanks dropped, `\\` continuations joined."""
+    out: list[str] = []
+    pending = ""
+    for raw in lines:
+        line = raw.strip()
+        if pending:
+            line = pending + line
+            pending = ""
+        if line.endswith("\\"):
+            pending = line[:-1]
+            continue
+        if line and not line.startswith("#"):
+            out.append(line)
+    return out
+
+
+def _center_floor(pos: BlockPos) -> Pos:
+    return (float(pos[0]), float(pos[1]), float(pos[2]))
+
