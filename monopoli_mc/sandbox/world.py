@@ -75,16 +75,27 @@ class World:
         text = command[1:] if command.startswith("/") else command
         misc_commands.JSON_DIALECT[0] = versions.json_text(self.version)
         try:
-            try:
-                runnable = parse_command(Reader(text), source.level)
-            finally:
-                if self.strict:
-                    self._strict_check(text)
+            runnable = self._parse(text, source.level)
         except CommandError as e:
             for m in e.feedback():
                 source.failure(m)
             return 0
         return self.run_parsed(runnable, source)
+
+    def _parse(self, text: str, level: int) -> Run:
+        own: CommandError | None = None
+        try:
+            runnable = parse_command(Reader(text), level)
+        except CommandError as e:
+            own = e
+        if self.strict:
+            try:
+                self._strict_check(text)
+            except CommandError as e:
+                raise own or e from None
+        if own is not None:
+            raise own
+        return runnable
 
     def run_parsed(self, runnable: Run, source: Source) -> int:
         """Run a parsed command; a failure is reported to the source and yields 0."""

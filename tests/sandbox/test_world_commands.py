@@ -1,0 +1,194 @@
+"""The sandbox world answers commands with vanilla's en_us texts and effects."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from monopoli_mc.sandbox.bots import Bot
+from monopoli_mc.sandbox.world import World
+
+
+@pytest.fixture
+def world() -> Iterator[World]:
+    w = World(strict=True)
+    yield w
+    assert w.strict_failures == []
+
+
+def test_scoreboard_texts(world: World) -> None:
+    x = world.execute
+    assert x("scoreboard objectives add Cash dummy") == ["Created new objective [Cash]"]
+    assert x("scoreboard objectives add Cash dummy") == ["An objective already exists by that name"]
+    assert x("scoreboard players set Alex Cash 1500") == ["Set [Cash] for Alex to 1500"]
+    assert x("scoreboard players get Alex Cash") == ["Alex has 1500 [Cash]"]
+    assert x("scoreboard players add Alex Cash 5") == ["Added 5 to [Cash] for Alex (now 1505)"]
+    assert x("scoreboard players remove Alex Cash 10") == ["Removed 10 from [Cash] for Alex (now 1495)"]
+    assert x("scoreboard players get Bob Cash") == ["Can't get value of Cash for Bob; none is set"]
+    assert x("scoreboard players get Alex Nope") == ["Unknown scoreboard objective 'Nope'"]
+    assert x("scoreboard objectives setdisplay sidebar Cash") == [
+        "Set display slot sidebar to show objective [Cash]"]
+    assert x("scoreboard objectives setdisplay sidebar Cash") == [
+        "Nothing changed. That display slot is already showing that objective"]
+    assert world.sidebar() == [("Alex", 1495)]
+    x("scoreboard players set #two Cash 2")
+    assert x("scoreboard players operation Alex Cash /= #two Cash") == ["Set [Cash] for Alex to 747"]
+    assert x("scoreboard players reset Alex Cash") == ["Reset [Cash] for Alex"]
+    assert x('scoreboard objectives add Money dummy {text:"Bank"}') == ["Created new objective [Bank]"]
+    assert x("scoreboard objectives list") == ["There are 2 objective(s): [Cash], [Bank]"]
+    assert x("scoreboard objectives remove Money") == ["Removed objective [Bank]"]
+
+
+def test_unknown_command_context() -> None:
+    world = World()
+    assert world.execute("frobnicate now") == [
+        "Unknown or incomplete command, see below for error", "frobnicate now<--[HERE]"]
+    assert world.execute("scoreboard players") == [
+        "Unknown or incomplete command, see below for error", "...rd players<--[HERE]"]
+    assert world.execute("scoreboard players sett Alex Cash 1") == [
+        "Incorrect argument for command", "...d players sett Alex Cash 1<--[HERE]"]
+
+
+def test_strict_rejects_what_mecha_rejects() -> None:
+    w = World(strict=True)
+    out = w.execute("gamerule sendCommandFeedback false")
+    assert out[0] in ("Unknown or incomplete command, see below for error",
+                      "Incorrect argument for command")
+    assert w.strict_failures == ["gamerule sendCommandFeedback false"]
+
+
+def test_storage_data(world: World) -> None:
+    x = world.execute
+    assert x("data get storage monopoli:bridge") == [
+        "Storage monopoli:bridge has the following contents: {}"]
+    assert x('data modify storage monopoli:bridge inbox append value {seq:1,kind:"d6",value:3}') == [
+        "Modified storage monopoli:bridge"]
+    out = x("data get storage monopoli:bridge")[0]
+    assert out == ('Storage monopoli:bridge has the following contents: '
+                   '{inbox: [{kind: "d6", value: 3, seq: 1}]}')
+    assert x("data get storage monopoli:bridge inbox[0].seq") == [
+        "Storage monopoli:bridge has the following contents: 1"]
+    assert x("data get storage monopoli:bridge inbox[5]") == ["Found no elements matching inbox[5]"]
+    assert x("data modify storage monopoli:bridge inbox[0].seq set value 1") == [
+        "Nothing changed. The specified properties already have these values"]
+    assert x("data modify storage monopoli:bridge last set from storage monopoli:bridge inbox[0].seq") == [
+        "Modified storage monopoli:bridge"]
+    assert x("data remove storage monopoli:bridge inbox[0]") == ["Modified storage monopoli:bridge"]
+    assert x("data get storage monopoli:bridge") == [
+        "Storage monopoli:bridge has the following contents: {last: 1, inbox: []}"]
+    assert x("data merge storage monopoli:x {a:1b,b:2.5f,c:[I;1,2],d:'say \"hi\"'}") == [
+        "Modified storage monopoli:x"]
+    assert x("data get storage monopoli:x") == [
+        "Storage monopoli:x has the following contents: "
+        "{a: 1b, b: 2.5f, c: [I; 1, 2], d: 'say \"hi\"'}"]
+
+
+def test_trigger_lock_and_enable(world: World) -> None:
+    alex = Bot.join(world, "Alex")
+    world.execute("scoreboard objectives add roll trigger")
+    assert alex.trigger("roll") == ["You cannot trigger this objective yet"]
+    assert world.execute("scoreboard players enable Alex roll") == ["Enabled trigger [roll] for Alex"]
+    assert world.execute("scoreboard players enable Alex roll") == [
+        "Nothing changed. That trigger is already enabled"]
+    assert alex.trigger("roll") == ["Triggered [roll]"]
+    assert alex.trigger("roll") == ["You cannot trigger this objective yet"]
+    world.execute("scoreboard players enable @a roll")
+    assert alex.trigger("roll", "set", 7) == ["Triggered [roll] (set value to 7)"]
+    world.execute("scoreboard players enable Alex roll")
+    assert alex.trigger("roll", "add", 2) == ["Triggered [roll] (added 2 to value)"]
+    assert world.execute("scoreboard players get Alex roll") == ["Alex has 9 [roll]"]
+    world.execute("scoreboard objectives add Cash dummy")
+    world.execute("scoreboard players enable Alex Cash")
+    assert alex.command("scoreboard players set Alex Cash 1")[0].startswith("Unknown or incomplete")
+    assert alex.trigger("Cash") == ["You can only trigger objectives that are 'trigger' type"]
+    assert world.execute("trigger roll") == ["A player is required to run this command here"]
+
+
+def test_selectors_tags_and_execute(world: World) -> None:
+    Bot.join(world, "Alex")
+    bob = Bot.join(world, "Bob")
+    bob.walk_to((10.5, 64.0, 0.5))
+    x = world.execute
+    assert x("tag Alex add banker") == ["Added tag 'banker' to Alex"]
+    assert x("tag Alex add banker") == ["Target either already has the tag or has too many tags"]
+    assert x("tag @a list") == ["The 2 entities have 1 total tags: banker"]
+    x("scoreboard objectives add Cash dummy")
+    assert x("scoreboard players set @a Cash 1500") == ["Set [Cash] for 2 entities to 1500"]
+    assert x("scoreboard players set @a[tag=!banker] Cash 7") == ["Set [Cash] for Bob to 7"]
+    assert x("scoreboard players get @p[x=10,y=64,z=0] Cash") == ["Bob has 7 [Cash]"]
+    assert x("execute if entity @a[scores={Cash=1000..}]") == ["Test passed, count: 1"]
+    assert x("execute if entity @a[name=Carol]") == ["Test failed"]
+    assert x("execute as @a[distance=..3] run scoreboard players add @s Cash 1") == [
+        "Added 1 to [Cash] for Alex (now 1501)"]
+    assert x("execute store result storage monopoli:s cash int 1 run scoreboard players get Bob Cash") == [
+        "Bob has 7 [Cash]"]
+    assert x("data get storage monopoli:s") == ["Storage monopoli:s has the following contents: {cash: 7}"]
+    assert x("execute store success score Bob Cash if entity @a[name=Nobody]") == ["Test failed"]
+    assert x("scoreboard players get Bob Cash") == ["Bob has 0 [Cash]"]
+    assert x("tp Bob 1 65 2") == ["Teleported Bob to 1.500000, 65.000000, 2.500000"]
+    assert x("tellraw @a[name=Carol] \"x\"") == ["No player was found"]
+
+
+def test_tellraw_click_and_title(world: World) -> None:
+    alex = Bot.join(world, "Alex")
+    world.execute("scoreboard objectives add buy trigger")
+    world.execute("scoreboard players enable Alex buy")
+    assert world.execute(
+        'tellraw Alex ["Buy it? ",{text:"[Yes]",click_event:{action:"run_command",'
+        'command:"/trigger buy set 1"}}]') == []
+    assert alex.chat_text()[-1] == "Buy it? [Yes]"
+    assert alex.buttons() == [("[Yes]", "/trigger buy set 1")]
+    assert alex.click("Yes") == ["Triggered [buy] (set value to 1)"]
+    assert world.execute('title Alex actionbar {text:"Cash: ",extra:[{score:{name:"@s",objective:"buy"}}]}') == [
+        "Showing new actionbar title for Alex"]
+    assert alex.titles()[-1] == ("actionbar", "Cash: ")
+
+
+def test_items_and_books(world: World) -> None:
+    alex = Bot.join(world, "Alex")
+    x = world.execute
+    assert x("give Alex minecraft:stone 3") == ["Gave 3 [Stone] to Alex"]
+    book = ('written_book[written_book_content={title:"Chance",author:"Bank",'
+            'pages:["Go to jail",{text:"Page two"}]}]')
+    assert x(f"give Alex {book}") == ["Gave 1 [Chance] to Alex"]
+    assert alex.books()[0].pages == ["Go to jail", "Page two"]
+    assert alex.books()[0].title == "Chance"
+    assert x("clear Alex minecraft:stone") == ["Removed 3 item(s) from player Alex"]
+    assert x("clear Alex minecraft:stone") == ["No items were found on player Alex"]
+    assert x("item replace entity Alex hotbar.8 with minecraft:paper 2") == [
+        "Replaced a slot on Alex with [Paper]"]
+    assert alex.inventory()[8].count == 2
+
+
+def test_blocks_buttons_command_blocks(world: World) -> None:
+    x = world.execute
+    assert x("setblock 0 64 5 minecraft:stone") == ["Changed the block at 0, 64, 5"]
+    assert x("setblock 0 64 5 minecraft:stone") == ["Could not set the block"]
+    assert x("fill 0 60 0 2 60 2 minecraft:dirt") == ["Successfully filled 9 block(s)"]
+    assert x('setblock 0 64 6 minecraft:white_banner{CustomName:"Park Place"}') == [
+        "Changed the block at 0, 64, 6"]
+    assert x("data get block 0 64 6 CustomName") == [
+        '0, 64, 6 has the following block data: "Park Place"']
+    x("scoreboard objectives add pressed dummy")
+    x('setblock 3 63 3 minecraft:command_block{Command:"scoreboard players add @p[distance=..4] pressed 1"}')
+    x("setblock 3 64 3 minecraft:stone_button[face=floor]")
+    alex = Bot.join(world, "Alex")
+    alex.walk_to((3.5, 64.0, 4.5))
+    alex.press_button((3, 64, 3))
+    world.tick()
+    assert x("scoreboard players get Alex pressed") == ["Alex has 1 [pressed]"]
+    alex.press_button((3, 64, 3))
+    world.tick(30)
+    assert x("scoreboard players get Alex pressed") == ["Alex has 1 [pressed]"]
+    alex.press_button((3, 64, 3))
+    world.tick()
+    assert x("scoreboard players get Alex pressed") == ["Alex has 2 [pressed]"]
+
+
+def test_gamerule_and_say(world: World) -> None:
+    alex = Bot.join(world, "Alex")
+    assert world.execute("gamerule send_command_feedback") == [
+        "Gamerule send_command_feedback is currently set to: true"]
+    assert world.execute("say hello @a") == []
+    assert alex.chat_text()[-1] == "[Rcon] hello Alex"

@@ -1,0 +1,86 @@
+"""A small datapack: load, tick, schedule, macros, reload and folder checks."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+from monopoli_mc.sandbox.bots import Bot
+from monopoli_mc.sandbox.world import World
+
+
+def make_pack(root: pathlib.Path, *, folder: str = "function", fmt: int = 94) -> pathlib.Path:
+    pack = root / "pack"
+    (pack / "data/minecraft/tags" / folder).mkdir(parents=True)
+    fn = pack / "data/t" / folder
+    fn.mkdir(parents=True)
+    (pack / "pack.mcmeta").write_text(json.dumps({"pack": {"pack_format": fmt, "description": "t"}}))
+    (pack / "data/minecraft/tags" / folder / "load.json").write_text('{"values":["t:load"]}')
+    (pack / "data/minecraft/tags" / folder / "tick.json").write_text('{"values":["t:tick"]}')
+    (fn / "load.mcfunction").write_text(
+        "# set up\nscoreboard objectives add ticks dummy\n"
+        "scoreboard players set #loads ticks 0\nscoreboard players add #loads ticks 1\n"
+        "data modify storage t:bridge inbox set value []\n")
+    (fn / "tick.mcfunction").write_text("scoreboard players add #n ticks 1\n")
+    (fn / "push.mcfunction").write_text(
+        "$data modify storage t:bridge inbox append value {kind:\"$(kind)\",value:$(value)}\n"
+        "scoreboard players add #seq ticks 1\n")
+    (fn / "later.mcfunction").write_text("scoreboard players set #later ticks 42\n")
+    (fn / "ret.mcfunction").write_text("return 5\n")
+    return pack
+
+
+def test_load_tick_schedule(tmp_path: pathlib.Path) -> None:
+    w = World(strict=True)
+    w.load_datapack(make_pack(tmp_path))
+    assert w.load_errors == []
+    assert w.execute("scoreboard players get #loads ticks") == ["#loads has 1 [ticks]"]
+    w.tick(3)
+    assert w.execute("scoreboard players get #n ticks") == ["#n has 3 [ticks]"]
+    assert w.execute("schedule function t:later 2t") == [
+        "Scheduled function 't:later' in 2 tick(s) at gametime 5"]
+    w.tick(1)
+    assert w.execute("scoreboard players get #later ticks") == [
+        "Can't get value of ticks for #later; none is set"]
+    w.tick(1)
+    assert w.execute("scoreboard players get #later ticks") == ["#later has 42 [ticks]"]
+    assert w.execute("schedule clear t:later") == ["No schedules with id t:later"]
+    assert w.execute("reload") == ["Reloading!"]
+    w.tick()
+    assert w.execute("scoreboard players get #loads ticks") == ["#loads has 1 [ticks]"]
+    assert w.execute("function t:ret") == ["Running function t:ret", "Function t:ret returned 5"]
+    assert w.execute("function t:nope") == ["Unknown function t:nope"]
+    assert w.strict_failures == []
+
+
+def test_macros(tmp_path: pathlib.Path) -> None:
+    w = World(strict=True)
+    w.load_datapack(make_pack(tmp_path))
+    assert w.execute('function t:push {kind:"d6",value:3}') == ["Running function t:push"]
+    w.execute('data modify storage t:args a set value {kind:"buy",value:2}')
+    assert w.execute("function t:push with storage t:args a") == ["Running function t:push"]
+    assert w.execute("data get storage t:bridge inbox") == [
+        'Storage t:bridge has the following contents: [{kind: "d6", value: 3}, {kind: "buy", value: 2}]']
+    out = w.execute('function t:push {kind:"x"}')
+    assert out[-1] == "Failed to instantiate function t:push: Missing argument value to function t:push"
+    assert w.strict_failures == []
+
+
+def test_wrong_folder_for_version(tmp_path: pathlib.Path) -> None:
+    w = World()
+    w.load_datapack(make_pack(tmp_path, folder="functions", fmt=41))
+    assert any("functions/" in p for p in w.load_errors)
+    assert any("pack format" in p for p in w.load_errors)
+    assert w.execute("function t:load") == ["Unknown function t:load"]
+    old = World(version="1.20.5")
+    old.load_datapack(make_pack(tmp_path / "old", folder="functions", fmt=41))
+    assert old.load_errors == []
+    assert old.execute("scoreboard players get #loads ticks") == ["#loads has 1 [ticks]"]
+
+
+def test_json_dialect_before_1_21_5() -> None:
+    w = World(version="1.21.4", strict=True)
+    alex = Bot.join(w, "Alex")
+    w.execute('tellraw Alex {"text":"Roll","clickEvent":{"action":"run_command","value":"/trigger roll"}}')
+    assert alex.buttons() == [("Roll", "/trigger roll")]
+    assert w.strict_failures == []
