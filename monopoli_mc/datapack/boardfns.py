@@ -1,0 +1,72 @@
+"""Per-board functions: place the board, banners, houses and hotels, teleports."""
+
+from __future__ import annotations
+
+from monopoli_mc.datapack.layout import Layout, Pos
+from monopoli_mc.datapack.pack import Pack
+from monopoli_mc.datapack.text import Dialect, text
+from monopoli_mc.rules.board import Board
+
+HOUSE = "minecraft:green_concrete"
+HOTEL = "minecraft:red_concrete"
+
+
+def structure_id(layout: Layout) -> str:
+    """The structure a board is placed from: one per tile size and height."""
+    if (layout.size, layout.place.height) == (4, 10):
+        return "monopoli:board"
+    return f"monopoli:board_{layout.size}x{layout.place.height}"
+
+
+def add_board_functions(pack: Pack, dialect: Dialect, board: Board, layout: Layout) -> None:
+    """The functions of one board and the `ui/` calls that reach them."""
+    root = f"board/{layout.place.name}"
+    (x0, _, z0), (x1, _, z1) = layout.bounds()
+    ox, oy, oz = layout.place.origin
+    pack.function(f"{root}/forceload", [f"forceload add {x0} {z0} {x1} {z1}"])
+    pack.function(f"{root}/place", [
+        f"place template {structure_id(layout)} {ox} {oy} {oz} {layout.rotation}"])
+    for space in board.deeds:
+        i = space.index
+        group_color = board.groups[space.group or ""].color
+        x, y, z = layout.world(layout.banner(i))
+        name = dialect.nbt(text(f"{space.name} \u2013 $(owner)"))
+        pack.function(f"{root}/banner/{i}", [
+            f"$setblock {x} {y} {z} minecraft:$(color)_banner"
+            f"[rotation={layout.rotate16(layout.inward(i))}]"
+            f"{{CustomName:{name},patterns:[{{pattern:\"minecraft:stripe_bottom\","
+            f"color:\"{group_color}\"}}]}} replace"])
+        pack.function(f"{root}/unbanner/{i}", [f"setblock {x} {y} {z} minecraft:air replace"])
+        if space.kind == "street":
+            for count in range(6):
+                pack.function(f"{root}/houses/{i}/{count}", _buildings(layout, i, count))
+    for space in board.spaces:
+        x, y, z = layout.world(layout.stand(space.index))
+        pack.function(f"{root}/tp/{space.index}", [f"tp @s {x}.5 {y} {z}.5"])
+    x, y, z = layout.world(layout.jail_cell())
+    pack.function(f"{root}/tp/cell", [f"tp @s {x}.5 {y} {z}.5"])
+
+
+def add_board_ui(pack: Pack) -> None:
+    """The controller's calls for banners, buildings and teleports on any board."""
+    pack.function("ui/banner", ['$function monopoli:board/$(board)/banner/$(space) '
+                                '{color:"$(color)",owner:"$(owner)"}'])
+    pack.function("ui/unbanner", ["$function monopoli:board/$(board)/unbanner/$(space)"])
+    pack.function("ui/houses", ["$function monopoli:board/$(board)/houses/$(space)/$(count)"])
+    pack.function("ui/tp", ["$execute as $(player) run function monopoli:board/$(board)/tp/$(space)"])
+    pack.function("ui/jail", ["$execute as $(player) run function monopoli:board/$(board)/tp/cell"])
+
+
+def _buildings(layout: Layout, index: int, count: int) -> list[str]:
+    spots: list[Pos] = list(dict.fromkeys(layout.houses(index) + layout.hotel(index)))
+    lines = [_set(layout, pos, "minecraft:air") for pos in spots]
+    if count == 5:
+        lines += [_set(layout, pos, HOTEL) for pos in layout.hotel(index)]
+    else:
+        lines += [_set(layout, pos, HOUSE) for pos in layout.houses(index)[:count]]
+    return lines
+
+
+def _set(layout: Layout, pos: Pos, block: str) -> str:
+    x, y, z = layout.world(pos)
+    return f"setblock {x} {y} {z} {block} replace"

@@ -1,0 +1,178 @@
+"""The event channel: load, tick, triggers, buttons, admin requests, the inbox and `ack`.
+
+Every player intent is a trigger objective enabled per player; a use is appended to
+`storage monopoli:bridge inbox` as `{seq, kind, uuid, value}` and the trigger is
+enabled again for that player only. `function monopoli:ack {seq:N}` drops the
+entries up to N, which works because entries are appended in `seq` order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from monopoli_mc.datapack.pack import Pack
+from monopoli_mc.datapack.text import Dialect, text
+
+STORAGE = "monopoli:bridge"
+CASH = "monopoli.cash"
+SEQ = "monopoli.seq"
+LEFT = "monopoli.left"
+SEEN_TAG = "monopoli.seen"
+JAR_HOLDER = "$jar"
+BUTTON_REACH = 6  # blocks from the command block behind a button to the presser's feet
+
+
+@dataclass(frozen=True)
+class Intent:
+    """A trigger a player may use: `/trigger <name>` or `/trigger <name> set <n>`."""
+
+    name: str
+    takes_value: bool
+    meaning: str
+
+
+INTENTS = (
+    Intent("d6", False, "roll the dice"),
+    Intent("buy", False, "buy the property you are on"),
+    Intent("auction", False, "decline to buy: the bank auctions it"),
+    Intent("bid", True, "bid N dollars in the auction"),
+    Intent("end_turn", False, "end your turn"),
+    Intent("jail_pay", False, "pay the fine to leave jail"),
+    Intent("jail_card", False, "use a Get Out of Jail Free card"),
+    Intent("build", True, "build a house on space N"),
+    Intent("sell", True, "sell a house on space N"),
+    Intent("mortgage", True, "mortgage space N"),
+    Intent("lift", True, "lift the mortgage on space N"),
+    Intent("deed", True, "get the title deed book of space N"),
+    Intent("naughty", False, "draw a Chance card (naughty)"),
+    Intent("nice", False, "draw a Chance card (nice)"),
+    Intent("crate", False, "draw a Community Chest card (crate)"),
+    Intent("jar", False, "show what is in the Free Parking jar"),
+    Intent("accept", False, "accept the trade offered to you"),
+    Intent("refuse", False, "refuse the trade offered to you"),
+    Intent("join", False, "join the game on this board"),
+)
+
+# Admin requests: (name, macro arguments, entry field the argument goes to).
+ADMIN = (
+    ("pay", ("player", "amount")), ("fine", ("player", "amount")),
+    ("move", ("player", "space")), ("give_deed", ("player", "space")),
+    ("seat", ("player",)), ("pause", ()), ("resume", ()), ("sync", ()), ("undo", ()),
+)
+
+GAMERULES = (("command_block_output", "commandBlockOutput", "false"),
+             ("send_command_feedback", "sendCommandFeedback", "false"),
+             ("log_admin_commands", "logAdminCommands", "false"))
+
+
+def add_channel(pack: Pack, dialect: Dialect) -> None:
+    """Load, tick, player join, inputs, buttons, queue, ack and admin functions."""
+    pack.function("load", _load(pack, dialect))
+    pack.function("tick", _tick())
+    pack.function_tags["minecraft:load"] = ["monopoli:load"]
+    pack.function_tags["minecraft:tick"] = ["monopoli:tick"]
+    _players(pack)
+    _queue(pack)
+    for intent in INTENTS:
+        pack.function(f"input/{intent.name}", [
+            f'data modify storage {STORAGE} next set value {{kind:"{intent.name}"}}',
+            f"data modify storage {STORAGE} next.uuid set from entity @s UUID",
+            f"execute store result storage {STORAGE} next.value int 1 "
+            f"run scoreboard players get @s {intent.name}",
+            "function monopoli:bridge/queue",
+            f"scoreboard players set @s {intent.name} 0",
+            f"scoreboard players enable @s {intent.name}",
+        ])
+    for kind in ("naughty", "nice", "crate", "jar"):
+        pack.function(f"press/{kind}", [
+            f"execute as @p[distance=..{BUTTON_REACH},gamemode=!spectator] "
+            f"run function monopoli:press/{kind}_by",
+        ])
+        pack.function(f"press/{kind}_by", [
+            f'data modify storage {STORAGE} next set value {{kind:"{kind}",value:0,button:1b}}',
+            f"data modify storage {STORAGE} next.uuid set from entity @s UUID",
+            "function monopoli:bridge/queue",
+        ])
+    _admin(pack, dialect)
+
+
+def _load(pack: Pack, dialect: Dialect) -> list[str]:
+    snake = pack.version.has_snake_case_gamerules
+    lines = [f"gamerule {new if snake else old} {value}" for new, old, value in GAMERULES]
+    lines += [
+        f"scoreboard objectives add {CASH} dummy {dialect.arg(text('Cash', color='gold'))}",
+        f"scoreboard objectives setdisplay sidebar {CASH}",
+        f"scoreboard players display name {JAR_HOLDER} {CASH} "
+        f"{dialect.arg(text('Free Parking jar', color='yellow'))}",
+        f"scoreboard objectives add {SEQ} dummy",
+        f"scoreboard objectives add {LEFT} minecraft.custom:minecraft.leave_game",
+    ]
+    lines += [f"scoreboard objectives add {i.name} trigger" for i in INTENTS]
+    lines += [f"scoreboard players add $seq {SEQ} 0",
+              f"execute unless data storage {STORAGE} inbox run "
+              f"data modify storage {STORAGE} inbox set value []",
+              "function monopoli:player/enable_all"]
+    return lines
+
+
+def _tick() -> list[str]:
+    lines = [f"execute as @a[tag=!{SEEN_TAG}] run function monopoli:player/first_join",
+             f"execute as @a[scores={{{LEFT}=1..}}] run function monopoli:player/rejoin"]
+    lines += [f"execute as @a[scores={{{i.name}=1..}}] run function monopoli:input/{i.name}"
+              for i in INTENTS]
+    return lines
+
+
+def _players(pack: Pack) -> None:
+    enable: list[str] = []
+    for intent in INTENTS:
+        enable += [f"scoreboard players set @s {intent.name} 0",
+                   f"scoreboard players enable @s {intent.name}"]
+    pack.function("player/enable", enable)
+    pack.function("player/enable_all", ["execute as @a run function monopoli:player/enable"])
+    online = [f'data modify storage {STORAGE} next set value {{kind:"online",value:0}}',
+              f"data modify storage {STORAGE} next.uuid set from entity @s UUID",
+              "function monopoli:bridge/queue"]
+    pack.function("player/first_join",
+                  [f"tag @s add {SEEN_TAG}", "function monopoli:player/enable"] + online)
+    pack.function("player/rejoin",
+                  [f"scoreboard players reset @s {LEFT}", "function monopoli:player/enable"]
+                  + online)
+
+
+def _queue(pack: Pack) -> None:
+    pack.function("bridge/queue", [
+        f"scoreboard players add $seq {SEQ} 1",
+        f"execute store result storage {STORAGE} next.seq int 1 run scoreboard players get $seq {SEQ}",
+        f"data modify storage {STORAGE} inbox append from storage {STORAGE} next",
+        f"data remove storage {STORAGE} next",
+    ])
+    pack.function("ack", [
+        f"$scoreboard players set $ack {SEQ} $(seq)",
+        "function monopoli:bridge/drop",
+    ])
+    pack.function("bridge/drop", [
+        f"execute unless data storage {STORAGE} inbox[0] run return 0",
+        f"execute store result score $head {SEQ} run data get storage {STORAGE} inbox[0].seq",
+        f"execute if score $head {SEQ} > $ack {SEQ} run return 0",
+        f"data remove storage {STORAGE} inbox[0]",
+        "function monopoli:bridge/drop",
+    ])
+
+
+def _admin(pack: Pack, dialect: Dialect) -> None:
+    for name, args in ADMIN:
+        fields = [f'kind:"admin_{name}"']
+        if "player" in args:
+            fields.append('target:"$(player)"')
+        value = next((a for a in args if a != "player"), None)
+        fields.append(f"value:$({value})" if value else "value:0")
+        entry = "{" + ",".join(fields) + "}"
+        prefix = "$" if args else ""
+        note = dialect.arg(text(f"monopoli: queued admin {name}", color="gray"))
+        pack.function(f"admin/{name}", [
+            f"{prefix}data modify storage {STORAGE} next set value {entry}",
+            f"execute if entity @s run data modify storage {STORAGE} next.uuid set from entity @s UUID",
+            "function monopoli:bridge/queue",
+            f"execute if entity @s run tellraw @s {note}",
+        ])

@@ -1,0 +1,83 @@
+"""The one escaper per context through which all text enters a command.
+
+Contexts: a JSON string (text components before 1.21.5), an SNBT string (NBT
+values and text components from 1.21.5), a player name in a selector position,
+and a macro argument that lands inside a quoted string of a function template.
+Nothing else may paste user text into a command.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from monopoli_mc.errors import MonopoliError
+
+_PLAYER = re.compile(r"[A-Za-z0-9_]{1,16}")
+_BROADCAST = ("@a",)
+_SHORT_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def _clean(text: str) -> str:
+    """Lone surrogates cannot be written as UTF-8: replace them with U+FFFD."""
+    return text.encode("utf-8", "replace").decode("utf-8") if _has_surrogate(text) else text
+
+
+def _has_surrogate(text: str) -> bool:
+    return any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
+def _is_line_breaking(ch: str) -> bool:
+    """Control characters and Unicode line separators: never raw inside a function line."""
+    code = ord(ch)
+    return code < 0x20 or 0x7F <= code <= 0x9F or ch in "\u2028\u2029"
+
+
+def json_string(text: str) -> str:
+    """A JSON string literal (quotes included), ASCII only, for JSON text components."""
+    return json.dumps(_clean(text), ensure_ascii=True)
+
+
+def snbt_string(text: str, *, modern: bool) -> str:
+    """A double-quoted SNBT string literal.
+
+    From 1.21.5 (`modern`) SNBT knows escapes such as `\\n` and `\\uXXXX`; before,
+    only `\\\\` and `\\"` exist, so line-breaking characters become spaces.
+    """
+    out = ['"']
+    for ch in _clean(text):
+        if ch in ('\\', '"'):
+            out.append("\\" + ch)
+        elif not _is_line_breaking(ch):
+            out.append(ch)
+        elif not modern:
+            out.append(" ")
+        elif ch in _SHORT_ESCAPES:
+            out.append(_SHORT_ESCAPES[ch])
+        else:
+            out.append(f"\\u{ord(ch):04x}")
+    out.append('"')
+    return "".join(out)
+
+
+def player_name(name: str) -> str:
+    """A player name for a selector position; refuses anything a vanilla name cannot be."""
+    if not isinstance(name, str) or not _PLAYER.fullmatch(name):
+        raise MonopoliError(f"not a player name: {name!r}")
+    return name
+
+
+def target(name: str) -> str:
+    """A player name, or `@a` for everyone."""
+    return name if name in _BROADCAST else player_name(name)
+
+
+def macro_text(text: str, *, modern: bool) -> str:
+    """The SNBT value of a macro argument that lands inside `"$(arg)"` in a text component.
+
+    Vanilla pastes the raw string into the template, so the value is escaped twice:
+    once for the string in the template (SNBT from 1.21.5, JSON before), once as
+    the SNBT string of the macro compound.
+    """
+    inner = snbt_string(text, modern=True)[1:-1] if modern else json_string(text)[1:-1]
+    return snbt_string(inner, modern=modern)

@@ -1,0 +1,197 @@
+"""The board as a structure file (gzipped NBT written with nbtlib) for `place template`."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import textwrap
+from typing import Any
+
+import nbtlib
+
+from monopoli_mc.datapack.layout import Layout, Pos
+from monopoli_mc.datapack.text import Dialect, text
+from monopoli_mc.rules.board import Board, Space
+
+State = tuple[str, tuple[tuple[str, str], ...]]
+_FACING_IN = ("north", "east", "south", "west")  # wall-block facing towards the middle, per side
+_SPECIAL_FLOOR = {"chance": "orange_glazed_terracotta", "community_chest": "blue_glazed_terracotta",
+                  "tax": "light_gray_concrete", "go": "red_concrete", "jail": "stone_bricks",
+                  "free_parking": "lime_concrete", "go_to_jail": "red_concrete"}
+
+
+class Canvas:
+    """Blocks by local position, with an optional block entity each."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.blocks: dict[Pos, tuple[State, dict[str, Any] | None]] = {}
+        self.keep_empty: set[Pos] = set()  # spots the game fills later (banners, buildings)
+
+    def set(self, pos: Pos, name: str, nbt: dict[str, Any] | None = None, **props: str) -> None:
+        """Put a block (and its block entity) at a local position."""
+        state = ("minecraft:" + name, tuple(sorted(props.items())))
+        self.blocks[pos] = (state, nbt)
+
+    def to_nbt(self, data_version: int) -> nbtlib.Compound:
+        """The structure's root compound; air everywhere else but the game's spots."""
+        width, height = self.layout.width, self.layout.place.height
+        palette: dict[State, int] = {}
+        blocks = []
+        air: State = ("minecraft:air", ())
+        for y in range(height):
+            for z in range(width):
+                for x in range(width):
+                    pos = (x, y, z)
+                    if pos in self.keep_empty and pos not in self.blocks:
+                        continue
+                    state, nbt = self.blocks.get(pos, (air, None))
+                    index = palette.setdefault(state, len(palette))
+                    entry = nbtlib.Compound({"state": nbtlib.Int(index),
+                                             "pos": nbtlib.List[nbtlib.Int]([x, y, z])})
+                    if nbt is not None:
+                        entry["nbt"] = _tag(nbt)
+                    blocks.append(entry)
+        return nbtlib.Compound({
+            "DataVersion": nbtlib.Int(data_version),
+            "size": nbtlib.List[nbtlib.Int]([width, height, width]),
+            "palette": nbtlib.List[nbtlib.Compound]([_palette_entry(s) for s in palette]),
+            "blocks": nbtlib.List[nbtlib.Compound](blocks),
+            "entities": nbtlib.List[nbtlib.Compound]([]),
+        })
+
+
+def _palette_entry(state: State) -> nbtlib.Compound:
+    name, props = state
+    entry = nbtlib.Compound({"Name": nbtlib.String(name)})
+    if props:
+        entry["Properties"] = nbtlib.Compound({k: nbtlib.String(v) for k, v in props})
+    return entry
+
+
+def _tag(value: Any) -> nbtlib.tag.Base:
+    if isinstance(value, nbtlib.tag.Base):
+        return value
+    if isinstance(value, bool):
+        return nbtlib.Byte(int(value))
+    if isinstance(value, int):
+        return nbtlib.Int(value)
+    if isinstance(value, str):
+        return nbtlib.String(value)
+    if isinstance(value, list):
+        return nbtlib.List([_tag(v) for v in value])
+    return nbtlib.Compound({k: _tag(v) for k, v in value.items()})
+
+
+def board_structure(board: Board, layout: Layout, dialect: Dialect) -> bytes:
+    """The gzipped .nbt bytes of the board for one tile size and height."""
+    canvas = Canvas(layout)
+    width = layout.width
+    for x in range(width):
+        for z in range(width):
+            canvas.set((x, 0, z), "smooth_quartz")
+    for space in board.spaces:
+        _tile(canvas, board, space, dialect)
+    _jail(canvas)
+    _free_parking(canvas, dialect)
+    _building(canvas, dialect, "orange", -11, ("Naughty &", "Nice", "(Chance)"),
+              {"naughty": "Naughty", "nice": "Nice"})
+    _building(canvas, dialect, "blue", 4, ("Crates", "(Community", "Chest)"), {"crate": "Crates"})
+    root = canvas.to_nbt(dialect.version.data_version)
+    buffer = io.BytesIO()
+    with gzip.GzipFile(fileobj=buffer, mode="wb", mtime=0) as stream:
+        nbtlib.File(root).write(stream)
+    return buffer.getvalue()
+
+
+def _tile(canvas: Canvas, board: Board, space: Space, dialect: Dialect) -> None:
+    layout, i = canvas.layout, space.index
+    if space.group is not None:
+        color = board.groups[space.group].color
+        floor = f"{color}_concrete" if i % 2 == 0 else f"{color}_terracotta"
+    else:
+        floor = _SPECIAL_FLOOR.get(space.kind, "white_concrete")
+    props = {"facing": "north"} if floor.endswith("glazed_terracotta") else {}
+    for _, _, pos in layout.tile_blocks(i):
+        canvas.set(pos, floor, None, **props)
+    canvas.set(layout.sign(i), "oak_sign", _sign(dialect, _sign_lines(space)),
+               rotation=str(layout.inward(i)), waterlogged="false")
+    if space.is_deed:
+        canvas.keep_empty.add(layout.banner(i))
+    if space.kind == "street":
+        canvas.keep_empty.update(layout.houses(i) + layout.hotel(i))
+
+
+def _sign_lines(space: Space) -> list[str]:
+    fixed = {"chance": ["Naughty", "& Nice", "(Chance)"], "community_chest": ["Crates", "(Community",
+             "Chest)"], "go": ["GO", "collect your", "salary"], "jail": ["Jail", "", "Just Visiting"],
+             "free_parking": ["Free Parking", "", "the /jar"], "go_to_jail": ["Go To", "Jail"]}
+    if space.kind in fixed:
+        return fixed[space.kind]
+    lines = textwrap.wrap(space.name, 15)[:3]
+    return lines + ([f"${space.price}"] if space.price else ["Pay tax"])
+
+
+def _sign(dialect: Dialect, lines: list[str]) -> dict[str, Any]:
+    lines = (lines + ["", "", "", ""])[:4]
+    front = nbtlib.List([dialect.tag(text(line)) for line in lines])
+    back = nbtlib.List([dialect.tag(text("")) for _ in range(4)])
+    return {"id": "minecraft:sign", "is_waxed": True,
+            "front_text": {"messages": front, "color": "black", "has_glowing_text": False},
+            "back_text": {"messages": back, "color": "black", "has_glowing_text": False}}
+
+
+def _jail(canvas: Canvas) -> None:
+    layout, s = canvas.layout, canvas.layout.size
+    for a in range(1, s):
+        for b in range(1, s):
+            ring = a in (1, s - 1) or b in (1, s - 1)
+            for y in (1, 2):
+                if ring:
+                    canvas.set(layout.block(10, a, b, y), "iron_bars", east="true", west="true",
+                               north="true", south="true", waterlogged="false")
+            canvas.set(layout.block(10, a, b, 3), "iron_block")
+
+
+def _command_block(kind: str) -> dict[str, Any]:
+    return {"id": "minecraft:command_block", "Command": f"function monopoli:press/{kind}",
+            "auto": False, "powered": False, "conditionMet": False, "TrackOutput": False,
+            "UpdateLastExecution": True}
+
+
+def _free_parking(canvas: Canvas, dialect: Dialect) -> None:
+    layout, half = canvas.layout, canvas.layout.size // 2
+    name = dialect.tag(text("Free Parking jar"))
+    canvas.set(layout.block(20, half, half, 1), "chest",
+               {"id": "minecraft:chest", "CustomName": name, "Items": nbtlib.List[nbtlib.Compound]()},
+               facing=_FACING_IN[2], type="single", waterlogged="false")
+    canvas.set(layout.buttons()["jar"], "command_block", _command_block("jar"),
+               conditional="false", facing="up")
+    canvas.set(layout.block(20, half - 1, half, 1), "stone_button", face="floor",
+               facing="north", powered="false")
+
+
+def _building(canvas: Canvas, dialect: Dialect, color: str, dx: int, title: tuple[str, ...],
+              buttons: dict[str, str]) -> None:
+    cx, cz = canvas.layout.middle()
+    x0 = cx + dx
+    for x in range(x0, x0 + 7):
+        for z in range(cz - 3, cz + 4):
+            wall = x in (x0, x0 + 6) or z in (cz - 3, cz + 3)
+            canvas.set((x, 0, z), "polished_andesite")
+            for y in range(1, 5):
+                if wall:
+                    canvas.set((x, y, z), f"{color}_concrete")
+            canvas.set((x, 5, z), f"{color}_terracotta")
+    door = x0 + 3
+    for y in (1, 2):
+        canvas.set((door, y, cz + 3), "air")
+    canvas.set((door, 3, cz + 4), "oak_wall_sign", _sign(dialect, list(title)),
+               facing="south", waterlogged="false")
+    for kind, label in buttons.items():
+        x, y, z = canvas.layout.buttons()[kind]
+        canvas.set((x, y, z), "command_block", _command_block(kind), conditional="false", facing="up")
+        canvas.set((x, y, z + 1), "polished_blackstone_button", face="wall", facing="south",
+                   powered="false")
+        canvas.set((x, y + 1, z + 1), "oak_wall_sign", _sign(dialect, ["", label, "press", ""]),
+                   facing="south", waterlogged="false")

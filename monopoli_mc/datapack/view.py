@@ -1,0 +1,130 @@
+"""The view: card and deed books, prompts with chat buttons, messages, and the `ui/` calls.
+
+Everything long is generated here from the board and decks, so the controller only
+sends short macro calls such as `function monopoli:ui/card {player:"Alex",deck:"chance",card:7}`.
+"""
+
+from __future__ import annotations
+
+from monopoli_mc.datapack.channel import CASH, JAR_HOLDER
+from monopoli_mc.datapack.escape import snbt_string
+from monopoli_mc.datapack.pack import Pack
+from monopoli_mc.datapack.text import Component, Dialect, button, suggest, text
+from monopoli_mc.rules.board import MAX_BOOK_TITLE, Board, Card, Space
+
+DYE_TEXT = {"white": "#F9FFFE", "orange": "#F9801D", "magenta": "#C74EBD", "light_blue": "#3AB3DA",
+            "yellow": "#C9A800", "lime": "#80C71F", "pink": "#F38BAA", "gray": "#474F52",
+            "light_gray": "#9D9D97", "cyan": "#169C9C", "purple": "#8932B8", "blue": "#3C44AA",
+            "brown": "#835432", "green": "#5E7C16", "red": "#B02E26", "black": "#1D1D21"}
+DECK_NAMES = {"chance": ("Naughty & Nice", "gold"), "community_chest": ("Crates", "blue")}
+MESSAGES = {"title": "title $(player) title", "subtitle": "title $(player) subtitle",
+            "actionbar": "title $(player) actionbar", "tell": "tellraw $(player)"}
+
+
+def add_view(pack: Pack, dialect: Dialect, board: Board) -> None:
+    """Books, prompts and every `ui/` function the controller calls."""
+    for deck, cards in board.decks.items():
+        for card in cards:
+            pack.function(f"card/{deck}/{card.index}", [_give(dialect, *_card_book(card))])
+    for space in board.deeds:
+        pack.function(f"deed/{space.index}", [_give(dialect, *_deed_book(board, space))])
+        pack.function(f"prompt/buy/{space.index}", [_tell(dialect, _buy_line(space))])
+    _ui_books(pack)
+    _ui_prompts(pack, dialect)
+    for name, head in MESSAGES.items():
+        pack.function(f"ui/{name}", [f"${head} {dialect.arg(text('$(text)'))}"])
+    pack.function("ui/enable", ["$execute as $(player) run function monopoli:player/enable"])
+    pack.function("ui/cash", [f"$scoreboard players set $(player) {CASH} $(cash)"])
+    pack.function("ui/jar", [f"$scoreboard players set {JAR_HOLDER} {CASH} $(cash)"])
+
+
+def _give(dialect: Dialect, title: str, author: str, page: Component, data: str) -> str:
+    content = (f"{{title:{snbt_string(title[:MAX_BOOK_TITLE], modern=dialect.modern)},"
+               f"author:{snbt_string(author, modern=dialect.modern)},"
+               f"pages:[{dialect.nbt(page)}]}}")
+    return (f"give @s minecraft:written_book[minecraft:written_book_content={content},"
+            f"minecraft:custom_data={{monopoli:{data}}}]")
+
+
+def _tell(dialect: Dialect, parts: list[Component]) -> str:
+    return f"tellraw @s {dialect.arg({'text': '', 'extra': parts})}"
+
+
+def _card_book(card: Card) -> tuple[str, str, Component, str]:
+    deck_name, color = DECK_NAMES[card.deck]
+    keep = ("Keep this book until you use it." if card.effect == "get_out_of_jail"
+            else "Give this book back when you are done.")
+    page = {"text": "", "extra": [text(deck_name + "\n\n", color=color, bold=True),
+                                  text(card.title + "\n\n", bold=True), text(card.text),
+                                  text("\n\n" + keep, color="gray", italic=True)]}
+    data = f'{{book:"card",deck:"{card.deck}",card:{card.index}}}'
+    return card.title, deck_name, page, data
+
+
+def _deed_book(board: Board, space: Space) -> tuple[str, str, Component, str]:
+    group = board.groups[space.group or ""]
+    lines = [f"Price ${space.price}"]
+    if space.kind == "street":
+        names = ["Rent", "With 1 house", "With 2 houses", "With 3 houses", "With 4 houses",
+                 "With a hotel"]
+        lines += [f"{n} ${r}" for n, r in zip(names, space.rent)]
+        lines.append(f"Houses cost ${group.house_cost} each")
+    elif space.kind == "railroad":
+        lines += [f"{n} owned: rent ${r}" for n, r in enumerate(group.rent, start=1)]
+    else:
+        lines += [f"{n} owned: {m} x dice" for n, m in enumerate(group.dice_multiplier, start=1)]
+    lines.append(f"Mortgage value ${space.mortgage_value}")
+    page = {"text": "", "extra": [text("TITLE DEED\n", color="gray"),
+                                  text(space.name + "\n\n", color=DYE_TEXT.get(group.color, "black"),
+                                       bold=True),
+                                  text("\n".join(lines))]}
+    return space.name, "Bank", page, f'{{book:"deed",space:{space.index}}}'
+
+
+def _buy_line(space: Space) -> list[Component]:
+    return [text(f"{space.name} is for sale. ", color="yellow"),
+            button(f"Buy for ${space.price}", "/trigger buy", f"Buy {space.name} for ${space.price}"),
+            text(" "),
+            button("Auction", "/trigger auction", "Let the bank auction it", color="gold")]
+
+
+def _ui_books(pack: Pack) -> None:
+    pack.function("ui/card", ["$execute as $(player) run function monopoli:card/$(deck)/$(card)"])
+    pack.function("ui/deed", ["$execute as $(player) run function monopoli:deed/$(space)"])
+    book = "minecraft:written_book[minecraft:custom_data={monopoli:"
+    pack.function("ui/take_card",
+                  [f'$clear $(player) {book}{{book:"card",deck:"$(deck)",card:$(card)}}}}]'])
+    pack.function("ui/take_deed", [f'$clear $(player) {book}{{book:"deed",space:$(space)}}}}]'])
+
+
+def _ui_prompts(pack: Pack, dialect: Dialect) -> None:
+    roll = button("Roll", "/trigger d6", "Roll the dice")
+    pay = button("Pay $$(fine)", "/trigger jail_pay", "Pay the fine and leave jail", color="gold")
+    card = button("Use card", "/trigger jail_card", "Use your Get Out of Jail Free card",
+                  color="aqua")
+    bids = [button(f"+{step}", f"/trigger bid set $(p{step})", f"Bid $$(p{step})")
+            for step in (10, 50, 100)]
+    other = text("[Other]", color="gray", click_event=suggest("/trigger bid set "))
+    prompts: dict[str, list[Component]] = {
+        "roll": [text("Your turn. "), roll],
+        "end": [button("End turn", "/trigger end_turn", "End your turn", color="gold")],
+        "jail": [text("You are in jail. "), roll, text(" "), pay],
+        "jail_card": [text("You are in jail. "), roll, text(" "), pay, text(" "), card],
+        "bid": [text("High bid $$(high). ", color="yellow")] + _spaced(bids + [other]),
+        "trade": [text("A trade is offered to you. "),
+                  button("Accept", "/trigger accept", "Accept the trade"), text(" "),
+                  button("Refuse", "/trigger refuse", "Refuse the trade", color="red")],
+        "join": [button("Join the game", "/trigger join", "Take a seat at this board")],
+    }
+    for name, parts in prompts.items():
+        pack.function(f"ui/prompt/{name}", ["$" + _tell(dialect, parts).replace(
+            "tellraw @s", "tellraw $(player)", 1)])
+    pack.function("ui/prompt/buy",
+                  ["$execute as $(player) run function monopoli:prompt/buy/$(space)"])
+
+
+def _spaced(parts: list[Component]) -> list[Component]:
+    out: list[Component] = []
+    for part in parts:
+        out += [part, text(" ")]
+    return out[:-1]

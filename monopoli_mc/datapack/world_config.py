@@ -1,0 +1,179 @@
+"""configs/world.yaml: the Minecraft version, RCON address, boards in the world, colours."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from monopoli_mc.datapack.versions import DEFAULT_VERSION, McVersion, get_version
+from monopoli_mc.errors import ConfigError
+from monopoli_mc.rules.board import configs_dir
+from monopoli_mc.rules.yamlsource import Section, load_yaml
+
+DYE_COLORS = ("white", "orange", "magenta", "light_blue", "yellow", "lime", "pink", "gray",
+              "light_gray", "cyan", "purple", "blue", "brown", "green", "red", "black")
+MORTGAGE_COLOR = "gray"
+FACINGS = ("north", "east", "south", "west")
+MOVEMENTS = ("walk", "teleport")
+MAX_PLAYERS = 8
+TILE_SIZES = (4, 8)  # the jail needs a cell and a lane: at least 4 blocks a tile
+HEIGHTS = (8, 32)
+BUILD_LIMITS = (-64, 320)
+_BOARD_NAME = re.compile(r"[a-z0-9_]{1,16}")
+PASSWORD_ENV = "MONOPOLI_RCON_PASSWORD"
+
+
+@dataclass(frozen=True)
+class BoardPlace:
+    """Where one board stands in the world: one game is played per board."""
+
+    name: str
+    origin: tuple[int, int, int]
+    facing: str  # the direction a player walks when leaving GO
+    tile_size: int
+    height: int
+
+    @property
+    def width(self) -> int:
+        """Blocks along each side of the 11 by 11 tile ring."""
+        return 11 * self.tile_size
+
+
+@dataclass(frozen=True)
+class WorldConfig:
+    """Everything about the server the pack and the controller need."""
+
+    version: McVersion
+    rcon_host: str
+    rcon_port: int
+    boards: tuple[BoardPlace, ...]
+    colors: tuple[str, ...]
+    movement: str
+    source: str = ""
+
+    def board(self, name: str | None = None) -> BoardPlace:
+        """A board by name (the first one when no name is given)."""
+        if name is None:
+            return self.boards[0]
+        for board in self.boards:
+            if board.name == name:
+                return board
+        known = ", ".join(b.name for b in self.boards)
+        raise ConfigError(f"no board named {name!r}; known: {known}", file=self.source)
+
+
+def default_world_path() -> Path:
+    """configs/world.yaml in the checkout."""
+    return configs_dir() / "world.yaml"
+
+
+def load_world(path: Path | str | None = None) -> WorldConfig:
+    """Load and validate a world config.
+
+    Raises ConfigError naming the file, line and key of the first problem.
+    """
+    path = Path(path) if path is not None else default_world_path()
+    top = Section(load_yaml(path), file=str(path))
+    version = _version(top)
+    host, port = _rcon(top)
+    movement = top.choice("movement", MOVEMENTS, "walk")
+    colors = _colors(top)
+    boards = tuple(_board(item, i, line, str(path)) for i, item, line in top.items_of("boards"))
+    if not boards:
+        raise top.error("boards", "at least one board is needed")
+    _check_boards(top, boards)
+    top.finish()
+    return WorldConfig(version=version, rcon_host=host, rcon_port=port, boards=boards,
+                       colors=colors, movement=movement, source=str(path))
+
+
+def _version(top: Section) -> McVersion:
+    if not top.has("minecraft"):
+        top.raw("minecraft")
+        return get_version(DEFAULT_VERSION)
+    sec = top.section("minecraft")
+    raw = sec.raw("version", DEFAULT_VERSION)
+    if isinstance(raw, float):
+        raise sec.error("version", f"write the version in quotes, e.g. \"{raw}\"")
+    name = sec.get("version", str, DEFAULT_VERSION)
+    sec.finish()
+    try:
+        return get_version(name)
+    except ConfigError as exc:
+        raise sec.error("version", exc.detail) from None
+
+
+def _rcon(top: Section) -> tuple[str, int]:
+    if not top.has("rcon"):
+        top.raw("rcon")
+        return "127.0.0.1", 25575
+    sec = top.section("rcon")
+    if sec.has("password"):
+        raise sec.error("password", f"never put the password in a file; set {PASSWORD_ENV}")
+    host = sec.get("host", str, "127.0.0.1")
+    port = sec.int("port", 25575, minimum=1)
+    if port > 65535:
+        raise sec.error("port", f"must be at most 65535, found {port}")
+    sec.finish()
+    return host, port
+
+
+def _colors(top: Section) -> tuple[str, ...]:
+    if not top.has("colors"):
+        top.raw("colors")
+        return ("red", "blue", "lime", "yellow", "magenta", "cyan", "orange", "purple")
+    colors: list[str] = []
+    for _, item, line in top.items_of("colors"):
+        err = ConfigError("", file=top.file, line=line, key=top.key_path("colors"))
+        if item == MORTGAGE_COLOR:
+            raise ConfigError(f"{item!r} is kept for mortgaged properties", file=err.file,
+                              line=line, key=err.key)
+        if item not in DYE_COLORS:
+            raise ConfigError(f"not a banner colour: {item!r}", file=err.file, line=line, key=err.key)
+        if item in colors:
+            raise ConfigError(f"colour listed twice: {item!r}", file=err.file, line=line, key=err.key)
+        colors.append(item)
+    if not 1 <= len(colors) <= MAX_PLAYERS:
+        raise top.error("colors", f"list 1 to {MAX_PLAYERS} colours, found {len(colors)}")
+    return tuple(colors)
+
+
+def _board(item: Any, index: int, line: int | None, file: str) -> BoardPlace:
+    sec = Section(item, file=file, line=line, path=f"boards[{index}]")
+    name = sec.get("name", str)
+    if not _BOARD_NAME.fullmatch(name):
+        raise sec.error("name", f"use 1-16 lowercase letters, digits or _; found {name!r}")
+    origin = sec.get("origin", list)
+    if len(origin) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) for v in origin):
+        raise sec.error("origin", f"expected [x, y, z] whole numbers, found {origin!r}")
+    facing = sec.choice("facing", FACINGS, "west")
+    tile = _in_range(sec, "tile_size", 4, TILE_SIZES)
+    height = _in_range(sec, "height", 10, HEIGHTS)
+    if origin[1] < BUILD_LIMITS[0] or origin[1] + height > BUILD_LIMITS[1]:
+        raise sec.error("origin", f"y {origin[1]} with height {height} leaves the build limits "
+                                  f"{BUILD_LIMITS[0]}..{BUILD_LIMITS[1]}")
+    sec.finish()
+    return BoardPlace(name=name, origin=(origin[0], origin[1], origin[2]), facing=facing,
+                      tile_size=tile, height=height)
+
+
+def _in_range(sec: Section, key: str, default: int, bounds: tuple[int, int]) -> int:
+    value: int = sec.int(key, default, minimum=bounds[0])
+    if value > bounds[1]:
+        raise sec.error(key, f"must be at most {bounds[1]}, found {value}")
+    return value
+
+
+def _check_boards(top: Section, boards: tuple[BoardPlace, ...]) -> None:
+    from monopoli_mc.datapack.layout import Layout  # layout depends on BoardPlace
+
+    seen: dict[str, BoardPlace] = {}
+    for board in boards:
+        if board.name in seen:
+            raise top.error("boards", f"two boards named {board.name!r}")
+        for other in seen.values():
+            if Layout(board).overlaps(Layout(other)):
+                raise top.error("boards", f"boards {other.name!r} and {board.name!r} overlap")
+        seen[board.name] = board
