@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import pathlib
 from dataclasses import dataclass, field
+from typing import Any
 
 from monopoli_mc.errors import SandboxError
 from monopoli_mc.sandbox import versions
@@ -58,9 +59,8 @@ class Datapacks:
                 rel = f.relative_to(ns_dir / st_dir).with_suffix("").as_posix()
                 self.structures[f"{ns}:{rel}"] = f
 
-    def _add_tag(self, tid: str, data: dict[str, object]) -> None:
-        values = [v if isinstance(v, str) else str(v["id"])  # type: ignore[index]
-                  for v in data.get("values", [])]  # type: ignore[union-attr]
+    def _add_tag(self, tid: str, data: dict[str, Any]) -> None:
+        values = [v if isinstance(v, str) else str(v["id"]) for v in data.get("values", [])]
         if data.get("replace"):
             self.tags[tid] = []
         self.tags.setdefault(tid, []).extend(values)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from nbtlib import Byte, Double, Float, Int, Long, Short
 
@@ -28,7 +29,7 @@ SUBCOMMANDS = ("as", "at", "positioned", "in", "rotated", "align", "anchored", "
 @command("execute")
 def execute(r: Reader) -> Run:
     """Parse the whole chain now; run it per source later."""
-    steps: list[tuple[str, object]] = []
+    steps: list[tuple[str, Any]] = []
     while True:
         r.need_arg()
         sub = r.literal(SUBCOMMANDS)
@@ -50,20 +51,20 @@ def execute(r: Reader) -> Run:
             steps.append(("fork", _modifier(r, sub)))
 
 
-def _run(steps: list[tuple[str, object]], i: int, s: Source) -> int:
+def _run(steps: list[tuple[str, Any]], i: int, s: Source) -> int:
     kind, step = steps[i]
     if kind == "run":
-        return step(s)  # type: ignore[operator]
+        return int(step(s))
     if kind == "fork":
         total = 0
-        for s2 in step(s):  # type: ignore[operator]
+        for s2 in step(s):
             try:
                 total += _run(steps, i + 1, s2)
             except CommandError as e:
                 s2.failure(e.message)
         return total
     if kind == "store":
-        is_result, write = step  # type: ignore[misc]
+        is_result, write = step
         try:
             result, ok = _run(steps, i + 1, s), 1
         except CommandError:
@@ -71,7 +72,7 @@ def _run(steps: list[tuple[str, object]], i: int, s: Source) -> int:
             raise
         write(s, result if is_result else ok)
         return result
-    test, neg, counted = step  # type: ignore[misc]
+    test, neg, counted = step
     count = test(s)
     passed = (count > 0) != neg
     if not passed:
