@@ -28,6 +28,7 @@ def cli() -> None:
 def _register() -> None:
     # One line per command module; each module defines one click command or group.
     from monopoli_mc.cli.sandbox import sandbox; cli.add_command(sandbox)  # noqa: E702
+    from monopoli_mc.cli.simulate import simulate; cli.add_command(simulate)  # noqa: E702
     from monopoli_mc.cli.datapack import datapack; cli.add_command(datapack)  # noqa: E702
     pass
 

@@ -23,7 +23,10 @@ class EngineBase(GameState):
     _tax_to: int
     _card_to: int
     _fine_to: int
-    _manage_cache: dict[int, list[tuple[tuple[str, int, Any], int]]]
+    # seat -> (actions, the most cash any needs, [(action, cash it needs)])
+    deeds_version: int  # grows whenever ownership, buildings or mortgages change (not saved)
+    _group_list: list[tuple[str, tuple[int, ...]]]
+    _manage_cache: dict[int, tuple[list[tuple[str, int, Any]], int, list[tuple[tuple[str, int, Any], int]]]]
 
     if TYPE_CHECKING:
         def _pay(self, payer: int, payee: int, amount: int, reason: str, ev: list[Event]) -> None: ...
@@ -37,6 +40,23 @@ class EngineBase(GameState):
         def tax_worth(self, p: int) -> int: ...
         def max_raisable(self, p: int) -> int: ...
         def to_act(self) -> int: ...
+
+    def _touch(self, *seats: int) -> None:
+        """Deeds of these seats (default: everyone's) changed: drop their cached management actions."""
+        self.deeds_version += 1
+        if not seats:
+            self._manage_cache.clear()
+        for seat in seats:
+            self._manage_cache.pop(seat, None)
+
+    def _touch_stock(self, p: int) -> None:
+        """p built or sold: near the end of a limited stock, everyone's choices change."""
+        rules = self.rules
+        if (rules.houses_limit is not None and rules.houses_limit - self.houses_out <= 5) or \
+                (rules.hotels_limit is not None and rules.hotels_limit - self.hotels_out <= 1):
+            self._touch()
+        else:
+            self._touch(p)
 
     def _others(self, p: int) -> list[int]:
         """The other seats still in the game, in turn order after p."""

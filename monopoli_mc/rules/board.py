@@ -231,7 +231,14 @@ def _load_card(item: Any, deck: str, index: int, line: int | None, file: str,
 
 def default_board_path() -> Path:
     """The standard board shipped in configs/boards/."""
-    return configs_dir() / "boards" / "standard.yaml"
+    return board_path("standard")
+
+
+def board_path(name: str) -> Path:
+    """The file of a board named in a rule set (configs/boards/NAME.yaml), or a path as given."""
+    if name.endswith((".yaml", ".yml")):
+        return Path(name)
+    return configs_dir() / "boards" / f"{name}.yaml"
 
 
 def configs_dir() -> Path:

@@ -17,7 +17,7 @@ class Bot:
 
     name = "bot"
 
-    def __init__(self, *, jail_strategy: str = "pay", reserve: int = 150, bid_factor: float = 1.0,
+    def __init__(self, *, jail_strategy: str = "pay", reserve: int = 250, bid_factor: float = 1.0,
                  buy_reserve: int = 0) -> None:
         if jail_strategy not in JAIL_STRATEGIES:
             raise ValueError(f"jail strategy must be one of {JAIL_STRATEGIES}, not {jail_strategy!r}")
@@ -25,6 +25,7 @@ class Bot:
         self.reserve = reserve
         self.bid_factor = bid_factor
         self.buy_reserve = buy_reserve
+        self._seen_version = -1
 
     def choose(self, game: Game, actions: list[Action]) -> Action:
         """Pick an action for the seat `actions` belong to."""
@@ -53,19 +54,60 @@ class Bot:
             return _find(actions, "pay_percent_tax" if worth * percent // 100 < game.rules.income_tax
                          else "pay_flat_tax")
         if phase == TRADE:
-            return _find(actions, "refuse_trade")
+            return _find(actions, "accept_trade" if self._likes(game, p) else "refuse_trade")
         return first
 
     def _manage_or(self, game: Game, p: int, actions: list[Action], default: Action) -> Action:
+        """Build or lift when there is cash to spare (listed first), offer a trade, else the default."""
         cash = game.cash[p]
-        house_cost = game._house_cost
+        if game.deeds_version != self._seen_version and actions[-1][0] == "propose_trade":
+            self._seen_version = game.deeds_version
+            offer = self._wanted_trade(game, p)
+            if offer is not None:
+                return ("propose_trade", p, offer)
         for action in actions:
             kind = action[0]
-            if kind == "build" and cash - house_cost[action[2]] >= self.reserve:
-                return action
-            if kind == "lift" and cash - game._price[action[2]] >= self.reserve * 3:
-                return action
+            if kind == "build":
+                if cash - game._house_cost[action[2]] >= self.reserve:
+                    return action
+            elif kind == "lift":
+                if cash - game._price[action[2]] >= self.reserve * 3:
+                    return action
+            elif kind != "roll" and kind != "end_turn":
+                break
         return default
+
+    def _wanted_trade(self, game: Game, p: int) -> dict[str, Any] | None:
+        """Offer cash for the one deed that completes a colour group, if its owner holds only that one."""
+        owner = game.owner
+        for group in game.board.groups.values():
+            if group.kind != "street":
+                continue
+            missing = [s for s in group.spaces if owner[s] != p]
+            if len(missing) != 1 or len(group.spaces) < 2:
+                continue
+            s = missing[0]
+            q = owner[s]
+            if q < 0 or game.bankrupt[q] or game.mortgaged[s] or game._group_built(s):
+                continue
+            price = game.board.spaces[s].price
+            offer = min(game.cash[p] - self.reserve, price * 2)
+            if offer >= price * 3 // 2 and offer <= game.cash[p]:
+                return {"to": q, "give": [], "get": [s], "give_cash": offer}
+        return None
+
+    def _likes(self, game: Game, p: int) -> bool:
+        """Sell a lone deed for at least 1.5 times its price; never give away a near-complete group."""
+        trade = game.trade
+        assert trade is not None
+        if trade["give"] or trade["get_cash"] or trade["give_cards"] or trade["get_cards"]:
+            return False
+        for s in trade["get"]:
+            if game._count_owned(p, s) > 1:
+                return False
+            if trade["give_cash"] < game.board.spaces[s].price * 3 // 2:
+                return False
+        return True
 
     def _auction(self, game: Game, p: int, actions: list[Action]) -> Action:
         pending = game.pending
@@ -95,7 +137,7 @@ class Bot:
 
 
 class BuyerBot(Bot):
-    """Buys every deed it can pay for, bids up to the printed price, builds with $150 spare."""
+    """Buys every deed it can pay for, bids up to the printed price, builds with $250 spare."""
 
     name = "buyer"
 

@@ -22,6 +22,8 @@ from monopoli_mc.rules.state import NOT_IN_JAIL
 from monopoli_mc.rules.turn import TurnMixin
 
 Handler = Callable[[int, Any, list[Event]], None]
+_SINGLE_ACTION = {ROLL: "roll", DRAW: "draw", END: "end_turn"}
+_CURRENT_DECIDES = frozenset({ROLL, JAIL, BUY, DRAW, TAX, END})
 
 
 class Game(TurnMixin, PropertyMixin, SettleMixin):
@@ -104,7 +106,9 @@ class Game(TurnMixin, PropertyMixin, SettleMixin):
         self._tax_to = JAR if rules.jar_takes("taxes") else BANK
         self._card_to = JAR if rules.jar_takes("card_fees") else BANK
         self._fine_to = JAR if rules.jar_takes("jail_fines") else BANK
+        self._group_list = [(g.kind, g.spaces) for g in board.groups.values()]
         self._manage_cache = {}
+        self.deeds_version = 0
         self._handlers: dict[str, Handler] = {
             "roll": self._do_roll, "pay_fine": self._do_pay_fine, "use_card": self._do_use_card,
             "buy": self._do_buy, "decline": self._do_decline, "bid": self._do_bid,
@@ -138,12 +142,15 @@ class Game(TurnMixin, PropertyMixin, SettleMixin):
 
         A `bid` carries the lowest legal amount; `propose_trade` carries None.
         """
-        p = self.to_act() if player is None else player
         phase = self.phase
-        if p < 0 or p >= len(self.names) or self.bankrupt[p] or phase == OVER:
+        p = self.to_act() if player is None else player
+        if phase == OVER or type(p) is not int or not 0 <= p < len(self.bankrupt) or self.bankrupt[p]:
             return []
         out: list[tuple[str, int, Any]]
-        if phase == AUCTION:
+        only = _SINGLE_ACTION.get(phase)
+        if only is not None:  # roll, draw, end turn: always legal for the seat to act
+            out = [(only, p, None)] if p == self.current else []
+        elif phase == AUCTION:
             out = self._auction_actions(p)
         elif p == self.to_act():
             guards = self._guards
@@ -151,7 +158,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin):
         else:
             out = []
         if phase in MANAGE_PHASES:
-            out.extend(self._manage_actions(p))
+            out += self._manage_actions(p)
         return out
 
     def is_legal(self, action: tuple[str, int, Any]) -> bool:
@@ -178,8 +185,9 @@ class Game(TurnMixin, PropertyMixin, SettleMixin):
     def _why_not(self, kind: str, p: int, arg: Any) -> str | None:
         """The reason an action is illegal, or None. Changes nothing."""
         phase = self.phase
-        if kind in PHASE_ACTIONS[phase] and type(p) is int and 0 <= p < len(self.names) \
-                and not self.bankrupt[p] and (phase == AUCTION or p == self.to_act()):
+        if kind in PHASE_ACTIONS[phase] and type(p) is int and 0 <= p < len(self.bankrupt) \
+                and not self.bankrupt[p] and (p == self.current and phase in _CURRENT_DECIDES
+                                              or phase == AUCTION or p == self.to_act()):
             return self._guards[kind](self, p, arg)
         if kind == "time_up":
             return "the game is over" if phase == OVER else (

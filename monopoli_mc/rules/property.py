@@ -25,7 +25,7 @@ class PropertyMixin(EngineBase):
         price = self._price[s]
         self._pay(p, BANK, price, "purchase", ev)
         self.owner[s] = p
-        self._manage_cache.clear()
+        self._touch(p)
         ev.append(("bought", p, s, price))
         ev.append(("deed", s, -1, p))
         self.phase = ""
@@ -109,7 +109,7 @@ class PropertyMixin(EngineBase):
         if bidder >= 0:
             self._pay(bidder, BANK, high, "auction", ev)
             self.owner[s] = bidder
-            self._manage_cache.clear()
+            self._touch(bidder)
             ev.append(("auction_won", bidder, s, high))
             ev.append(("deed", s, -1, bidder))
         else:
@@ -164,7 +164,7 @@ class PropertyMixin(EngineBase):
     def _do_build(self, p: int, s: int, ev: list[Event]) -> None:
         self._pay(p, BANK, self._house_cost[s], "build", ev)
         self.buildings[s] += 1
-        self._manage_cache.clear()
+        self._touch_stock(p)
         if self.buildings[s] == HOTEL:
             self.hotels_out += 1
             self.houses_out -= HOTEL - 1
@@ -195,7 +195,7 @@ class PropertyMixin(EngineBase):
         else:
             self.houses_out -= 1
         self.buildings[s] -= 1
-        self._manage_cache.clear()
+        self._touch_stock(p)
         self._pay(BANK, p, self.rules.sellback(self._house_cost[s]), "sellback", ev)
         ev.append(("sell", p, s, self.buildings[s]))
 
@@ -209,7 +209,7 @@ class PropertyMixin(EngineBase):
 
     def _do_sell_all(self, p: int, s: int, ev: list[Event]) -> None:
         refund = self.rules.sellback(self._house_cost[s])
-        self._manage_cache.clear()
+        self._touch_stock(p)
         for m in self._members[s]:
             built = self.buildings[m]
             if not built:
@@ -246,7 +246,7 @@ class PropertyMixin(EngineBase):
 
     def _do_mortgage(self, p: int, s: int, ev: list[Event]) -> None:
         self.mortgaged[s] = True
-        self._manage_cache.clear()
+        self._touch(p)
         self._pay(BANK, p, self._price[s] // 2, "mortgage", ev)
         ev.append(("mortgage", p, s))
 
@@ -265,40 +265,85 @@ class PropertyMixin(EngineBase):
         cost = lift_cost(self._price[s] // 2, self.rules.mortgage_interest_percent)
         self._pay(p, BANK, cost, "lift", ev)
         self.mortgaged[s] = False
-        self._manage_cache.clear()
+        self._touch(p)
         ev.append(("lift", p, s))
 
     # -- what a player may manage now -----------------------------------------------------
 
     def _manage_actions(self, p: int) -> list[tuple[str, int, Any]]:
         """Build, sell, mortgage, lift and trade actions open to p, from a cache of candidates."""
-        candidates = self._manage_cache.get(p)
-        if candidates is None:
+        entry = self._manage_cache.get(p)
+        if entry is None:
             candidates = self._manage_candidates(p)
-            self._manage_cache[p] = candidates
+            entry = ([a for a, _ in candidates], max((c for _, c in candidates), default=0), candidates)
+            self._manage_cache[p] = entry
         cash = self.cash[p]
-        return [action for action, cost in candidates if cost <= cash]
+        if cash >= entry[1]:
+            return entry[0][:]
+        return [action for action, cost in entry[2] if cost <= cash]
+
+    def _build_candidates(self, p: int, members: tuple[int, ...], built: list[int],
+                          out: list[tuple[tuple[str, int, Any], int]]) -> None:
+        """Builds on a complete, unmortgaged group: the same rules as _build_block, group at once."""
+        rules = self.rules
+        lowest = min(built) if rules.even_building else 0
+        houses_left = rules.houses_limit is None or self.houses_out < rules.houses_limit
+        hotels_left = rules.hotels_limit is None or self.hotels_out < rules.hotels_limit
+        for m, b in zip(members, built):
+            if b >= HOTEL or b > lowest and rules.even_building:
+                continue
+            if (hotels_left if b == HOTEL - 1 else houses_left):
+                out.append((("build", p, m), self._house_cost[m]))
+
+    def _sell_candidates(self, p: int, mine: list[int], *, built_max: int,
+                         out: list[tuple[tuple[str, int, Any], int]]) -> None:
+        """Sells on a built group: the same rules as _g_sell, group at once, then sell_all."""
+        rules = self.rules
+        limit = rules.houses_limit
+        hotel_breaks = limit is None or limit - self.houses_out >= HOTEL - 1
+        first = -1
+        for m in mine:
+            b = self.buildings[m]
+            if not b:
+                continue
+            if first < 0:
+                first = m
+            if rules.even_building and b < built_max:
+                continue
+            if b == HOTEL and not hotel_breaks:
+                continue
+            out.append((("sell", p, m), 0))
+        out.append((("sell_all", p, first), 0))
 
     def _manage_candidates(self, p: int) -> list[tuple[tuple[str, int, Any], int]]:
-        """Management actions open to p whatever their cash, each with the cash it needs."""
-        out: list[tuple[tuple[str, int, Any], int]] = []
-        owner = self.owner
+        """Management actions open to p whatever their cash, each with the cash it needs.
+
+        Listed builds first, then lifts, sells, mortgages and the trade offer.
+        """
+        builds: list[tuple[tuple[str, int, Any], int]] = []
+        lifts: list[tuple[tuple[str, int, Any], int]] = []
+        sells: list[tuple[tuple[str, int, Any], int]] = []
+        mortgages: list[tuple[tuple[str, int, Any], int]] = []
+        owner, buildings, mortgaged = self.owner, self.buildings, self.mortgaged
         interest = self.rules.mortgage_interest_percent
-        for s in range(self._n_spaces):
-            if owner[s] != p:
+        for kind, members in self._group_list:
+            mine = [m for m in members if owner[m] == p]
+            if not mine:
                 continue
-            if self._kind[s] == "street":
-                if self._build_block(p, s) is None:
-                    out.append((("build", p, s), self._house_cost[s]))
-                if self.buildings[s]:
-                    if self._g_sell(p, s) is None:
-                        out.append((("sell", p, s), 0))
-                    if not any(self.buildings[m] for m in self._members[s] if m < s):
-                        out.append((("sell_all", p, s), 0))
-            if self.mortgaged[s]:
-                out.append((("lift", p, s), lift_cost(self._price[s] // 2, interest)))
-            elif self._g_mortgage(p, s) is None:
-                out.append((("mortgage", p, s), 0))
+            built = [buildings[m] for m in members]
+            group_built = any(built)
+            for m in mine:
+                if mortgaged[m]:
+                    lifts.append((("lift", p, m), lift_cost(self._price[m] // 2, interest)))
+                elif not group_built:
+                    mortgages.append((("mortgage", p, m), 0))
+            if kind != "street":
+                continue
+            if len(mine) == len(members) and not any(mortgaged[m] for m in members):
+                self._build_candidates(p, members, built, builds)
+            if group_built:
+                self._sell_candidates(p, mine, built_max=max(built), out=sells)
+        out = builds + lifts + sells + mortgages
         if any(not self.bankrupt[q] for q in range(len(self.names)) if q != p):
             out.append((("propose_trade", p, None), 0))
         return out

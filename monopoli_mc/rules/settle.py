@@ -111,7 +111,7 @@ class SettleMixin(EngineBase):
                 ev.append(("card_returned", p, deck, card))
         self.jail_cards[p] = []
         self.bankrupt[p] = True
-        self._manage_cache.clear()
+        self._touch()
         self.jail_turns[p] = NOT_IN_JAIL
         for s in fees:
             self._charge_received_fee(creditor, s, ev)
@@ -223,7 +223,7 @@ class SettleMixin(EngineBase):
         self._pay(a, b, trade["give_cash"], "trade", ev)
         self._pay(b, a, trade["get_cash"], "trade", ev)
         fees: list[tuple[int, int]] = []
-        self._manage_cache.clear()
+        self._touch(a, b)
         for deeds, giver, taker in ((trade["give"], a, b), (trade["get"], b, a)):
             for s in deeds:
                 self.owner[s] = taker

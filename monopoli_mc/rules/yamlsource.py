@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -10,7 +11,7 @@ import yaml
 from monopoli_mc.errors import ConfigError
 
 
-class Located(dict):  # type: ignore[type-arg]
+class Located(dict):
     """A YAML mapping that remembers its file and the line of each key."""
 
     file: str
@@ -19,7 +20,7 @@ class Located(dict):  # type: ignore[type-arg]
     path: str
 
 
-class LocatedList(list):  # type: ignore[type-arg]
+class LocatedList(list):
     """A YAML sequence that remembers its file and the line of each item."""
 
     file: str
@@ -39,19 +40,19 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> Located:
     result.key_lines = {}
     result.path = ""
     for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)  # type: ignore[no-untyped-call]
+        key = loader.construct_object(key_node, deep=True)
         line = key_node.start_mark.line + 1
         if not isinstance(key, str):
             raise ConfigError(f"keys must be text, not {key!r}", file=loader.name, line=line)
         if key in result:
             raise ConfigError("duplicate key", file=loader.name, line=line, key=key)
-        result[key] = loader.construct_object(value_node, deep=True)  # type: ignore[no-untyped-call]
+        result[key] = loader.construct_object(value_node, deep=True)
         result.key_lines[key] = line
     return result
 
 
 def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LocatedList:
-    result = LocatedList(loader.construct_object(child, deep=True)  # type: ignore[no-untyped-call]
+    result = LocatedList(loader.construct_object(child, deep=True)
                          for child in node.value)
     result.file = loader.name
     result.line = node.start_mark.line + 1
@@ -81,7 +82,7 @@ def load_yaml_text(text: str, name: str) -> Any:
     loader = _Loader(text)
     loader.name = name
     try:
-        return loader.get_single_data()  # type: ignore[no-untyped-call]
+        return loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -89,13 +90,13 @@ def load_yaml_text(text: str, name: str) -> Any:
     except yaml.YAMLError as exc:
         raise ConfigError(f"not valid YAML: {exc}", file=name) from None
     finally:
-        loader.dispose()  # type: ignore[no-untyped-call]
+        loader.dispose()
 
 
 class Section:
     """A view of one mapping for validation: typed getters that raise ConfigError with file, line and key."""
 
-    def __init__(self, data: Any, *, file: str, line: int | None = None, path: str = "") -> None:
+    def __init__(self, data: Any, *, file: str, line: builtins.int | None = None, path: str = "") -> None:
         if not isinstance(data, dict):
             raise ConfigError(f"expected a mapping, found {_kind(data)}", file=file, line=line,
                               key=path or None)
@@ -143,7 +144,7 @@ class Section:
             raise self.error(key, f"expected {_type_name(kind)}, found {_kind(value)} {value!r}")
         return value
 
-    def int(self, key: str, default: Any = ..., *, minimum: int | None = 0,
+    def int(self, key: str, default: Any = ..., *, minimum: builtins.int | None = 0,
             allow_none: bool = False) -> Any:
         """A whole number, at least `minimum`."""
         value = self.get(key, int, default, allow_none=allow_none)
@@ -151,7 +152,7 @@ class Section:
             raise self.error(key, f"must be at least {minimum}, found {value}")
         return value
 
-    def choice(self, key: str, choices: tuple[str, ...], default: Any = ...) -> Any:
+    def choice(self, key: str, choices: tuple[str, ...], default: Any = ...) -> Any:  # noqa: D401
         """One of a fixed set of words."""
         value = self.get(key, str, default)
         if value not in choices:
@@ -166,7 +167,7 @@ class Section:
                               key=self.key_path(key))
         return Section(self.data[key], file=self.file, line=self.line_of(key), path=self.key_path(key))
 
-    def items_of(self, key: str) -> Iterator[tuple[int, Any, int | None]]:
+    def items_of(self, key: str) -> Iterator[tuple[builtins.int, Any, builtins.int | None]]:
         """(index, item, line) for a list value."""
         value = self.get(key, list)
         lines = getattr(value, "item_lines", [])
