@@ -21,9 +21,7 @@ def structure_id(layout: Layout) -> str:
 def add_board_functions(pack: Pack, dialect: Dialect, board: Board, layout: Layout) -> None:
     """The functions of one board and the `ui/` calls that reach them."""
     root = f"board/{layout.place.name}"
-    (x0, _, z0), (x1, _, z1) = layout.bounds()
     ox, oy, oz = layout.place.origin
-    pack.function(f"{root}/forceload", [f"forceload add {x0} {z0} {x1} {z1}"])
     pack.function(f"{root}/place", [
         f"place template {structure_id(layout)} {ox} {oy} {oz} {layout.rotation}"])
     for space in board.deeds:

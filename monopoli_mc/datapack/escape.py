@@ -33,9 +33,13 @@ def _is_line_breaking(ch: str) -> bool:
     return code < 0x20 or 0x7F <= code <= 0x9F or ch in "\u2028\u2029"
 
 
-def json_string(text: str) -> str:
-    """A JSON string literal (quotes included), ASCII only, for JSON text components."""
-    return json.dumps(_clean(text), ensure_ascii=True)
+def json_string(text: str, *, ascii_only: bool = True) -> str:
+    """A JSON string literal (quotes included) for JSON text components.
+
+    ASCII only by default, so it is safe in a function file; `ascii_only=False`
+    keeps other characters as they are (shorter, for macro arguments over RCON).
+    """
+    return json.dumps(_clean(text), ensure_ascii=ascii_only)
 
 
 def snbt_string(text: str, *, modern: bool) -> str:
@@ -79,5 +83,8 @@ def macro_text(text: str, *, modern: bool) -> str:
     once for the string in the template (SNBT from 1.21.5, JSON before), once as
     the SNBT string of the macro compound.
     """
-    inner = snbt_string(text, modern=True)[1:-1] if modern else json_string(text)[1:-1]
+    if modern:
+        inner = snbt_string(text, modern=True)[1:-1]
+    else:
+        inner = json_string(text, ascii_only=False)[1:-1]
     return snbt_string(inner, modern=modern)

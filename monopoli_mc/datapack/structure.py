@@ -107,8 +107,9 @@ def board_structure(board: Board, layout: Layout, dialect: Dialect) -> bytes:
 def _tile(canvas: Canvas, board: Board, space: Space, dialect: Dialect) -> None:
     layout, i = canvas.layout, space.index
     if space.group is not None:
-        color = board.groups[space.group].color
-        floor = f"{color}_concrete" if i % 2 == 0 else f"{color}_terracotta"
+        group = board.groups[space.group]
+        shade = "concrete" if group.spaces.index(i) % 2 == 0 else "terracotta"
+        floor = f"{group.color}_{shade}"  # alternate, so neighbours in a group stand apart
     else:
         floor = _SPECIAL_FLOOR.get(space.kind, "white_concrete")
     props = {"facing": "north"} if floor.endswith("glazed_terracotta") else {}

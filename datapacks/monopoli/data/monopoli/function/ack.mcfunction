@@ -1,0 +1,2 @@
+$scoreboard players set $ack monopoli.seq $(seq)
+function monopoli:bridge/drop

@@ -1,0 +1,1 @@
+$setblock 38 -59 0 minecraft:$(color)_banner[rotation=0]{CustomName:{text:"Marvin Gardens – $(owner)"},patterns:[{pattern:"minecraft:stripe_bottom",color:"yellow"}]} replace

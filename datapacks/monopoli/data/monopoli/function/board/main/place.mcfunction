@@ -1,0 +1,1 @@
+place template monopoli:board 0 -60 0 none

@@ -1,0 +1,1 @@
+setblock 37 -59 43 minecraft:air replace

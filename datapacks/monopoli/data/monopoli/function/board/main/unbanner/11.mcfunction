@@ -1,0 +1,1 @@
+setblock 0 -59 37 minecraft:air replace

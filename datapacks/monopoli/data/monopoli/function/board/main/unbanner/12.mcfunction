@@ -1,0 +1,1 @@
+setblock 0 -59 33 minecraft:air replace

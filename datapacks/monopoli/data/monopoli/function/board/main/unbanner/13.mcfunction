@@ -1,0 +1,1 @@
+setblock 0 -59 29 minecraft:air replace

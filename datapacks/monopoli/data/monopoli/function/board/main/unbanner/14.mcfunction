@@ -1,0 +1,1 @@
+setblock 0 -59 25 minecraft:air replace

@@ -1,0 +1,1 @@
+setblock 0 -59 21 minecraft:air replace

@@ -1,0 +1,1 @@
+setblock 0 -59 17 minecraft:air replace

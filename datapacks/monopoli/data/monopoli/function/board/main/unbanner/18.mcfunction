@@ -1,0 +1,1 @@
+setblock 0 -59 9 minecraft:air replace

@@ -1,0 +1,1 @@
+setblock 0 -59 5 minecraft:air replace

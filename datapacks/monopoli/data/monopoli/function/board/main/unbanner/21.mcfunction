@@ -1,0 +1,1 @@
+setblock 6 -59 0 minecraft:air replace

@@ -1,0 +1,1 @@
+setblock 14 -59 0 minecraft:air replace

@@ -1,0 +1,1 @@
+setblock 18 -59 0 minecraft:air replace

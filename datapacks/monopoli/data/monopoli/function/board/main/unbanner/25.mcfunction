@@ -1,0 +1,1 @@
+setblock 22 -59 0 minecraft:air replace

@@ -1,0 +1,1 @@
+setblock 26 -59 0 minecraft:air replace

@@ -1,0 +1,1 @@
+setblock 30 -59 0 minecraft:air replace

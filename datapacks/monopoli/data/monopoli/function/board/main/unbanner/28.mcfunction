@@ -1,0 +1,1 @@
+setblock 34 -59 0 minecraft:air replace

@@ -1,0 +1,1 @@
+setblock 38 -59 0 minecraft:air replace

@@ -1,0 +1,1 @@
+setblock 29 -59 43 minecraft:air replace

@@ -1,0 +1,1 @@
+setblock 43 -59 6 minecraft:air replace

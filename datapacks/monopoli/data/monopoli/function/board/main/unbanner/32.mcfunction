@@ -1,0 +1,1 @@
+setblock 43 -59 10 minecraft:air replace

@@ -1,0 +1,1 @@
+setblock 43 -59 18 minecraft:air replace

@@ -1,0 +1,1 @@
+setblock 43 -59 22 minecraft:air replace

@@ -1,0 +1,1 @@
+setblock 43 -59 30 minecraft:air replace

@@ -1,0 +1,1 @@
+setblock 43 -59 38 minecraft:air replace

@@ -1,0 +1,1 @@
+setblock 21 -59 43 minecraft:air replace

@@ -1,0 +1,1 @@
+setblock 17 -59 43 minecraft:air replace

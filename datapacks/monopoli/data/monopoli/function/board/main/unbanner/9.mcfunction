@@ -1,0 +1,1 @@
+setblock 5 -59 43 minecraft:air replace

@@ -1,0 +1,1 @@
+give @s minecraft:written_book[minecraft:written_book_content={title:"Electric Company",author:"Bank",pages:[{text:"",extra:[{text:"TITLE DEED\n",color:"gray"},{text:"Electric Company\n\n",color:"#F9FFFE",bold:true},{text:"Price $150\n1 owned: 4 x dice\n2 owned: 10 x dice\nMortgage value $75"}]}]},minecraft:custom_data={monopoli:{book:"deed",space:12}}]

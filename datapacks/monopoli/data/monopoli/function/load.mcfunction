@@ -1,0 +1,30 @@
+gamerule command_block_output false
+gamerule send_command_feedback false
+gamerule log_admin_commands false
+scoreboard objectives add monopoli.cash dummy {text:"Cash",color:"gold"}
+scoreboard objectives setdisplay sidebar monopoli.cash
+scoreboard players display name $jar monopoli.cash {text:"Free Parking jar",color:"yellow"}
+scoreboard objectives add monopoli.seq dummy
+scoreboard objectives add monopoli.left minecraft.custom:minecraft.leave_game
+scoreboard objectives add d6 trigger
+scoreboard objectives add buy trigger
+scoreboard objectives add auction trigger
+scoreboard objectives add bid trigger
+scoreboard objectives add end_turn trigger
+scoreboard objectives add jail_pay trigger
+scoreboard objectives add jail_card trigger
+scoreboard objectives add build trigger
+scoreboard objectives add sell trigger
+scoreboard objectives add mortgage trigger
+scoreboard objectives add lift trigger
+scoreboard objectives add deed trigger
+scoreboard objectives add naughty trigger
+scoreboard objectives add nice trigger
+scoreboard objectives add crate trigger
+scoreboard objectives add jar trigger
+scoreboard objectives add accept trigger
+scoreboard objectives add refuse trigger
+scoreboard objectives add join trigger
+scoreboard players add $seq monopoli.seq 0
+execute unless data storage monopoli:bridge inbox run data modify storage monopoli:bridge inbox set value []
+function monopoli:player/enable_all

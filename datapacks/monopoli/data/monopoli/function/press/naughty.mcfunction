@@ -1,0 +1,1 @@
+execute as @p[distance=..6,gamemode=!spectator] run function monopoli:press/naughty_by

@@ -1,0 +1,1 @@
+$title $(player) actionbar {text:"$(text)"}

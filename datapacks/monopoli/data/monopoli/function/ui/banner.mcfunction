@@ -1,0 +1,1 @@
+$function monopoli:board/$(board)/banner/$(space) {color:"$(color)",owner:"$(owner)"}

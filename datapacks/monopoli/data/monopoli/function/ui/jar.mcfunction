@@ -1,0 +1,1 @@
+$scoreboard players set $jar monopoli.cash $(cash)

@@ -1,0 +1,1 @@
+$tellraw $(player) {text:"",extra:[{text:"[End turn]",color:"gold",bold:true,click_event:{action:"run_command",command:"/trigger end_turn"},hover_event:{action:"show_text",value:{text:"End your turn"}}}]}

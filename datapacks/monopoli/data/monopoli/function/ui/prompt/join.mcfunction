@@ -1,0 +1,1 @@
+$tellraw $(player) {text:"",extra:[{text:"[Join the game]",color:"green",bold:true,click_event:{action:"run_command",command:"/trigger join"},hover_event:{action:"show_text",value:{text:"Take a seat at this board"}}}]}

@@ -1,0 +1,1 @@
+$title $(player) subtitle {text:"$(text)"}

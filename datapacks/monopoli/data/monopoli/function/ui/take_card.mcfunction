@@ -1,0 +1,1 @@
+$clear $(player) minecraft:written_book[minecraft:custom_data={monopoli:{book:"card",deck:"$(deck)",card:$(card)}}]

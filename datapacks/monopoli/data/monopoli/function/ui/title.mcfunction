@@ -1,0 +1,1 @@
+$title $(player) title {text:"$(text)"}

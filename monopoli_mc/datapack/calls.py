@@ -1,0 +1,138 @@
+"""The controller's calls into the pack: short `function monopoli:...` commands, escaped.
+
+Each builder returns one RCON request; all of them fit in vanilla's 1446 bytes
+for any valid argument (`MAX_REQUEST` is checked by the tests).
+"""
+
+from __future__ import annotations
+
+import re
+
+from monopoli_mc.datapack.escape import macro_text, player_name, snbt_string, target
+from monopoli_mc.datapack.versions import McVersion
+from monopoli_mc.errors import MonopoliError
+
+MAX_REQUEST = 1446
+MAX_MESSAGE = 256  # characters of free text in a title, action bar or chat line
+PROMPTS = ("roll", "end", "jail", "jail_card", "trade", "join")
+MESSAGES = ("title", "subtitle", "actionbar", "tell")
+DECKS = ("chance", "community_chest")
+_BOARD = re.compile(r"[a-z0-9_]{1,16}")
+
+
+def _call(function: str, **args: str | int) -> str:
+    parts = [f"{k}:{v}" for k, v in args.items()]
+    return f"function monopoli:{function} {{{','.join(parts)}}}" if parts else f"function monopoli:{function}"
+
+
+def _name(value: str) -> str:
+    return snbt_string(player_name(value), modern=False)
+
+
+def _board(value: str) -> str:
+    if not _BOARD.fullmatch(value):
+        raise MonopoliError(f"not a board name: {value!r}")
+    return snbt_string(value, modern=False)
+
+
+def ack(seq: int) -> str:
+    """Drop inbox entries with seq up to `seq`."""
+    return _call("ack", seq=int(seq))
+
+
+def card(player: str, deck: str, index: int) -> str:
+    """Give a player the book of a card."""
+    if deck not in DECKS:
+        raise MonopoliError(f"not a deck: {deck!r}")
+    return _call("ui/card", player=_name(player), deck=f'"{deck}"', card=int(index))
+
+
+def take_card(player: str, deck: str, index: int) -> str:
+    """Take a card's book back from a player."""
+    return card(player, deck, index).replace("ui/card", "ui/take_card", 1)
+
+
+def deed(player: str, space: int) -> str:
+    """Give a player the title deed book of a space."""
+    return _call("ui/deed", player=_name(player), space=int(space))
+
+
+def take_deed(player: str, space: int) -> str:
+    """Take a title deed book back from a player."""
+    return _call("ui/take_deed", player=_name(player), space=int(space))
+
+
+def prompt(player: str, name: str, **amounts: int) -> str:
+    """Chat buttons: roll, end, jail (fine=), jail_card (fine=), trade, join."""
+    if name not in PROMPTS:
+        raise MonopoliError(f"not a prompt: {name!r}")
+    return _call(f"ui/prompt/{name}", player=_name(player), **{k: int(v) for k, v in amounts.items()})
+
+
+def prompt_buy(player: str, space: int) -> str:
+    """Buy for $N / Auction buttons for the space the player is on."""
+    return _call("ui/prompt/buy", player=_name(player), space=int(space))
+
+
+def prompt_bid(player: str, high: int) -> str:
+    """Bid +10 / +50 / +100 buttons over the current high bid."""
+    return _call("ui/prompt/bid", player=_name(player), high=int(high), p10=high + 10,
+                 p50=high + 50, p100=high + 100)
+
+
+def message(kind: str, player: str, text: str, version: McVersion) -> str:
+    """A title, subtitle, action bar or chat line for a player or `@a`."""
+    if kind not in MESSAGES:
+        raise MonopoliError(f"not a message kind: {kind!r}")
+    if len(text) > MAX_MESSAGE:
+        raise MonopoliError(f"message longer than {MAX_MESSAGE} characters: {text[:40]!r}...")
+    call = _call(f"ui/{kind}", player=snbt_string(target(player), modern=False),
+                 text=macro_text(text, modern=version.is_snbt_text))
+    if len(call.encode("utf-8")) > MAX_REQUEST:
+        raise MonopoliError(f"message too long for one request once escaped: {text[:40]!r}...")
+    return call
+
+
+def enable(player: str) -> str:
+    """Enable every trigger again for a player."""
+    return _call("ui/enable", player=_name(player))
+
+
+def cash(player: str, amount: int) -> str:
+    """Set a player's cash on the sidebar."""
+    return _call("ui/cash", player=_name(player), cash=int(amount))
+
+
+def jar(amount: int) -> str:
+    """Set the Free Parking jar on the sidebar."""
+    return _call("ui/jar", cash=int(amount))
+
+
+def banner(board: str, space: int, color: str, owner: str) -> str:
+    """Put the owner's banner (gray when mortgaged) on a property."""
+    if not color.replace("_", "").isalpha():
+        raise MonopoliError(f"not a banner colour: {color!r}")
+    return _call("ui/banner", board=_board(board), space=int(space), color=f'"{color}"',
+                 owner=_name(owner))
+
+
+def unbanner(board: str, space: int) -> str:
+    """Remove the banner of an unowned property."""
+    return _call("ui/unbanner", board=_board(board), space=int(space))
+
+
+def houses(board: str, space: int, count: int) -> str:
+    """Show 0-4 houses, or a hotel (5), on a street."""
+    if not 0 <= count <= 5:
+        raise MonopoliError(f"houses must be 0-5 (5 is a hotel), found {count}")
+    return _call("ui/houses", board=_board(board), space=int(space), count=int(count))
+
+
+def teleport(player: str, board: str, space: int) -> str:
+    """Move a player onto a space (teleport mode)."""
+    return _call("ui/tp", player=_name(player), board=_board(board), space=int(space))
+
+
+def jail(player: str, board: str) -> str:
+    """Put a player in the jail cell."""
+    return _call("ui/jail", player=_name(player), board=_board(board))

@@ -1,0 +1,133 @@
+"""The generated pack: grammar (mecha), folders, dialect, titles, references, macro sizes."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import nbtlib
+import pytest
+
+from dp_checks import (CAMEL_GAMERULES, book_titles, command_lines, dialect_problems,
+                       folder_problems, missing_functions, structure_commands)
+from monopoli_mc.datapack import calls
+from monopoli_mc.datapack.channel import INTENTS
+from monopoli_mc.datapack.pack import Pack
+from monopoli_mc.rules.board import Board
+
+
+def _structure(pack: Pack) -> Any:
+    return nbtlib.File.parse(_gunzip(pack.structures["monopoli:board"]))
+
+
+def _gunzip(data: bytes) -> io.BytesIO:
+    import gzip
+
+    return io.BytesIO(gzip.decompress(data))
+
+
+def test_every_line_parses_with_mecha(pack: Pack, mecha: Any) -> None:
+    snake = pack.version.has_snake_case_gamerules
+    failures = []
+    for fid, line in command_lines(pack):
+        if line.startswith("gamerule ") and not snake:
+            # mecha's 1.21 grammar is 1.21.11's; older names are checked against our list
+            if line.split()[1] not in CAMEL_GAMERULES:
+                failures.append(f"{fid}: {line}")
+            continue
+        try:
+            mecha.parse(line)
+        except Exception as exc:  # mecha raises DiagnosticError
+            failures.append(f"{fid}: {line[:100]}: {str(exc)[:200]}")
+    assert failures == []
+
+
+def test_structure_command_blocks_parse(pack: Pack, mecha: Any) -> None:
+    commands = structure_commands(_structure(pack))
+    assert len(commands) == 4
+    for command in commands:
+        mecha.parse(command)
+
+
+def test_folders_fit_the_format(pack: Pack) -> None:
+    assert folder_problems(pack) == []
+    files = pack.files()
+    assert "data/monopoli/function/load.mcfunction" in files
+    assert "data/minecraft/tags/function/tick.json" in files
+    assert "data/monopoli/structure/board.nbt" in files
+
+
+def test_mcmeta_shape(pack: Pack) -> None:
+    meta = json.loads(pack.files()["pack.mcmeta"])["pack"]
+    if pack.version.name == "1.21.11":
+        assert meta["min_format"] == [94, 1] and meta["max_format"] == [94, 1]
+        assert "pack_format" not in meta
+    else:
+        assert meta["pack_format"] == 61 and "min_format" not in meta
+
+
+def test_text_keys_fit_the_dialect(pack: Pack) -> None:
+    assert dialect_problems(pack) == []
+
+
+def test_gamerules_are_named_for_the_version(pack: Pack) -> None:
+    rules = [line.split()[1] for line in pack.functions["monopoli:load"] if line.startswith("gamerule")]
+    if pack.version.has_snake_case_gamerules:
+        assert "send_command_feedback" in rules and "command_block_output" in rules
+    else:
+        assert set(rules) == CAMEL_GAMERULES
+
+
+def test_book_titles_fit(pack: Pack, board: Board) -> None:
+    titles = book_titles(pack)
+    cards = sum(len(d) for d in board.decks.values())
+    assert len(titles) == cards + len(board.deeds)
+    assert all(0 < len(t) <= 32 for t in titles)
+
+
+def test_every_called_function_exists(pack: Pack) -> None:
+    commands = structure_commands(_structure(pack))
+    refs = [c.split()[1] for c in commands]
+    assert missing_functions(pack, refs) == []
+
+
+def test_a_trigger_for_every_intent(pack: Pack) -> None:
+    tick = "\n".join(pack.functions["monopoli:tick"])
+    for intent in INTENTS:
+        assert f"scores={{{intent.name}=1..}}" in tick
+        assert f"monopoli:input/{intent.name}" in pack.functions
+
+
+def _longest_calls(pack: Pack) -> list[str]:
+    name, board, worst = "A" * 16, "b" * 16, '"\\' * 128
+    version = pack.version
+    out = [calls.ack(2**31 - 1), calls.card(name, "community_chest", 15),
+           calls.take_card(name, "community_chest", 15), calls.deed(name, 39),
+           calls.take_deed(name, 39), calls.prompt_buy(name, 39), calls.prompt_bid(name, 2**30),
+           calls.enable(name), calls.cash(name, -(2**31)), calls.jar(2**31 - 1),
+           calls.banner(board, 39, "light_gray", name), calls.unbanner(board, 39),
+           calls.houses(board, 39, 5), calls.teleport(name, board, 39), calls.jail(name, board)]
+    out += [calls.prompt(name, p, fine=50) for p in calls.PROMPTS]
+    out += [calls.message(kind, name, worst, version) for kind in calls.MESSAGES]
+    out += [calls.message("tell", name, "\U0001F600" * calls.MAX_MESSAGE, version)]
+    return out
+
+
+def test_every_controller_call_fits_one_request(pack: Pack, mecha: Any) -> None:
+    for call in _longest_calls(pack):
+        assert len(call.encode("utf-8")) <= calls.MAX_REQUEST, call[:60]
+        mecha.parse(call)
+
+
+def test_controller_calls_name_existing_functions(pack: Pack) -> None:
+    for call in _longest_calls(pack):
+        assert call.split()[1] in pack.functions
+
+
+@pytest.mark.parametrize("bad", ["", "a b", "x" * 17, "@e", 'A"lex', "Al\nex"])
+def test_calls_refuse_what_is_not_a_player_name(bad: str) -> None:
+    from monopoli_mc.errors import MonopoliError
+
+    with pytest.raises(MonopoliError, match="not a player name"):
+        calls.deed(bad, 1)
