@@ -9,46 +9,14 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import threading
 import time
-from pathlib import Path
 
-from monopoli_mc.errors import ConfigError
 from monopoli_mc.rcon import RconClient
-from monopoli_mc.sandbox.runner import Sandbox, WorldLike, new_world
+from monopoli_mc.sandbox.runner import Sandbox
 
 PASSWORD = "bench"
 GET_SCORE = "scoreboard players get Alex Cash"
 GET_STORAGE = "data get storage monopoli:bench"
-
-
-class StandIn:
-    """Used only while monopoli_mc.sandbox.world is missing: canned vanilla replies."""
-
-    def __init__(self) -> None:
-        self.lock = threading.RLock()
-        items = ", ".join(f'"{"x" * 1000}"' for _ in range(20))
-        self.storage = f"Storage monopoli:bench has the following contents: {{list: [{items}]}}"
-
-    def execute(self, command: str) -> list[str]:
-        if command == GET_SCORE:
-            return ["Alex has 1500 [Cash]"]
-        if command == GET_STORAGE:
-            return [self.storage]
-        return []
-
-    def tick(self, n: int = 1) -> None:
-        pass
-
-    def load_datapack(self, path: Path) -> None:
-        pass
-
-
-def make_world() -> tuple[WorldLike, str]:
-    try:
-        return new_world(version="1.21.11", strict=False), "sandbox World"
-    except ConfigError:
-        return StandIn(), "stand-in executor (no World yet)"
 
 
 def setup(rcon: RconClient) -> None:
@@ -82,11 +50,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=2000, help="round trips per command")
     args = parser.parse_args()
-    world, kind = make_world()
-    with Sandbox(password=PASSWORD, world=world) as box:
+    with Sandbox(password=PASSWORD) as box:
         with RconClient(*box.address, PASSWORD, timeout=10) as rcon:
             setup(rcon)
-            print(f"RCON over loopback to the sandbox ({kind}), {args.count} round trips each")
+            print(f"RCON over loopback to the sandbox World (Minecraft {box.world.version}, "
+                  f"ticking at 20/s), {args.count} round trips each")
             report(GET_SCORE, *measure(rcon, GET_SCORE, args.count))
             times, size = measure(rcon, GET_STORAGE, max(args.count // 4, 50))
             if size < 20_000:

@@ -1,14 +1,33 @@
-"""`monopoli sandbox`: the embedded server alone, serving real RCON until Ctrl-C."""
+"""`monopoli sandbox`: the embedded server alone, serving real RCON until Ctrl-C or SIGTERM."""
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
 
 from monopoli_mc.rcon.password import ENV_VAR, read_password
 from monopoli_mc.sandbox.runner import Sandbox
+
+STOP_GRACE = 0.3
+"""Seconds between a stop request and closing the connections."""
+
+
+@contextlib.contextmanager
+def stop_on_signals(stop: threading.Event) -> Iterator[None]:
+    """Ctrl-C (SIGINT) and SIGTERM set `stop` instead of killing the process mid-command."""
+    signals = [signal.SIGINT, signal.SIGTERM]
+    previous = {sig: signal.signal(sig, lambda _sig, _frame: stop.set()) for sig in signals}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 @click.command("sandbox")
@@ -26,22 +45,27 @@ def sandbox(host: str, port: int, datapack: Path | None, mc_version: str,
     """Run the sandbox server alone: a vanilla-like world behind real RCON.
 
     The RCON password comes from the environment variable MONOPOLI_RCON_PASSWORD
-    (or --password-file), never from a flag. Any RCON client can connect; Ctrl-C stops.
+    (or --password-file), never from a flag. Any RCON client can connect.
+    Ctrl-C, SIGTERM or `stop` over RCON stops it cleanly (exit code 0).
 
     \b
     Example:
       export MONOPOLI_RCON_PASSWORD=letmein
       monopoli sandbox --port 25575 --datapack datapacks/monopoli
-      mcrcon 127.0.0.1 -p 25575        # in another terminal
+      RCON_PASSWORD=letmein mcrcon 127.0.0.1 -p 25575   # in another terminal
     """
     password = read_password(file=password_file)
     box = Sandbox(password=password.reveal(), host=host, port=port, version=mc_version,
                   datapack=datapack)
-    with box:
-        click.echo(f"monopoli sandbox (Minecraft {mc_version}): RCON listening on "
+    for problem in box.world.load_errors:
+        click.echo(f"warning: datapack: {problem}", err=True)
+    with stop_on_signals(box.stop_requested), box:
+        loaded = f", datapack {datapack}" if datapack is not None else ""
+        click.echo(f"monopoli sandbox (Minecraft {mc_version}{loaded}): RCON listening on "
                    f"{box.address[0]}:{box.port}; Ctrl-C stops")
-        try:
-            threading.Event().wait()
-        except KeyboardInterrupt:
+        while not box.stop_requested.wait(0.2):
             pass
+        # Vanilla takes a while to save and shut down after `/stop`; clients that keep
+        # reading after a reply (mcrcon does) would see the socket close under them.
+        time.sleep(STOP_GRACE)
     click.echo("sandbox stopped")

@@ -42,7 +42,7 @@ def read_password(*, file: Path | str | None = None, env: str = ENV_VAR,
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
-            raise ConfigError(f"cannot read the rcon password file: {exc.strerror}",
+            raise ConfigError(f"cannot read the rcon password file: {(exc.strerror or '').lower()}",
                               file=str(path)) from None
         value = text.removesuffix("\n").removesuffix("\r")
         if not value:
@@ -50,5 +50,5 @@ def read_password(*, file: Path | str | None = None, env: str = ENV_VAR,
         return Password(value)
     value = (os.environ if environ is None else environ).get(env, "")
     if not value:
-        raise ConfigError(f"no rcon password: set {env} or give a password file", key=env)
+        raise ConfigError(f"no rcon password: set {env} or give a password file")
     return Password(value)

@@ -2,50 +2,18 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
 import threading
 import time
-from contextlib import AbstractContextManager
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Protocol
 
-from monopoli_mc.errors import ConfigError
 from monopoli_mc.sandbox.server import RconServer
+from monopoli_mc.sandbox.world import World
 
 log = logging.getLogger("monopoli_mc.sandbox")
 
 TICKS_PER_SECOND = 20
-
-
-class WorldLike(Protocol):
-    """The part of monopoli_mc.sandbox.world.World the runner uses."""
-
-    @property
-    def lock(self) -> AbstractContextManager[Any]:
-        """The "server thread": held while executing or ticking."""
-
-    def execute(self, command: str) -> list[str]:
-        """Run a command as the RCON console source; its feedback messages."""
-
-    def tick(self, n: int = 1) -> None:
-        """Advance the clock by n ticks."""
-
-    def load_datapack(self, path: Path) -> None:
-        """Load a datapack folder (and run its load functions)."""
-
-
-def new_world(*, version: str, strict: bool) -> WorldLike:
-    """A fresh sandbox World (imported late: the world lives in its own module)."""
-    try:
-        module = importlib.import_module("monopoli_mc.sandbox.world")
-    except ModuleNotFoundError as exc:
-        if exc.name != "monopoli_mc.sandbox.world":
-            raise
-        raise ConfigError("the sandbox world (monopoli_mc.sandbox.world) is not installed") from None
-    world: WorldLike = module.World(version=version, strict=strict)
-    return world
 
 
 class Sandbox:
@@ -57,12 +25,11 @@ class Sandbox:
                 rcon.command("scoreboard objectives add Cash dummy")
     """
 
-    def __init__(self, *, password: str, world: WorldLike | None = None,
+    def __init__(self, *, password: str, world: World | None = None,
                  host: str = "127.0.0.1", port: int = 0, version: str = "1.21.11",
                  strict: bool = False, datapack: Path | None = None,
                  ticking: bool = True, tick_rate: float = TICKS_PER_SECOND) -> None:
-        self.world: WorldLike = world if world is not None else new_world(
-            version=version, strict=strict)
+        self.world = world if world is not None else World(version=version, strict=strict)
         if datapack is not None:
             self.world.load_datapack(Path(datapack))
         self.server = RconServer(self.world, password, host=host, port=port)
@@ -83,6 +50,11 @@ class Sandbox:
     def port(self) -> int:
         """The RCON port (the real one once started)."""
         return self.server.port
+
+    @property
+    def stop_requested(self) -> threading.Event:
+        """Set by `/stop` over RCON (and by whoever else wants the owner to stop the sandbox)."""
+        return self.world.stop_requested
 
     def start(self) -> Sandbox:
         """Start serving RCON and, if ticking, the clock; returns self."""

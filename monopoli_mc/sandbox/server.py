@@ -195,10 +195,14 @@ class RconServer:
             self._thread.join(timeout)
         with self._clients_lock:
             clients = list(self._clients.items())
+        # Shut the reading side only, so a reply being sent (to `/stop`, say) still goes out;
+        # each client thread then reads EOF and closes its socket.
         for _thread, sock in clients:
-            _close(sock)
-        for thread, _sock in clients:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RD)
+        for thread, sock in clients:
             thread.join(timeout)
+            _close(sock)
         if self._listener is not None:
             _close(self._listener)
             self._listener = None

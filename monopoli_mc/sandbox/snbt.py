@@ -172,26 +172,15 @@ def java_float(value: float, *, single: bool = False) -> str:
     return f"{sign}{sig[0]}.{frac}E{int(exp)}"
 
 
+_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b", "\f": "\\f"}
+_QUOTE_TABLES = {q: str.maketrans({**_ESCAPES, q: "\\" + q}) for q in ('"', "'")}
+
+
 def quote(s: str) -> str:
-    """Vanilla's StringTag.quoteAndEscape."""
-    out = []
-    q = ""
-    for c in s:
-        if c == "\\":
-            out.append("\\\\")
-            continue
-        if c in ('"', "'"):
-            if not q:
-                q = "'" if c == '"' else '"'
-            if q == c:
-                out.append("\\" + c)
-                continue
-        if c in "\n\t\r\b\f":
-            out.append({"\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b", "\f": "\\f"}[c])
-            continue
-        out.append(c)
-    q = q or '"'
-    return q + "".join(out) + q
+    """Vanilla's StringTag.quoteAndEscape: double quotes, or single ones if a \" comes first."""
+    double, single = s.find('"'), s.find("'")
+    q = "'" if double != -1 and (single == -1 or double < single) else '"'
+    return q + s.translate(_QUOTE_TABLES[q]) + q
 
 
 def show(tag: Any, *, pretty: bool = True) -> str:

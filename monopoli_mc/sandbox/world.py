@@ -39,6 +39,8 @@ class World:
         self.strict = strict
         self.strict_failures: list[str] = []
         self.lock = threading.RLock()
+        self.stop_requested = threading.Event()
+        """Set by `/stop`; the runner that owns the world decides what stopping means."""
         self.spawn: BlockPos = (0, 64, 0)
         self.players: dict[str, Player] = {}
         self.blocks: dict[BlockPos, Block] = {}

@@ -4,53 +4,37 @@ from __future__ import annotations
 
 import threading
 import time
-from pathlib import Path
 
 from click.testing import CliRunner
 
 from monopoli_mc.cli import cli
 from monopoli_mc.rcon import RconClient
 from monopoli_mc.sandbox.runner import Sandbox
-from wire_support import PASSWORD, TableExecutor
+from monopoli_mc.sandbox.world import World
+from wire_support import PASSWORD
 
 
-class TickingWorld(TableExecutor):
-    """A table executor with a tick counter and a datapack record."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.ticks = 0
-        self.packs: list[Path] = []
-
-    def tick(self, n: int = 1) -> None:
-        self.ticks += n
-
-    def load_datapack(self, path: Path) -> None:
-        self.packs.append(path)
-
-
-def test_sandbox_serves_rcon_and_ticks(tmp_path: Path) -> None:
-    world = TickingWorld()
+def test_sandbox_serves_rcon_and_ticks() -> None:
+    world = World()
     before = set(threading.enumerate())
-    with Sandbox(password=PASSWORD, world=world, datapack=tmp_path) as box:
+    with Sandbox(password=PASSWORD, world=world) as box:
         assert box.address[0] == "127.0.0.1" and box.port > 0
         with RconClient(*box.address, PASSWORD, timeout=2) as rcon:
-            assert rcon.command("scoreboard players get Alex Cash") == "Alex has 1500 [Cash]"
+            assert rcon.command("scoreboard objectives add Cash dummy") == (
+                "Created new objective [Cash]")
         time.sleep(0.12)
-    ticks = world.ticks
+    ticks = world.game_time
     assert ticks >= 2
     time.sleep(0.06)
-    assert world.ticks == ticks  # the clock stopped with the sandbox
-    assert world.packs == [tmp_path]
+    assert world.game_time == ticks  # the clock stopped with the sandbox
     assert not [t for t in set(threading.enumerate()) - before
                 if t.name.startswith(("RCON", "Server"))]
 
 
 def test_sandbox_without_clock() -> None:
-    world = TickingWorld()
-    with Sandbox(password=PASSWORD, world=world, ticking=False):
+    with Sandbox(password=PASSWORD, ticking=False) as box:
         time.sleep(0.06)
-    assert world.ticks == 0
+    assert box.world.game_time == 0
 
 
 def test_cli_help_has_an_example_and_no_password() -> None:

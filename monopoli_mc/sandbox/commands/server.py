@@ -1,0 +1,35 @@
+"""list and stop: the server-admin commands a person tries first over RCON."""
+
+from __future__ import annotations
+
+from monopoli_mc.sandbox.commands import Run, command
+from monopoli_mc.sandbox.reader import Reader
+from monopoli_mc.sandbox.source import Source
+
+MAX_PLAYERS = 20
+"""server.properties' default max-players, which `list` reports."""
+
+
+@command("list", level=0)
+def list_players(r: Reader) -> Run:
+    """list: the online players."""
+    r.finish()
+
+    def run(s: Source) -> int:
+        names = [p.name for p in s.world.online_players()]
+        s.success(f"There are {len(names)} of a max of {MAX_PLAYERS} players online: "
+                  + ", ".join(names))
+        return len(names)
+    return run
+
+
+@command("stop", level=4)
+def stop(r: Reader) -> Run:
+    """stop: ask whoever runs the world (the sandbox runner) to shut down."""
+    r.finish()
+
+    def run(s: Source) -> int:
+        s.success("Stopping the server")
+        s.world.stop_requested.set()
+        return 1
+    return run
