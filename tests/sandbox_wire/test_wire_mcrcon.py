@@ -1,6 +1,7 @@
 """mcrcon, the client many server tools use, served by the sandbox as vanilla serves it.
 
-mcrcon times out with SIGALRM, so these tests use it from the main thread only.
+mcrcon times out with SIGALRM, so these tests use it from the main thread only. Its login,
+wrong password and unknown types against the real World are in tests/sandbox_integration.
 """
 
 from __future__ import annotations
@@ -28,19 +29,6 @@ def test_login_and_commands_with_vanilla_texts(server: RconServer, executor: Tab
             "Unknown or incomplete command, see below for errorfrobnicate<--[HERE]")
         assert mcr.command('tellraw @a "hi"') == ""
     assert executor.commands[0] == "scoreboard players set Alex Cash 1500"
-
-
-def test_wrong_password(server: RconServer) -> None:
-    mcr = mcrcon_for(server, "nope")
-    with pytest.raises(MCRconException, match="Login failed"):
-        mcr.connect()
-    mcr.disconnect()
-
-
-def test_unknown_type(server: RconServer) -> None:
-    with mcrcon_for(server) as mcr:
-        assert mcr._send(5, "") == "Unknown request 5"
-        assert mcr._send(100, "x") == "Unknown request 64"
 
 
 def test_command_before_login(server: RconServer, executor: TableExecutor) -> None:
