@@ -33,11 +33,15 @@ def context_line(text: str, cursor: int) -> str:
 
 
 class Reader:
-    """A cursor over one command line, reading the way brigadier reads."""
+    """A cursor over one command line, reading the way brigadier reads.
 
-    def __init__(self, text: str, cursor: int = 0) -> None:
+    `json_text` says how the target version writes text components: JSON before 1.21.5.
+    """
+
+    def __init__(self, text: str, cursor: int = 0, *, json_text: bool = False) -> None:
         self.text = text
         self.cursor = cursor
+        self.json_text = json_text
 
     def error(self, message: str, at: int | None = None) -> CommandError:
         """A syntax error at the cursor (or at `at`)."""

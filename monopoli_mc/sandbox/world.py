@@ -15,7 +15,6 @@ from monopoli_mc.errors import SandboxError
 from monopoli_mc.sandbox import snbt, strict, versions
 from monopoli_mc.sandbox.board import Scoreboard
 from monopoli_mc.sandbox.commands import Run, parse_command
-from monopoli_mc.sandbox.commands import misc as misc_commands
 from monopoli_mc.sandbox.commands.functions import Return
 from monopoli_mc.sandbox.datapack import Datapacks
 from monopoli_mc.sandbox.model import Block, BlockPos, Chat, Player, Pos
@@ -36,6 +35,7 @@ class World:
     def __init__(self, *, version: str = "1.21.11", strict: bool = False) -> None:
         versions.pack_format(version)
         self.version = version
+        self.json_text = versions.json_text(version)
         self.strict = strict
         self.strict_failures: list[str] = []
         self.lock = threading.RLock()
@@ -75,7 +75,6 @@ class World:
     def run(self, command: str, source: Source) -> int:
         """Parse (strictly, if on) and run a command line for a source; errors become feedback."""
         text = command[1:] if command.startswith("/") else command
-        misc_commands.JSON_DIALECT[0] = versions.json_text(self.version)
         try:
             runnable = self._parse(text, source.level)
         except CommandError as e:
@@ -84,10 +83,14 @@ class World:
             return 0
         return self.run_parsed(runnable, source)
 
+    def reader(self, line: str) -> Reader:
+        """A reader for one command line in this world's version."""
+        return Reader(line, json_text=self.json_text)
+
     def _parse(self, text: str, level: int) -> Run:
         own: CommandError | None = None
         try:
-            runnable = parse_command(Reader(text), level)
+            runnable = parse_command(self.reader(text), level)
         except CommandError as e:
             own = e
         if self.strict:
@@ -156,9 +159,11 @@ class World:
 
     def _compile_all(self) -> None:
         self._compiled.clear()
-        for fid, lines in self.datapacks.functions.items():
+        for fid, lines in list(self.datapacks.functions.items()):
             compiled = self._compile(fid, lines)
-            if compiled is not None:
+            if compiled is None:  # vanilla does not load it: the function does not exist
+                del self.datapacks.functions[fid]
+            else:
                 self._compiled[fid] = compiled
 
     def _compile(self, fid: str, lines: list[str]) -> list[tuple[str, Run | None]] | None:
@@ -170,7 +175,7 @@ class World:
                 out.append((line[1:], None))
                 continue
             try:
-                out.append((line, parse_command(Reader(line), 2)))
+                out.append((line, parse_command(self.reader(line), 2)))
             except CommandError as e:
                 self.datapacks.problems.append(f"{fid}:{n}: {e.message}: {line}")
                 return None
@@ -211,7 +216,7 @@ class World:
         if self.strict:
             self._strict_check(line)
         try:
-            return line, parse_command(Reader(line), 2)
+            return line, parse_command(self.reader(line), 2)
         except CommandError as e:
             raise CommandError(f"Failed to instantiate function {fid}: While instantiating macro "
                                f"{fid}: Command '{line}' caused error: {e.message}") from None

@@ -84,3 +84,28 @@ def test_json_dialect_before_1_21_5() -> None:
     w.execute('tellraw Alex {"text":"Roll","clickEvent":{"action":"run_command","value":"/trigger roll"}}')
     assert alex.buttons() == [("Roll", "/trigger roll")]
     assert w.strict_failures == []
+
+
+def test_each_world_reads_text_in_its_own_dialect(tmp_path: pathlib.Path) -> None:
+    """Two worlds of different versions in one process: neither changes how the other parses."""
+    new_pack = make_pack(tmp_path / "new")
+    (new_pack / "data/t/function/prompt.mcfunction").write_text(
+        'tellraw @a {text:"Roll",click_event:{action:"run_command",command:"trigger roll"}}\n')
+    old = World(version="1.21.4", strict=True)
+    old.execute('tellraw @a {"text":"hi"}')  # the old world parses JSON first
+    new = World(strict=True)
+    new.load_datapack(new_pack)
+    assert new.load_errors == []
+    alex = Bot.join(new, "Alex")
+    assert new.execute("function t:prompt") == ["Running function t:prompt"]
+    assert alex.buttons() == [("Roll", "trigger roll")]
+    assert old.strict_failures == [] and new.strict_failures == []
+
+
+def test_a_function_that_fails_to_load_does_not_exist(tmp_path: pathlib.Path) -> None:
+    pack = make_pack(tmp_path)
+    (pack / "data/t/function/bad.mcfunction").write_text("scoreboard players sett x y 1\n")
+    w = World()
+    w.load_datapack(pack)
+    assert w.load_errors == ["t:bad:1: Incorrect argument for command: scoreboard players sett x y 1"]
+    assert w.execute("function t:bad") == ["Unknown function t:bad"]

@@ -13,13 +13,11 @@ from monopoli_mc.sandbox.selectors import EntityArg, read_entity
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.sandbox.text import component
 
-JSON_DIALECT: list[bool] = [False]  # set by the world from its version (before 1.21.5: JSON)
-
 
 def read_component(r: Reader) -> Any:
     """Read a text component: SNBT from 1.21.5, JSON before (up to the end of the line)."""
     start = r.cursor
-    if JSON_DIALECT[0]:
+    if r.json_text:
         text = r.rest()
         try:
             return json.loads(text)
