@@ -27,10 +27,12 @@ class Source:
     level: int = 4
     output: Output | None = None
     silent: bool = False
+    accepts_success: bool = True
+    """False for a player while send_command_feedback is off: failures still reach them."""
 
     def success(self, message: str) -> None:
         """sendSuccess: feedback to whoever ran the command (unless silenced)."""
-        if self.output is not None and not self.silent:
+        if self.output is not None and not self.silent and self.accepts_success:
             self.output(message)
 
     def failure(self, message: str) -> None:

@@ -302,10 +302,10 @@ class World:
         """A player typing a command: level 0, feedback to their own chat."""
         def to_chat(message: str) -> None:
             p.chat.append(Chat(message, message))
-        send = output or to_chat
-        if self.gamerules.get("send_command_feedback", self.gamerules.get("sendCommandFeedback")) == "false":
-            send = output or (lambda m: None)
-        return Source(self, p.name, p, p.pos, p.rot, p.dimension, level=0, output=send)
+        feedback = self.gamerules.get("send_command_feedback",
+                                      self.gamerules.get("sendCommandFeedback")) != "false"
+        return Source(self, p.name, p, p.pos, p.rot, p.dimension, level=0,
+                      output=output or to_chat, accepts_success=feedback or output is not None)
 
     def resolver(self, source: Source) -> Any:
         """Resolve score, selector and nbt components for a source."""

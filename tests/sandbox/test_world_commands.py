@@ -105,6 +105,17 @@ def test_trigger_lock_and_enable(world: World) -> None:
     assert world.execute("trigger roll") == ["A player is required to run this command here"]
 
 
+def test_send_command_feedback_off_hides_successes_not_failures(world: World) -> None:
+    alex = Bot.join(world, "Alex")
+    world.execute("scoreboard objectives add roll trigger")
+    assert world.execute("gamerule send_command_feedback false") == [
+        "Gamerule send_command_feedback is now set to: false"]
+    assert alex.trigger("roll") == ["You cannot trigger this objective yet"]
+    world.execute("scoreboard players enable Alex roll")
+    assert alex.trigger("roll") == []
+    assert world.execute("scoreboard players get Alex roll") == ["Alex has 1 [roll]"]  # the console still hears
+
+
 def test_selectors_tags_and_execute(world: World) -> None:
     Bot.join(world, "Alex")
     bob = Bot.join(world, "Bob")
