@@ -173,7 +173,10 @@ class RandomBot(Bot):
             top = min(game.cash[p], arg + rng.choice((0, 5, 50, 200)))
             return ("bid", p, rng.randint(arg, max(arg, top)))
         if kind == "propose_trade":
-            return ("propose_trade", p, self._offer(game, p))
+            offer = self._offer(game, p)
+            if game.is_legal(("propose_trade", p, offer)):
+                return ("propose_trade", p, offer)
+            return self.choose(game, [a for a in actions if a[0] != "propose_trade"] or actions[:1])
         return action
 
     def _offer(self, game: Game, p: int) -> dict[str, Any]:

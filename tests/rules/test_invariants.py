@@ -1,0 +1,140 @@
+"""Invariants over many seeded bot games of every rule set, checked after every action."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from monopoli_mc.rules.bots import BuyerBot, CautiousBot, RandomBot
+from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.phases import OVER
+from monopoli_mc.rules.settings import load_rules
+from monopoli_mc.rules.state import HOTEL
+
+from .helpers import BOARD
+
+RULE_SETS = ["prom", "classic"]
+MANAGE = ("build", "sell", "sell_all", "mortgage", "lift")
+
+
+def check_invariants(game: Game) -> None:
+    """Everything that must hold between any two actions."""
+    assert sum(game.cash) + game.jar + game.bank == 0, "money is conserved"
+    assert all(c >= 0 for c in game.cash), "no seat has negative cash"
+    assert game.jar >= 0
+    houses = hotels = 0
+    for group in BOARD.groups.values():
+        members = group.spaces
+        built = [game.buildings[m] for m in members]
+        if any(built):
+            assert group.kind == "street"
+            assert not any(game.mortgaged[m] for m in members), "no buildings beside a mortgage"
+            assert len({game.owner[m] for m in members}) == 1, "buildings only on a full group"
+            if game.rules.even_building:
+                assert max(built) - min(built) <= 1, "houses differ by at most one"
+        houses += sum(b for b in built if b < HOTEL)
+        hotels += sum(1 for b in built if b == HOTEL)
+    assert (houses, hotels) == (game.houses_out, game.hotels_out)
+    if game.rules.houses_limit is not None:
+        assert houses <= game.rules.houses_limit and hotels <= (game.rules.hotels_limit or 0)
+    for s, owner in enumerate(game.owner):
+        assert owner == -1 or (0 <= owner < len(game.names) and not game.bankrupt[owner]), \
+            "a deed has one owner, never a bankrupt one"
+        if owner == -1:
+            assert game.buildings[s] == 0 and not game.mortgaged[s]
+    for p, out in enumerate(game.bankrupt):
+        if out:
+            assert game.cash[p] == 0 and not game.jail_cards[p], "a bankrupt player owns nothing"
+    held = sum(len(c) for c in game.jail_cards)
+    assert sum(len(d) for d in game.decks.values()) + held == 32, "every card is in a deck or a hand"
+
+
+def play(rules_name: str, seed: int, players: int, *, random_seats: int, check_legal: bool) -> Game:
+    rules = dataclasses.replace(load_rules(rules_name), max_rounds=80)
+    game = Game.new(rules, BOARD, [f"P{i}" for i in range(players)], seed)
+    bots = [RandomBot(seed=seed + i) if i < random_seats else (BuyerBot() if i % 2 else CautiousBot())
+            for i in range(players)]
+    for _ in range(20000):
+        if game.phase == OVER:
+            break
+        actions = game.legal_actions()
+        assert actions, f"stuck with no legal action in {game.phase}"
+        if check_legal:
+            for action in actions:
+                if action[0] not in ("propose_trade",):
+                    assert game.is_legal(action), action
+            p = actions[0][1]
+            if game.phase in ("roll", "jail", "buy", "debt", "end_turn"):
+                for kind in MANAGE:
+                    for s in range(40):
+                        if kind == "sell_all":  # one listed per group, legal on any street of it
+                            group = BOARD.spaces[s].group
+                            listed = any(a[0] == kind and BOARD.spaces[a[2]].group == group for a in actions)
+                        else:
+                            listed = any(a[0] == kind and a[2] == s for a in actions)
+                        assert game.is_legal((kind, p, s)) == listed, (kind, s)
+        action = bots[actions[0][1]].choose(game, actions)
+        game.apply(action)
+        check_invariants(game)
+    assert game.phase == OVER, "every game ends"
+    return game
+
+
+@pytest.mark.parametrize("rules_name", RULE_SETS)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 8), random_seats=st.integers(0, 2))
+def test_invariants_hold_after_every_action(rules_name: str, seed: int, players: int, random_seats: int) -> None:
+    play(rules_name, seed, players, random_seats=min(random_seats, players), check_legal=False)
+
+
+@pytest.mark.parametrize("rules_name", RULE_SETS)
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**31))
+def test_legal_actions_agree_with_is_legal(rules_name: str, seed: int) -> None:
+    play(rules_name, seed, 3, random_seats=1, check_legal=True)
+
+
+def record(rules_name: str, seed: int) -> tuple[Game, list[tuple[str, int, object]], list[list[object]]]:
+    """A bot game with its action log and event log."""
+    rules = dataclasses.replace(load_rules(rules_name), max_rounds=60)
+    game = Game.new(rules, BOARD, ["A", "B", "C", "D"], seed)
+    bots = [RandomBot(seed=seed), BuyerBot(), CautiousBot(), BuyerBot(jail_strategy="stay")]
+    actions, events = [], [list(game.setup_events)]
+    while game.phase != OVER:
+        legal = game.legal_actions()
+        action = bots[legal[0][1]].choose(game, legal)
+        actions.append(action)
+        events.append(game.apply(action))
+    return game, actions, events
+
+
+@pytest.mark.parametrize("rules_name", RULE_SETS)
+def test_replay_gives_the_same_events_and_state_bit_for_bit(rules_name: str) -> None:
+    game, actions, events = record(rules_name, 11)
+    again = Game.new(game.rules, BOARD, ["A", "B", "C", "D"], 11)
+    replayed = [list(again.setup_events)] + [again.apply(a) for a in actions]
+    assert replayed == events
+    assert json.dumps(again.to_data(), sort_keys=True) == json.dumps(game.to_data(), sort_keys=True)
+
+
+@pytest.mark.parametrize("rules_name", RULE_SETS)
+def test_state_survives_a_json_round_trip_mid_game(rules_name: str) -> None:
+    game, actions, _ = record(rules_name, 5)
+    fresh = Game.new(game.rules, BOARD, ["A", "B", "C", "D"], 5)
+    half = len(actions) // 2
+    for action in actions[:half]:
+        fresh.apply(action)
+    data = json.loads(json.dumps(fresh.to_data()))
+    restored = Game.from_data(data, BOARD)
+    assert restored.to_data() == fresh.to_data()
+    for action in actions[half:]:
+        assert restored.apply(action) == fresh.apply(action)
+    assert restored.to_data() == game.to_data()
+
+
+def test_different_seeds_give_different_games() -> None:
+    assert record("prom", 1)[2] != record("prom", 2)[2]
