@@ -79,7 +79,10 @@ def load_yaml(path: Path) -> Any:
 
 def load_yaml_text(text: str, name: str) -> Any:
     """Parse YAML text, naming it `name` in errors."""
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.YAMLError as exc:  # a character YAML does not allow
+        raise ConfigError(f"not valid YAML: {exc}".split("\n")[0], file=name) from None
     loader.name = name
     try:
         return loader.get_single_data()
@@ -88,7 +91,7 @@ def load_yaml_text(text: str, name: str) -> Any:
         line = mark.line + 1 if mark is not None else None
         raise ConfigError(f"not valid YAML: {exc.problem or exc.context}", file=name, line=line) from None
     except yaml.YAMLError as exc:
-        raise ConfigError(f"not valid YAML: {exc}", file=name) from None
+        raise ConfigError(f"not valid YAML: {exc}".split("\n")[0], file=name) from None
     finally:
         loader.dispose()
 

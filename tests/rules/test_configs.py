@@ -1,0 +1,130 @@
+"""Bad configs give one clear error naming the file, the line and the key."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from monopoli_mc.errors import ConfigError
+from monopoli_mc.rules.board import default_board_path, load_board
+from monopoli_mc.rules.settings import Rules, available_rule_sets, load_rules, rules_from_mapping
+from monopoli_mc.rules.yamlsource import load_yaml_text
+
+
+def test_shipped_rule_sets_load() -> None:
+    assert {"prom", "classic"} <= set(available_rule_sets())
+    prom, classic = load_rules("prom"), load_rules("classic")
+    assert prom.free_parking_jar and not classic.free_parking_jar
+    assert classic == Rules(description=classic.description), "classic.yaml lists the official defaults"
+
+
+def rules_file(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "custom.yaml"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("text, line, key, words", [
+    ("name: x\nsalary: 200\njar_size: 5\n", 3, "jar_size", "unknown key"),
+    ("name: x\nsalary: lots\n", 2, "salary", "expected a whole number"),
+    ("name: x\nsalary: -5\n", 2, "salary", "at least 0"),
+    ("name: x\nfree_parking_jar: 1\n", 2, "free_parking_jar", "true or false"),
+    ("name: x\njar_feeds: [taxes, gifts]\n", 2, "jar_feeds", "unknown feed 'gifts'"),
+    ("name: x\nmax_players: 9\n", 2, "max_players", "2 to 8"),
+    ("name: x\nmax_rounds: 0\n", 2, "max_rounds", "at least 1"),
+    ("name: x\nsalary: 1\nsalary: 2\n", 3, "salary", "duplicate key"),
+])
+def test_bad_rule_set(tmp_path: Path, text: str, line: int, key: str, words: str) -> None:
+    path = rules_file(tmp_path, text)
+    with pytest.raises(ConfigError) as info:
+        load_rules(path)
+    err = info.value
+    assert (err.file, err.line, err.key) == (str(path), line, key)
+    assert words in str(err) and str(err).startswith(f"{path}:{line}: {key}: ")
+
+
+def test_yaml_syntax_error_names_the_line(tmp_path: Path) -> None:
+    path = rules_file(tmp_path, "name: x\nsalary: [1, 2\n")
+    with pytest.raises(ConfigError, match=r"custom.yaml:\d+: not valid YAML"):
+        load_rules(path)
+
+
+def test_unknown_rule_set_name_lists_the_known_ones() -> None:
+    with pytest.raises(ConfigError, match="no rule set named 'prm'; known: .*prom"):
+        load_rules("prm")
+
+
+def test_missing_file() -> None:
+    with pytest.raises(ConfigError, match="nope.yaml: file not found"):
+        load_rules("/tmp/nope.yaml")
+
+
+def copy_board(tmp_path: Path) -> tuple[Path, Path]:
+    src = default_board_path().parent
+    for name in ("standard.yaml", "cards-us-2008.yaml"):
+        shutil.copy(src / name, tmp_path / name)
+    return tmp_path / "standard.yaml", tmp_path / "cards-us-2008.yaml"
+
+
+def edit(path: Path, old: str, new: str) -> int:
+    text = path.read_text()
+    assert old in text
+    line = text[:text.index(old)].count("\n") + 1
+    path.write_text(text.replace(old, new, 1))
+    return line
+
+
+@pytest.mark.parametrize("target, old, new, key, words", [
+    ("cards", "to: Boardwalk}", "to: Broadwalk}", "chance[0].to", "no space named 'Broadwalk'"),
+    ("cards", "effect: collect, amount: 50}", "effect: collect, amount: fifty}", "chance[7].amount",
+     "expected a whole number"),
+    ("cards", "effect: pay, amount: 15}", "effect: pay, amount: 15, colour: red}", "chance[12].colour", "unknown key"),
+    ("cards", "{title: Advance to Boardwalk,", "{title: Advance to Boardwalk and then keep walking on,",
+     "chance[0].title", "at most 32 characters"),
+    ("cards", "effect: go_to_jail}", "effect: go_to_prison}", "chance[10].effect", "must be one of"),
+    ("board", "group: brown, price: 60, rent: [2,", "group: beige, price: 60, rent: [2,", "spaces[1].group",
+     "no group named 'beige'"),
+    ("board", "price: 60, rent: [2, 10, 30, 90, 160, 250]", "price: 60, rent: [2, 10, 30]", "spaces[1].rent",
+     "needs 6 rents"),
+    ("board", "  - {kind: jail, name: Jail}", "  - {kind: prison, name: Jail}", "spaces[10].kind", "must be one of"),
+])
+def test_bad_board_or_deck(tmp_path: Path, target: str, old: str, new: str, key: str, words: str) -> None:
+    board, cards = copy_board(tmp_path)
+    path = cards if target == "cards" else board
+    line = edit(path, old, new)
+    with pytest.raises(ConfigError) as info:
+        load_board(board)
+    err = info.value
+    assert (err.file, err.key) == (str(path), key) and words in str(err)
+    assert err.line == line
+
+
+def test_empty_group_is_an_error(tmp_path: Path) -> None:
+    board, _ = copy_board(tmp_path)
+    line = edit(board, "  utility:", "  purple:     {kind: street, house_cost: 10}\n  utility:")
+    with pytest.raises(ConfigError, match="empty group") as info:
+        load_board(board)
+    assert info.value.line == line and info.value.key == "groups.purple"
+
+
+def test_empty_deck_is_an_error(tmp_path: Path) -> None:
+    board, cards = copy_board(tmp_path)
+    text = cards.read_text()
+    cards.write_text(text[:text.index("community_chest:")] + "community_chest: []\n")
+    with pytest.raises(ConfigError, match="community_chest: empty deck"):
+        load_board(board)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=60))
+def test_any_text_is_a_config_error_or_loads(text: str) -> None:
+    """Hostile text never escapes as anything but a ConfigError."""
+    try:
+        data = load_yaml_text(text, "fuzz.yaml")
+        rules_from_mapping(data, file="fuzz.yaml")
+    except ConfigError as err:
+        assert str(err).startswith("fuzz.yaml")
