@@ -31,6 +31,7 @@ def _register() -> None:
     from monopoli_mc.cli.simulate import simulate; cli.add_command(simulate)  # noqa: E702
     from monopoli_mc.cli.datapack import datapack; cli.add_command(datapack)  # noqa: E702
     from monopoli_mc.cli.board import board; cli.add_command(board)  # noqa: E702
+    from monopoli_mc.cli.demo import demo; cli.add_command(demo)  # noqa: E702
     pass
 
 
