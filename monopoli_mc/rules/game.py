@@ -15,6 +15,7 @@ from monopoli_mc.rules.board import Board
 from monopoli_mc.rules.events import BANK, JAR, Event
 from monopoli_mc.rules.phases import (AUCTION, BUY, DEBT, DRAW, END, JAIL, MANAGE_PHASES, OVER,
                                       PHASE_ACTIONS, ROLL, SYSTEM, TAX, TRADE)
+from monopoli_mc.rules.operator import ADMIN_ACTIONS, OperatorMixin
 from monopoli_mc.rules.property import PropertyMixin
 from monopoli_mc.rules.settings import Rules
 from monopoli_mc.rules.settle import SettleMixin
@@ -26,7 +27,7 @@ _SINGLE_ACTION = {ROLL: "roll", DRAW: "draw", END: "end_turn"}
 _CURRENT_DECIDES = frozenset({ROLL, JAIL, BUY, DRAW, TAX, END})
 
 
-class Game(TurnMixin, PropertyMixin, SettleMixin):
+class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
     """One game of Monopoly under a rule set, on a board, for 2 to 8 seats."""
 
     @classmethod
@@ -120,6 +121,9 @@ class Game(TurnMixin, PropertyMixin, SettleMixin):
             "mortgage": self._do_mortgage, "lift": self._do_lift,
             "propose_trade": self._do_propose_trade, "accept_trade": self._do_accept_trade,
             "refuse_trade": self._do_refuse_trade, "time_up": self._do_time_up,
+            "admin_pay": self._do_admin_pay, "admin_fine": self._do_admin_fine,
+            "admin_move": self._do_admin_move, "admin_give_deed": self._do_admin_give_deed,
+            "kick": self._do_kick,
         }
 
     # -- who decides, and what they may do ---------------------------------------
@@ -192,6 +196,8 @@ class Game(TurnMixin, PropertyMixin, SettleMixin):
         if kind == "time_up":
             return "the game is over" if phase == OVER else (
                 None if p == SYSTEM else "only the controller's clock can end the game")
+        if kind in ADMIN_ACTIONS:
+            return "the game is over" if phase == OVER else self._g_admin(kind, p, arg)
         if kind == "close_auction":
             if p != SYSTEM:
                 return "only the controller closes an auction"

@@ -292,7 +292,10 @@ class TurnMixin(EngineBase):
             if not self.phase:
                 self._resume(ev)
         elif what == "phase":
-            self.phase, self.pending = step[1], step[2]
+            if step[1] == DEBT:  # debts come back by themselves (first check above) while any are left
+                self._resume(ev)
+            else:
+                self.phase, self.pending = step[1], step[2]
         elif what == "next_turn":
             self._next_turn(ev)
 

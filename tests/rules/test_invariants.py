@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -58,6 +59,7 @@ def play(rules_name: str, seed: int, players: int, *, random_seats: int, check_l
     game = Game.new(rules, BOARD, [f"P{i}" for i in range(players)], seed)
     bots = [RandomBot(seed=seed + i) if i < random_seats else (BuyerBot() if i % 2 else CautiousBot())
             for i in range(players)]
+    operator = random.Random(seed)
     for _ in range(20000):
         if game.phase == OVER:
             break
@@ -80,6 +82,13 @@ def play(rules_name: str, seed: int, players: int, *, random_seats: int, check_l
         action = bots[actions[0][1]].choose(game, actions)
         game.apply(action)
         check_invariants(game)
+        if random_seats and operator.random() < 0.01:  # the operator steps in now and then
+            kind = operator.choice(["admin_pay", "admin_fine", "admin_move", "admin_give_deed", "kick"])
+            arg = {"player": operator.randrange(players), "amount": operator.randint(1, 400),
+                   "space": operator.randrange(40)}
+            if game.is_legal((kind, -1, arg)):
+                game.apply((kind, -1, arg))
+                check_invariants(game)
     assert game.phase == OVER, "every game ends"
     return game
 

@@ -1,0 +1,91 @@
+"""Operator actions: the banker fixing the game through the rules, never around them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from monopoli_mc.rules.base import EngineBase
+from monopoli_mc.rules.events import BANK, Event
+from monopoli_mc.rules.phases import DEBT, MANAGE_PHASES, SYSTEM
+
+ADMIN_ACTIONS = ("admin_pay", "admin_fine", "admin_move", "admin_give_deed", "kick")
+
+
+class OperatorMixin(EngineBase):
+    """admin_pay, admin_fine, admin_move, admin_give_deed and kick, by the SYSTEM seat."""
+
+    def _g_admin(self, kind: str, p: int, arg: Any) -> str | None:
+        """Why an operator action is not possible now, or None."""
+        if p != SYSTEM:
+            return f"{kind.replace('_', ' ')} is for the operator only"
+        if self.phase not in MANAGE_PHASES:
+            return f"wait until the {self.phase.replace('_', ' ')} is over"
+        if not isinstance(arg, dict):
+            return f"{kind} needs a mapping with the player"
+        seat = arg.get("player")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.names):
+            return f"no player in seat {seat!r}"
+        if self.bankrupt[seat]:
+            return f"{self.names[seat]} is out of the game"
+        if kind in ("admin_pay", "admin_fine"):
+            amount = arg.get("amount")
+            if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+                return f"the amount must be a positive whole number of dollars, not {amount!r}"
+        if kind in ("admin_move", "admin_give_deed"):
+            s = arg.get("space")
+            if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < self._n_spaces:
+                return f"there is no space {s!r}"
+            if kind == "admin_give_deed":
+                if self._price[s] == 0:
+                    return f"{self.board.spaces[s].name!r} is not a property"
+                if self.owner[s] == seat:
+                    return f"{self.names[seat]} already owns {self.board.spaces[s].name!r}"
+                if self._group_built(s):
+                    return f"sell the buildings of {self.board.spaces[s].name!r}'s group first"
+        return None
+
+    def _do_admin_pay(self, p: int, arg: dict[str, Any], ev: list[Event]) -> None:
+        self._pay(BANK, arg["player"], arg["amount"], "admin", ev)
+
+    def _do_admin_fine(self, p: int, arg: dict[str, Any], ev: list[Event]) -> None:
+        self._charge(arg["player"], self._fine_to, arg["amount"], "admin", ev)
+        self._settle_debts_first(ev)
+
+    def _do_admin_move(self, p: int, arg: dict[str, Any], ev: list[Event]) -> None:
+        seat, s = arg["player"], arg["space"]
+        start = self.pos[seat]
+        self.pos[seat] = s
+        if s != self._jail:
+            self.jail_turns[seat] = -1
+        ev.append(("move", seat, start, s))
+
+    def _do_admin_give_deed(self, p: int, arg: dict[str, Any], ev: list[Event]) -> None:
+        seat, s = arg["player"], arg["space"]
+        before = self.owner[s]
+        self.owner[s] = seat
+        self._touch(seat, before) if before >= 0 else self._touch(seat)
+        ev.append(("deed", s, before, seat))
+
+    def _do_kick(self, p: int, arg: dict[str, Any], ev: list[Event]) -> None:
+        """The player leaves: everything goes to the bank, which auctions the deeds."""
+        seat = arg["player"]
+        deciding = self.to_act() == seat
+        self.debts = [d if d[1] != seat else [d[0], BANK, d[2], d[3]] for d in self.debts if d[0] != seat]
+        self._go_bankrupt(seat, BANK, ev)
+        if self.phase == "game_over":
+            return
+        if deciding or self.auction_queue:
+            if not deciding:
+                self.after.append(["phase", self.phase, self.pending])
+            self.phase = ""
+            self._resume(ev)
+        elif self.phase == DEBT and not self.debts:
+            self.phase = ""
+            self._resume(ev)
+
+    def _settle_debts_first(self, ev: list[Event]) -> None:
+        """A charge made outside the turn's flow left a debt: settle it, then carry on where we were."""
+        if self.debts and self.phase != DEBT:
+            self.after.append(["phase", self.phase, self.pending])
+            self.phase = ""
+            self._resume(ev)
