@@ -203,3 +203,10 @@ def test_gamerule_and_say(world: World) -> None:
         "Gamerule send_command_feedback is currently set to: true"]
     assert world.execute("say hello @a") == []
     assert alex.chat_text()[-1] == "[Rcon] hello Alex"
+
+
+def test_list_uuids(world: World) -> None:
+    alex = Bot.join(world, "Alex")
+    assert world.execute("list uuids") == [
+        f"There are 1 of a max of 20 players online: Alex ({alex.player.uuid})"]
+    assert world.execute("list") == ["There are 1 of a max of 20 players online: Alex"]

@@ -12,11 +12,12 @@ MAX_PLAYERS = 20
 
 @command("list", level=0)
 def list_players(r: Reader) -> Run:
-    """list: the online players."""
+    """list [uuids]: the online players (with their UUIDs, as `Name (uuid)`)."""
+    uuids = r.next_arg() and r.literal(("uuids",)) == "uuids"
     r.finish()
 
     def run(s: Source) -> int:
-        names = [p.name for p in s.world.online_players()]
+        names = [f"{p.name} ({p.uuid})" if uuids else p.name for p in s.world.online_players()]
         s.success(f"There are {len(names)} of a max of {MAX_PLAYERS} players online: "
                   + ", ".join(names))
         return len(names)
