@@ -455,3 +455,27 @@ def test_board_numbers_match_the_reference() -> None:
             assert BOARD.groups[sp.group].house_cost == int(cells[10]), name
     assert len(BOARD.decks["chance"]) == len(BOARD.decks["community_chest"]) == 16
     assert JAR == -2
+
+
+# The older income tax choice (sheet 002) ------------------------------------------------------
+
+def test_income_tax_choice_flat_or_percent_of_total_worth() -> None:
+    game = position("classic", dice=[(2, 2)], cash={"A": 1000}, owner={"Boardwalk": "A", "Park Place": "A"},
+                    buildings={"Boardwalk": 1, "Park Place": 1}, mortgaged=[], income_tax_percent=10)
+    events = game.apply(("roll", A, None))
+    assert ("tax_prompt", A, 200, 10) in events and game.phase == "tax_choice"
+    before = game.to_data()
+    events = game.apply(("pay_percent_tax", A, None))
+    # cash 1000 + deeds at printed price 750 + buildings at cost 400 = 2150 -> $215
+    assert pays(events, "tax") == [(A, BANK, 215)]
+    flat = position("classic", dice=[(2, 2)], income_tax_percent=10)
+    flat.apply(("roll", A, None))
+    assert pays(flat.apply(("pay_flat_tax", A, None)), "tax") == [(A, BANK, 200)]
+    assert before["phase"] == "tax_choice"
+
+
+def test_percent_tax_counts_mortgaged_deeds_at_printed_price() -> None:
+    game = position("classic", dice=[(2, 2)], cash={"A": 500}, owner={"Boardwalk": "A"},
+                    mortgaged=["Boardwalk"], income_tax_percent=10)
+    game.apply(("roll", A, None))
+    assert pays(game.apply(("pay_percent_tax", A, None)), "tax") == [(A, BANK, 90)]
