@@ -26,6 +26,8 @@ class EngineBase(GameState):
     # seat -> (actions, the most cash any needs, [(action, cash it needs)])
     deeds_version: int  # grows whenever ownership, buildings or mortgages change (not saved)
     _group_list: list[tuple[str, tuple[int, ...]]]
+    _group_index: list[int]  # per space: its index in _group_list, or -1
+    _group_cache: dict[int, dict[int, Any]]  # seat -> group index -> its management candidates
     _manage_cache: dict[int, tuple[list[tuple[str, int, Any]], int, list[tuple[tuple[str, int, Any], int]]]]
 
     if TYPE_CHECKING:
@@ -42,22 +44,30 @@ class EngineBase(GameState):
         def max_raisable(self, p: int) -> int: ...
         def to_act(self) -> int: ...
 
-    def _touch(self, *seats: int) -> None:
-        """Deeds of these seats (default: everyone's) changed: drop their cached management actions."""
+    def _touch(self, *seats: int, space: int | None = None) -> None:
+        """Deeds of these seats (default: everyone's) changed, in one space's group or anywhere."""
         self.deeds_version += 1
         if not seats:
             self._manage_cache.clear()
+            self._group_cache.clear()
+            return
         for seat in seats:
             self._manage_cache.pop(seat, None)
+            if space is None:
+                self._group_cache.pop(seat, None)
+            else:
+                groups = self._group_cache.get(seat)
+                if groups is not None:
+                    groups.pop(self._group_index[space], None)
 
-    def _touch_stock(self, p: int) -> None:
-        """p built or sold: near the end of a limited stock, everyone's choices change."""
+    def _touch_stock(self, p: int, s: int) -> None:
+        """p built or sold on s: near the end of a limited stock, everyone's choices change."""
         rules = self.rules
         if (rules.houses_limit is not None and rules.houses_limit - self.houses_out <= 5) or \
                 (rules.hotels_limit is not None and rules.hotels_limit - self.hotels_out <= 1):
             self._touch()
         else:
-            self._touch(p)
+            self._touch(p, space=s)
 
     def _others(self, p: int) -> list[int]:
         """The other seats still in the game, in turn order after p."""

@@ -108,6 +108,11 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
         self._card_to = JAR if rules.jar_takes("card_fees") else BANK
         self._fine_to = JAR if rules.jar_takes("jail_fines") else BANK
         self._group_list = [(g.kind, g.spaces) for g in board.groups.values()]
+        self._group_index = [-1] * len(board.spaces)
+        for gi, (_, members) in enumerate(self._group_list):
+            for m in members:
+                self._group_index[m] = gi
+        self._group_cache = {}
         self._manage_cache = {}
         self.deeds_version = 0
         self._handlers: dict[str, Handler] = {

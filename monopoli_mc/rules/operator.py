@@ -63,7 +63,7 @@ class OperatorMixin(EngineBase):
         seat, s = arg["player"], arg["space"]
         before = self.owner[s]
         self.owner[s] = seat
-        self._touch(seat, before) if before >= 0 else self._touch(seat)
+        self._touch(seat, before, space=s) if before >= 0 else self._touch(seat, space=s)
         ev.append(("deed", s, before, seat))
 
     def _do_kick(self, p: int, arg: dict[str, Any], ev: list[Event]) -> None:

@@ -25,7 +25,7 @@ class PropertyMixin(EngineBase):
         price = self._price[s]
         self._pay(p, BANK, price, "purchase", ev)
         self.owner[s] = p
-        self._touch(p)
+        self._touch(p, space=s)
         ev.append(("bought", p, s, price))
         ev.append(("deed", s, -1, p))
         self.phase = ""
@@ -109,7 +109,7 @@ class PropertyMixin(EngineBase):
         if bidder >= 0:
             self._pay(bidder, BANK, high, "auction", ev)
             self.owner[s] = bidder
-            self._touch(bidder)
+            self._touch(bidder, space=s)
             ev.append(("auction_won", bidder, s, high))
             ev.append(("deed", s, -1, bidder))
         else:
@@ -164,7 +164,7 @@ class PropertyMixin(EngineBase):
     def _do_build(self, p: int, s: int, ev: list[Event]) -> None:
         self._pay(p, BANK, self._house_cost[s], "build", ev)
         self.buildings[s] += 1
-        self._touch_stock(p)
+        self._touch_stock(p, s)
         if self.buildings[s] == HOTEL:
             self.hotels_out += 1
             self.houses_out -= HOTEL - 1
@@ -195,7 +195,7 @@ class PropertyMixin(EngineBase):
         else:
             self.houses_out -= 1
         self.buildings[s] -= 1
-        self._touch_stock(p)
+        self._touch_stock(p, s)
         self._pay(BANK, p, self.rules.sellback(self._house_cost[s]), "sellback", ev)
         ev.append(("sell", p, s, self.buildings[s]))
 
@@ -209,7 +209,7 @@ class PropertyMixin(EngineBase):
 
     def _do_sell_all(self, p: int, s: int, ev: list[Event]) -> None:
         refund = self.rules.sellback(self._house_cost[s])
-        self._touch_stock(p)
+        self._touch_stock(p, s)
         for m in self._members[s]:
             built = self.buildings[m]
             if not built:
@@ -246,7 +246,7 @@ class PropertyMixin(EngineBase):
 
     def _do_mortgage(self, p: int, s: int, ev: list[Event]) -> None:
         self.mortgaged[s] = True
-        self._touch(p)
+        self._touch(p, space=s)
         self._pay(BANK, p, self._price[s] // 2, "mortgage", ev)
         ev.append(("mortgage", p, s))
 
@@ -265,7 +265,7 @@ class PropertyMixin(EngineBase):
         cost = lift_cost(self._price[s] // 2, self.rules.mortgage_interest_percent)
         self._pay(p, BANK, cost, "lift", ev)
         self.mortgaged[s] = False
-        self._touch(p)
+        self._touch(p, space=s)
         ev.append(("lift", p, s))
 
     # -- what a player may manage now -----------------------------------------------------
@@ -318,32 +318,45 @@ class PropertyMixin(EngineBase):
     def _manage_candidates(self, p: int) -> list[tuple[tuple[str, int, Any], int]]:
         """Management actions open to p whatever their cash, each with the cash it needs.
 
-        Listed builds first, then lifts, sells, mortgages and the trade offer.
+        Listed builds first, then lifts, sells, mortgages and the trade offer. Each
+        group's part is cached on its own, so a build recomputes one group, not ten.
         """
+        cache = self._group_cache.setdefault(p, {})
+        parts = []
+        for gi in range(len(self._group_list)):
+            part = cache.get(gi)
+            if part is None:
+                part = cache[gi] = self._group_candidates(p, gi)
+            if part:
+                parts.append(part)
+        out = [c for part in parts for c in part[0]] + [c for part in parts for c in part[1]] + \
+            [c for part in parts for c in part[2]] + [c for part in parts for c in part[3]]
+        if any(not self.bankrupt[q] for q in range(len(self.names)) if q != p):
+            out.append((("propose_trade", p, None), 0))
+        return out
+
+    def _group_candidates(self, p: int, gi: int) -> tuple[list[Any], list[Any], list[Any], list[Any]] | None:
+        """(builds, lifts, sells, mortgages) open to p in one group, or None when p owns none of it."""
+        kind, members = self._group_list[gi]
+        owner, buildings, mortgaged = self.owner, self.buildings, self.mortgaged
+        mine = [m for m in members if owner[m] == p]
+        if not mine:
+            return None
         builds: list[tuple[tuple[str, int, Any], int]] = []
         lifts: list[tuple[tuple[str, int, Any], int]] = []
         sells: list[tuple[tuple[str, int, Any], int]] = []
         mortgages: list[tuple[tuple[str, int, Any], int]] = []
-        owner, buildings, mortgaged = self.owner, self.buildings, self.mortgaged
         interest = self.rules.mortgage_interest_percent
-        for kind, members in self._group_list:
-            mine = [m for m in members if owner[m] == p]
-            if not mine:
-                continue
-            built = [buildings[m] for m in members]
-            group_built = any(built)
-            for m in mine:
-                if mortgaged[m]:
-                    lifts.append((("lift", p, m), lift_cost(self._price[m] // 2, interest)))
-                elif not group_built:
-                    mortgages.append((("mortgage", p, m), 0))
-            if kind != "street":
-                continue
+        built = [buildings[m] for m in members]
+        group_built = any(built)
+        for m in mine:
+            if mortgaged[m]:
+                lifts.append((("lift", p, m), lift_cost(self._price[m] // 2, interest)))
+            elif not group_built:
+                mortgages.append((("mortgage", p, m), 0))
+        if kind == "street":
             if len(mine) == len(members) and not any(mortgaged[m] for m in members):
                 self._build_candidates(p, members, built, builds)
             if group_built:
                 self._sell_candidates(p, mine, built_max=max(built), out=sells)
-        out = builds + lifts + sells + mortgages
-        if any(not self.bankrupt[q] for q in range(len(self.names)) if q != p):
-            out.append((("propose_trade", p, None), 0))
-        return out
+        return builds, lifts, sells, mortgages
