@@ -335,13 +335,13 @@ class PropertyMixin(EngineBase):
             out.append((("propose_trade", p, None), 0))
         return out
 
-    def _group_candidates(self, p: int, gi: int) -> tuple[list[Any], list[Any], list[Any], list[Any]] | None:
-        """(builds, lifts, sells, mortgages) open to p in one group, or None when p owns none of it."""
+    def _group_candidates(self, p: int, gi: int) -> tuple[list[Any], ...]:
+        """(builds, lifts, sells, mortgages) open to p in one group; () when p owns none of it."""
         kind, members = self._group_list[gi]
         owner, buildings, mortgaged = self.owner, self.buildings, self.mortgaged
         mine = [m for m in members if owner[m] == p]
         if not mine:
-            return None
+            return ()
         builds: list[tuple[tuple[str, int, Any], int]] = []
         lifts: list[tuple[tuple[str, int, Any], int]] = []
         sells: list[tuple[tuple[str, int, Any], int]] = []
