@@ -16,6 +16,7 @@ class Bot:
     """A strategy: `choose(game, actions)` returns one of `actions`."""
 
     name = "bot"
+    claims_rent = True  # asks for rent the moment it is due, where the rules make owners ask
 
     def __init__(self, *, jail_strategy: str = "pay", reserve: int = 250, bid_factor: float = 1.0,
                  buy_reserve: int = 0) -> None:

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable
 from monopoli_mc.errors import IllegalAction
 from monopoli_mc.rules.board import Board
 from monopoli_mc.rules.events import BANK, JAR, Event
-from monopoli_mc.rules.phases import (AUCTION, BUY, DEBT, DRAW, END, JAIL, MANAGE_PHASES, OVER,
+from monopoli_mc.rules.phases import (AUCTION, BUY, DEBT, DRAW, END, JAIL, MANAGE_ACTIONS, MANAGE_PHASES, OVER,
                                       PHASE_ACTIONS, ROLL, SYSTEM, TAX, TRADE)
 from monopoli_mc.rules.operator import ADMIN_ACTIONS, OperatorMixin
 from monopoli_mc.rules.property import PropertyMixin
@@ -62,7 +62,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
         game.last_dice = (0, 0)
         game.phase, game.pending = ROLL, {}
         game.debts, game.after, game.trade, game.trade_return = [], [], None, ""
-        game.auction_queue, game.winner, game.end_reason = [], None, ""
+        game.auction_queue, game.claims, game.winner, game.end_reason = [], [], None, ""
         game._derive()
         ev: list[Event] = []
         for p in range(n):
@@ -77,6 +77,8 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
         game.current = game.first = game._throw_for_first(ev)
         ev.append(("first_player", game.current))
         game._start_turn(ev)
+        if rules.deal_deeds:
+            game._deal_deeds(ev)
         game.setup_events = ev
         return game
 
@@ -91,6 +93,24 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
     def copy(self) -> Game:
         """An independent copy (through the JSON-safe data)."""
         return Game.from_data(self.to_data(), self.board)
+
+    def _deal_deeds(self, ev: list[Event]) -> None:
+        """Deal every deed, shuffled, evenly and free; the ones left over go to auction first."""
+        deeds = [s.index for s in self.board.deeds]
+        self.rng.shuffle(deeds)
+        ev.append(("deal", tuple(deeds)))
+        n = len(self.names)
+        each = len(deeds) // n
+        for i, s in enumerate(deeds[:each * n]):
+            p = (self.first + i) % n
+            self.owner[s] = p
+            ev.append(("deed", s, -1, p))
+        self._touch()
+        self.auction_queue = sorted(deeds[each * n:])
+        if self.auction_queue:
+            self.after = [["phase", self.phase, self.pending]]
+            self.phase = ""
+            self._resume(ev)
 
     def _derive(self) -> None:
         """Tables computed from the rules and the board, never stored."""
@@ -128,7 +148,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
             "refuse_trade": self._do_refuse_trade, "time_up": self._do_time_up,
             "admin_pay": self._do_admin_pay, "admin_fine": self._do_admin_fine,
             "admin_move": self._do_admin_move, "admin_give_deed": self._do_admin_give_deed,
-            "kick": self._do_kick,
+            "kick": self._do_kick, "claim_rent": self._do_claim_rent,
         }
 
     # -- who decides, and what they may do ---------------------------------------
@@ -227,7 +247,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
             return guard(self, p, arg)
         return f"{kind.replace('_', ' ')} is not possible now ({phase.replace('_', ' ')})"
 
-    _MANAGE = frozenset({"build", "sell", "sell_all", "mortgage", "lift", "propose_trade"})
+    _MANAGE = frozenset(MANAGE_ACTIONS)
 
     # -- phase guards (each returns a reason or None) --------------------------------
 
@@ -277,4 +297,5 @@ Game._guards = {
     "build": PropertyMixin._g_build, "sell": PropertyMixin._g_sell,
     "sell_all": PropertyMixin._g_sell_all, "mortgage": PropertyMixin._g_mortgage,
     "lift": PropertyMixin._g_lift, "propose_trade": SettleMixin._g_propose_trade,
+    "claim_rent": PropertyMixin._g_claim_rent,
 }

@@ -48,7 +48,7 @@ PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
 
 # Phases in which any seated player may build, sell, mortgage, lift and propose trades.
 MANAGE_PHASES = frozenset({ROLL, JAIL, BUY, DEBT, END})
-MANAGE_ACTIONS = ("build", "sell", "sell_all", "mortgage", "lift", "propose_trade")
+MANAGE_ACTIONS = ("build", "sell", "sell_all", "mortgage", "lift", "propose_trade", "claim_rent")
 SYSTEM_ACTIONS = ("close_auction", "time_up", "admin_pay", "admin_fine", "admin_move", "admin_give_deed",
                   "kick")
 

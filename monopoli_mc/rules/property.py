@@ -268,6 +268,23 @@ class PropertyMixin(EngineBase):
         self._touch(p, space=s)
         ev.append(("lift", p, s))
 
+    # -- rent that must be claimed ---------------------------------------------------------
+
+    def _g_claim_rent(self, p: int, s: Any) -> str | None:
+        for claim in self.claims:
+            if claim[1] == p and claim[3] == s:
+                return None
+        return f"{self.names[p]} has no rent to claim on space {s!r}"
+
+    def _do_claim_rent(self, p: int, s: int, ev: list[Event]) -> None:
+        claim = next(c for c in self.claims if c[1] == p and c[3] == s)
+        self.claims.remove(claim)
+        payer, owner, amount, _ = claim
+        if self.bankrupt[payer]:
+            return
+        self._charge(payer, owner, amount, "rent", ev)
+        self._settle_debts_first(ev)
+
     # -- what a player may manage now -----------------------------------------------------
 
     def _manage_actions(self, p: int) -> list[tuple[str, int, Any]]:
@@ -278,9 +295,10 @@ class PropertyMixin(EngineBase):
             entry = ([a for a, _ in candidates], max((c for _, c in candidates), default=0), candidates)
             self._manage_cache[p] = entry
         cash = self.cash[p]
-        if cash >= entry[1]:
-            return entry[0][:]
-        return [action for action, cost in entry[2] if cost <= cash]
+        out = entry[0][:] if cash >= entry[1] else [action for action, cost in entry[2] if cost <= cash]
+        if self.claims:
+            out.extend(("claim_rent", p, c[3]) for c in self.claims if c[1] == p)
+        return out
 
     def _build_candidates(self, p: int, members: tuple[int, ...], built: list[int],
                           out: list[tuple[tuple[str, int, Any], int]]) -> None:

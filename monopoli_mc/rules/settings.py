@@ -55,6 +55,8 @@ class Rules:
     # Buying and rent.
     auction_on_decline: bool = True
     double_rent_full_group: bool = True
+    rent_must_be_claimed: bool = False  # the owner must ask before the next player throws, or lose it
+    deal_deeds: bool = False  # deal every deed at the start, evenly and free; the rest are auctioned
     # The end: last player standing, unless a round or clock limit comes first.
     max_rounds: int | None = None
     time_limit_minutes: int | None = None

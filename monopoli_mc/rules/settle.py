@@ -110,6 +110,7 @@ class SettleMixin(EngineBase):
                 self.decks[deck].append(card)
                 ev.append(("card_returned", p, deck, card))
         self.jail_cards[p] = []
+        self.claims = [c for c in self.claims if p not in (c[0], c[1])]
         self.bankrupt[p] = True
         self._touch()
         self.jail_turns[p] = NOT_IN_JAIL

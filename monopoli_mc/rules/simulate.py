@@ -57,6 +57,8 @@ def play_game(rules: Rules, board: Board, players: int, seed: int, *, jail_strat
         if kind == "roll":
             throws += 1
             thrower = action[1]
+        if game.claims:  # rent that must be claimed: each owner's bot gets to ask
+            events += claim_rents(game, bots)
         for event in events:
             if event[0] == "pay":
                 reason = event[4]
@@ -67,6 +69,16 @@ def play_game(rules: Rules, board: Board, players: int, seed: int, *, jail_strat
         landings[n_spaces if game.jail_turns[thrower] >= 0 else game.pos[thrower]] += 1
     return GameResult(seed=seed, winner=game.winner, reason=game.end_reason, rounds=game.round,
                       turns=game.turns, throws=throws, landings=landings, flows=flows)
+
+
+def claim_rents(game: Game, bots: list[Bot]) -> list[tuple[Any, ...]]:
+    """Let every owner with rent waiting decide to claim it (bots always do)."""
+    events: list[tuple[Any, ...]] = []
+    for payer, owner, amount, space in list(game.claims):
+        action = ("claim_rent", owner, space)
+        if bots[owner].claims_rent and game.is_legal(action):
+            events += game.apply(action)
+    return events
 
 
 def _play_chunk(args: tuple[Rules, Board, int, list[int], str]) -> list[GameResult]:

@@ -46,6 +46,8 @@ class TurnMixin(EngineBase):
     # -- throwing and moving ------------------------------------------------------
 
     def _do_roll(self, p: int, arg: Any, ev: list[Event]) -> None:
+        if self.claims:
+            self._forfeit_claims(p, ev)
         d1, d2 = self._dice()
         self.last_dice = (d1, d2)
         ev.append(("roll", p, d1, d2))
@@ -64,6 +66,16 @@ class TurnMixin(EngineBase):
         self._land(p, ev)
         if not self.phase:
             self._resume(ev)
+
+    def _forfeit_claims(self, thrower: int, ev: list[Event]) -> None:
+        """Rent not claimed before the next player throws is lost."""
+        kept = []
+        for claim in self.claims:
+            if claim[0] == thrower:
+                kept.append(claim)
+            else:
+                ev.append(("rent_forfeit", claim[0], claim[1], claim[2], claim[3]))
+        self.claims = kept
 
     def _advance(self, p: int, steps: int, ev: list[Event]) -> None:
         """Move forward by `steps`, collecting the salary on passing or landing on GO."""
@@ -92,7 +104,11 @@ class TurnMixin(EngineBase):
                 ev.append(("buy_offer", p, s, self._price[s]))
             elif owner != p and not self.mortgaged[s]:
                 rent = self._rent_due(s, owner, rent_multiplier, dice_multiplier, ev)
-                self._charge(p, owner, rent, "rent", ev)
+                if self.rules.rent_must_be_claimed:
+                    self.claims.append([p, owner, rent, s])
+                    ev.append(("rent_due", p, owner, rent, s))
+                else:
+                    self._charge(p, owner, rent, "rent", ev)
         elif kind == "chance" or kind == "community_chest":
             self.phase, self.pending = DRAW, {"deck": kind}
             ev.append(("draw_prompt", p, kind))

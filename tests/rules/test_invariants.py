@@ -14,11 +14,12 @@ from monopoli_mc.rules.bots import BuyerBot, CautiousBot, RandomBot
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import OVER
 from monopoli_mc.rules.settings import load_rules
+from monopoli_mc.rules.simulate import claim_rents
 from monopoli_mc.rules.state import HOTEL
 
 from .helpers import BOARD
 
-RULE_SETS = ["prom", "classic"]
+RULE_SETS = ["prom", "classic", "classic-older", "jackpot", "deal-all"]
 MANAGE = ("build", "sell", "sell_all", "mortgage", "lift")
 
 
@@ -82,6 +83,9 @@ def play(rules_name: str, seed: int, players: int, *, random_seats: int, check_l
         action = bots[actions[0][1]].choose(game, actions)
         game.apply(action)
         check_invariants(game)
+        if game.claims and operator.random() < 0.7:
+            claim_rents(game, bots)
+            check_invariants(game)
         if random_seats and operator.random() < 0.01:  # the operator steps in now and then
             kind = operator.choice(["admin_pay", "admin_fine", "admin_move", "admin_give_deed", "kick"])
             arg = {"player": operator.randrange(players), "amount": operator.randint(1, 400),
