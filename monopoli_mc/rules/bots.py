@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from monopoli_mc.rules.game import Game
-from monopoli_mc.rules.phases import AUCTION, BUY, DEBT, DRAW, END, JAIL, ROLL, TAX, TRADE
+from monopoli_mc.rules.phases import AUCTION, BUS, BUY, DEBT, DRAW, END, JAIL, ROLL, TAX, TRADE, TRIPLES
 
 Action = tuple[str, int, Any]
 JAIL_STRATEGIES = ("pay", "stay")
@@ -54,6 +54,10 @@ class Bot:
             percent = game.rules.income_tax_percent or 0
             return _find(actions, "pay_percent_tax" if worth * percent // 100 < game.rules.income_tax
                          else "pay_flat_tax")
+        if phase == BUS:
+            return self._bus(game, p, actions)
+        if phase == TRIPLES:
+            return self._triples(game, p, actions)
         if phase == TRADE:
             return _find(actions, "accept_trade" if self._likes(game, p) else "refuse_trade")
         return first
@@ -77,6 +81,26 @@ class Bot:
             elif kind != "roll" and kind != "end_turn":
                 break
         return default
+
+    def _bus(self, game: Game, p: int, actions: list[Action]) -> Action:
+        """Take the Bus to an unowned deed if one is in reach, else the furthest."""
+        d1, d2 = game.pending["d1"], game.pending["d2"]
+        n = len(game.board.spaces)
+        for action in actions:
+            s = (game.pos[p] + (d1, d2, d1 + d2)[action[2]]) % n
+            if game.board.spaces[s].price and game.owner[s] < 0:
+                return action
+        return actions[-1]
+
+    def _triples(self, game: Game, p: int, actions: list[Action]) -> Action:
+        """Jump to the dearest deed the bank still holds, or else to Free Parking."""
+        best = None
+        for s, space in enumerate(game.board.spaces):
+            if space.price and game.owner[s] < 0 and (best is None or space.price > game.board.spaces[best].price):
+                best = s
+        if best is None:
+            best = next((s.index for s in game.board.spaces if s.kind == "free_parking"), 0)
+        return next(a for a in actions if a[2] == best)
 
     def _wanted_trade(self, game: Game, p: int) -> dict[str, Any] | None:
         """Offer cash for the one deed that completes a colour group, if its owner holds only that one."""

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable
 from monopoli_mc.errors import IllegalAction
 from monopoli_mc.rules.board import Board
 from monopoli_mc.rules.events import BANK, JAR, Event
-from monopoli_mc.rules.phases import (AUCTION, BUY, DEBT, DRAW, END, JAIL, MANAGE_ACTIONS, MANAGE_PHASES, OVER,
+from monopoli_mc.rules.phases import (AUCTION, BUS, TRIPLES, BUY, DEBT, DRAW, END, JAIL, MANAGE_ACTIONS, MANAGE_PHASES, OVER,
                                       PHASE_ACTIONS, ROLL, SYSTEM, TAX, TRADE)
 from monopoli_mc.rules.operator import ADMIN_ACTIONS, OperatorMixin
 from monopoli_mc.rules.property import PropertyMixin
@@ -24,7 +24,7 @@ from monopoli_mc.rules.turn import TurnMixin
 
 Handler = Callable[[int, Any, list[Event]], None]
 _SINGLE_ACTION = {ROLL: "roll", DRAW: "draw", END: "end_turn"}
-_CURRENT_DECIDES = frozenset({ROLL, JAIL, BUY, DRAW, TAX, END})
+_CURRENT_DECIDES = frozenset({ROLL, JAIL, BUY, DRAW, TAX, END, BUS, TRIPLES})
 
 
 class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
@@ -60,6 +60,8 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
         game.jar = game.bank = game.houses_out = game.hotels_out = 0
         game.round = game.turns = game.doubles = 0
         game.last_dice = (0, 0)
+        game.speed_value = 0
+        game.speed_ready = [False] * n
         game.phase, game.pending = ROLL, {}
         game.debts, game.after, game.trade, game.trade_return = [], [], None, ""
         game.auction_queue, game.claims, game.winner, game.end_reason = [], [], None, ""
@@ -149,6 +151,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
             "admin_pay": self._do_admin_pay, "admin_fine": self._do_admin_fine,
             "admin_move": self._do_admin_move, "admin_give_deed": self._do_admin_give_deed,
             "kick": self._do_kick, "claim_rent": self._do_claim_rent,
+            "bus": self._do_bus, "choose_space": self._do_choose_space,
         }
 
     # -- who decides, and what they may do ---------------------------------------
@@ -181,6 +184,10 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
             out = [(only, p, None)] if p == self.current else []
         elif phase == AUCTION:
             out = self._auction_actions(p)
+        elif phase == BUS:
+            out = [("bus", p, i) for i in self._bus_options()] if p == self.current else []
+        elif phase == TRIPLES:
+            out = [("choose_space", p, s) for s in range(self._n_spaces)] if p == self.current else []
         elif p == self.to_act():
             guards = self._guards
             out = [(kind, p, None) for kind in PHASE_ACTIONS[phase] if guards[kind](self, p, None) is None]
@@ -297,5 +304,6 @@ Game._guards = {
     "build": PropertyMixin._g_build, "sell": PropertyMixin._g_sell,
     "sell_all": PropertyMixin._g_sell_all, "mortgage": PropertyMixin._g_mortgage,
     "lift": PropertyMixin._g_lift, "propose_trade": SettleMixin._g_propose_trade,
-    "claim_rent": PropertyMixin._g_claim_rent,
+    "claim_rent": PropertyMixin._g_claim_rent, "bus": TurnMixin._g_bus,
+    "choose_space": TurnMixin._g_choose_space,
 }

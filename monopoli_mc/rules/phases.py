@@ -28,6 +28,8 @@ TAX = "tax_choice"
 DEBT = "debt"
 END = "end_turn"
 TRADE = "trade"
+BUS = "bus_choice"  # the speed die's Bus: move by one white die or their sum
+TRIPLES = "triples_choice"  # the speed die's triples: move to any space
 OVER = "game_over"
 
 SYSTEM = -1  # the "player" of system actions (the controller's clock, the operator)
@@ -43,6 +45,8 @@ PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
     DEBT: ("pay_debt", "bankrupt"),
     END: ("end_turn",),
     TRADE: ("accept_trade", "refuse_trade"),
+    BUS: ("bus",),
+    TRIPLES: ("choose_space",),
     OVER: (),
 }
 

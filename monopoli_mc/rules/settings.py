@@ -57,6 +57,9 @@ class Rules:
     double_rent_full_group: bool = True
     rent_must_be_claimed: bool = False  # the owner must ask before the next player throws, or lose it
     deal_deeds: bool = False  # deal every deed at the start, evenly and free; the rest are auctioned
+    # The speed die (sheet 001), used after first passing GO, or from the start (Mega edition).
+    speed_die: bool = False
+    speed_die_from_start: bool = False
     # The end: last player standing, unless a round or clock limit comes first.
     max_rounds: int | None = None
     time_limit_minutes: int | None = None

@@ -41,6 +41,8 @@ class GameState:
     turns: int  # turns started
     doubles: int  # doubles thrown this turn
     last_dice: tuple[int, int]
+    speed_value: int  # the speed die's number on the last throw (0: not used, the Bus or Mr. Monopoly)
+    speed_ready: list[bool]  # per seat: has passed or landed on GO, so may use the speed die
     phase: str
     # Phase data: exactly the fields the current phase needs, JSON-safe.
     pending: dict[str, Any]
@@ -57,7 +59,7 @@ class GameState:
 
     _DATA_FIELDS = ("names", "cash", "pos", "bankrupt", "jail_turns", "jail_cards", "owner",
                     "buildings", "mortgaged", "decks", "jar", "bank", "houses_out", "hotels_out",
-                    "current", "first", "round", "turns", "doubles", "last_dice", "phase", "pending",
+                    "current", "first", "round", "turns", "doubles", "last_dice", "speed_value", "speed_ready", "phase", "pending",
                     "debts", "after", "trade", "trade_return", "auction_queue", "claims", "winner",
                     "end_reason")
 

@@ -8,10 +8,10 @@ from monopoli_mc.rules.board import Card
 from monopoli_mc.rules.events import BANK, JAR, Event
 from monopoli_mc.rules.phases import BUY, DEBT, DRAW, END, JAIL, OVER, ROLL, TAX
 from monopoli_mc.rules.state import HOTEL, NOT_IN_JAIL
-from monopoli_mc.rules.base import EngineBase
+from monopoli_mc.rules.speed import SpeedMixin
 
 
-class TurnMixin(EngineBase):
+class TurnMixin(SpeedMixin):
     """The turn flow: dice, movement and what each space does."""
 
     def _dice(self) -> tuple[int, int]:
@@ -54,6 +54,11 @@ class TurnMixin(EngineBase):
         if self.jail_turns[p] >= 0:
             self._jail_throw(p, d1, d2, ev)
             return
+        if self.rules.speed_die:
+            self.speed_value = 0
+            if self._uses_speed_die(p):
+                self._speed_throw(p, d1, d2, ev)
+                return
         again = d1 == d2
         if again:
             self.doubles += 1
@@ -85,6 +90,7 @@ class TurnMixin(EngineBase):
         if end >= n:
             end -= n
             self._pay(BANK, p, self.rules.salary, "salary", ev)
+            self.speed_ready[p] = True
         self.pos[p] = end
         ev.append(("move", p, start, end))
 
@@ -141,7 +147,8 @@ class TurnMixin(EngineBase):
             d1, d2 = self._dice()
             ev.append(("rent_roll", self.current, d1, d2))
             return (d1 + d2) * dice_multiplier
-        return (self.last_dice[0] + self.last_dice[1]) * group.dice_multiplier[owned - 1]
+        thrown = self.last_dice[0] + self.last_dice[1] + self.speed_value
+        return thrown * group.dice_multiplier[owned - 1]
 
     def _land_on_tax(self, p: int, tax: str | None, ev: list[Event]) -> None:
         rules = self.rules
@@ -314,6 +321,10 @@ class TurnMixin(EngineBase):
                 self.phase, self.pending = step[1], step[2]
         elif what == "next_turn":
             self._next_turn(ev)
+        elif what == "mr_monopoly":
+            self._mr_monopoly(p, ev)
+            if not self.phase:
+                self._resume(ev)
 
     def _do_end_turn(self, p: int, arg: Any, ev: list[Event]) -> None:
         self._next_turn(ev)

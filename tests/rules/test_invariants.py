@@ -19,7 +19,7 @@ from monopoli_mc.rules.state import HOTEL
 
 from .helpers import BOARD
 
-RULE_SETS = ["prom", "classic", "classic-older", "jackpot", "deal-all"]
+RULE_SETS = ["prom", "classic", "classic-older", "jackpot", "deal-all", "speed-die"]
 MANAGE = ("build", "sell", "sell_all", "mortgage", "lift")
 
 
