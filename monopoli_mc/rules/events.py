@@ -27,6 +27,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "buy_offer": ("player", "space", "price"),
     "bought": ("player", "space", "price"),
     "auction_start": ("space",),
+    "building_auction": ("item", "player", "left"),
     "bid": ("player", "amount"),
     "auction_pass": ("player",),
     "auction_won": ("player", "space", "amount"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from monopoli_mc.rules.base import EngineBase
+from monopoli_mc.rules.shortage import ShortageMixin
 from monopoli_mc.rules.events import BANK, Event
 from monopoli_mc.rules.phases import AUCTION
 from monopoli_mc.rules.state import HOTEL
@@ -15,7 +15,7 @@ def lift_cost(mortgage_value: int, percent: int) -> int:
     return mortgage_value + (mortgage_value * percent + 99) // 100
 
 
-class PropertyMixin(EngineBase):
+class PropertyMixin(ShortageMixin):
     """Buy or auction, build, sell, mortgage and lift."""
 
     # -- buying and auctions ----------------------------------------------------------
@@ -50,6 +50,8 @@ class PropertyMixin(EngineBase):
     def _auction_actions(self, p: int) -> list[tuple[str, int, Any]]:
         out: list[tuple[str, int, Any]] = []
         pending = self.pending
+        if "bidders" in pending and p not in pending["bidders"]:
+            return out
         if self.cash[p] > pending["high"]:
             out.append(("bid", p, pending["high"] + 1))
         if p != pending["bidder"]:
@@ -58,6 +60,8 @@ class PropertyMixin(EngineBase):
 
     def _g_bid(self, p: int, arg: Any) -> str | None:
         high = self.pending["high"]
+        if "bidders" in self.pending and p not in self.pending["bidders"]:
+            return f"only players who may build now bid for the bank's last {self.pending['item']}s"
         if not isinstance(arg, int) or isinstance(arg, bool):
             return f"a bid is a whole number of dollars, not {arg!r}"
         if arg <= high:
@@ -67,6 +71,8 @@ class PropertyMixin(EngineBase):
         return None
 
     def _g_pass(self, p: int, arg: Any) -> str | None:
+        if "bidders" in self.pending and p not in self.pending["bidders"]:
+            return f"{self.names[p]} is not bidding for the bank's last {self.pending['item']}s"
         if p == self.pending["bidder"]:
             return f"{self.names[p]} holds the high bid"
         return None
@@ -92,9 +98,11 @@ class PropertyMixin(EngineBase):
         pending = self.pending
         n = len(self.names)
         q = pending["next"]
+        bidders = pending.get("bidders")
         for _ in range(n):
             q = (q + 1) % n
-            if not self.bankrupt[q] and q != pending["bidder"] and q not in pending["passed"]:
+            if not self.bankrupt[q] and q != pending["bidder"] and q not in pending["passed"] \
+                    and (bidders is None or q in bidders):
                 pending["next"] = q
                 return
         self._close_auction(ev)
@@ -106,7 +114,9 @@ class PropertyMixin(EngineBase):
         pending = self.pending
         s, bidder, high = pending["space"], pending["bidder"], pending["high"]
         self.phase = ""
-        if bidder >= 0:
+        if "item" in pending:
+            self._close_building_auction(ev)
+        elif bidder >= 0:
             self._pay(bidder, BANK, high, "auction", ev)
             self.owner[s] = bidder
             self._touch(bidder, space=s)
@@ -162,7 +172,13 @@ class PropertyMixin(EngineBase):
         return None
 
     def _do_build(self, p: int, s: int, ev: list[Event]) -> None:
+        if self._shortage_auction(p, s, ev):
+            return
         self._pay(p, BANK, self._house_cost[s], "build", ev)
+        self._place_building(p, s, ev)
+
+    def _place_building(self, p: int, s: int, ev: list[Event]) -> None:
+        """One more building on s, from the bank's stock (a hotel returns four houses)."""
         self.buildings[s] += 1
         self._touch_stock(p, s)
         if self.buildings[s] == HOTEL:

@@ -43,6 +43,7 @@ class Rules:
     houses_limit: int | None = 32
     hotels_limit: int | None = 12
     even_building: bool = True
+    building_auction: bool = True  # the bank's last houses or hotels, wanted by several, go to auction
     # Jail.
     jail_fine: int = 50
     jail_max_turns: int = 3

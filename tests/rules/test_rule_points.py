@@ -479,3 +479,34 @@ def test_percent_tax_counts_mortgaged_deeds_at_printed_price() -> None:
                     mortgaged=["Boardwalk"], income_tax_percent=10)
     game.apply(("roll", A, None))
     assert pays(game.apply(("pay_percent_tax", A, None)), "tax") == [(A, BANK, 90)]
+
+
+def _short(houses_out: int) -> object:
+    game = position("classic", ("A", "B", "C"), cash={"A": 2000, "B": 2000, "C": 2000},
+                    owner={"Park Place": "A", "Boardwalk": "A", "Mediterranean Avenue": "B", "Baltic Avenue": "B"})
+    game.houses_out = houses_out
+    game._touch()
+    return game
+
+
+def test_shortage_auction_when_more_players_want_houses_than_the_bank_has() -> None:
+    game = _short(31)   # one house left, A and B both may build
+    events = game.apply(("build", A, 37))
+    assert ("building_auction", "house", A, 1) in events and game.phase == AUCTION
+    assert game.legal_actions(C) == [], "C cannot build, so C does not bid"
+    with pytest.raises(IllegalAction, match="only players who may build"):
+        game.apply(("bid", C, 10))
+    game.apply(("bid", A, 60))
+    game.apply(("bid", B, 80))
+    events = game.apply(("pass", A, None))
+    assert ("auction_won", B, 1, 80) in events and ("build", B, 1, 1) in events
+    assert game.houses_out == 32 and game.cash[B] == 1920 and game.phase == ROLL and conserved(game)
+
+
+def test_no_shortage_auction_while_the_bank_has_enough_or_one_player_wants() -> None:
+    game = _short(30)   # two left for two players
+    events = game.apply(("build", A, 37))
+    assert pays(events, "build") == [(A, BANK, 200)]
+    prom = position("prom", ("A", "B"), owner={"Park Place": "A", "Boardwalk": "A"})
+    prom.apply(("build", A, 37))
+    assert prom.phase == ROLL
