@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from monopoli_mc.rules.game import Game
-from monopoli_mc.rules.phases import AUCTION, BUS, BUY, DEBT, DRAW, END, JAIL, ROLL, TAX, TRADE, TRIPLES
+from monopoli_mc.rules.phases import AUCTION, BUS, BUY, DEBT, DRAW, END, JAIL, RECEIVED, ROLL, TAX, TRADE, TRIPLES
 
 Action = tuple[str, int, Any]
 JAIL_STRATEGIES = ("pay", "stay")
@@ -54,6 +54,12 @@ class Bot:
             percent = game.rules.income_tax_percent or 0
             return _find(actions, "pay_percent_tax" if worth * percent // 100 < game.rules.income_tax
                          else "pay_flat_tax")
+        if phase == RECEIVED:
+            lift = _find(actions, "lift_now")
+            s = game.received[0][1]
+            if lift[0] == "lift_now" and game.cash[p] - game.board.spaces[s].price >= self.reserve * 2:
+                return lift
+            return _find(actions, "keep_mortgage")
         if phase == BUS:
             return self._bus(game, p, actions)
         if phase == TRIPLES:

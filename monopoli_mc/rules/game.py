@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable
 from monopoli_mc.errors import IllegalAction
 from monopoli_mc.rules.board import Board
 from monopoli_mc.rules.events import BANK, JAR, Event
-from monopoli_mc.rules.phases import (AUCTION, BUS, TRIPLES, BUY, DEBT, DRAW, END, JAIL, MANAGE_ACTIONS, MANAGE_PHASES, OVER,
+from monopoli_mc.rules.phases import (AUCTION, BUS, RECEIVED, TRIPLES, BUY, DEBT, DRAW, END, JAIL, MANAGE_ACTIONS, MANAGE_PHASES, OVER,
                                       PHASE_ACTIONS, ROLL, SYSTEM, TAX, TRADE)
 from monopoli_mc.rules.operator import ADMIN_ACTIONS, OperatorMixin
 from monopoli_mc.rules.property import PropertyMixin
@@ -65,6 +65,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
         game.phase, game.pending = ROLL, {}
         game.debts, game.after, game.trade, game.trade_return = [], [], None, ""
         game.auction_queue, game.claims, game.winner, game.end_reason = [], [], None, ""
+        game.received = []
         game._derive()
         ev: list[Event] = []
         for p in range(n):
@@ -152,6 +153,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
             "admin_move": self._do_admin_move, "admin_give_deed": self._do_admin_give_deed,
             "kick": self._do_kick, "claim_rent": self._do_claim_rent,
             "bus": self._do_bus, "choose_space": self._do_choose_space,
+            "lift_now": self._do_lift_now, "keep_mortgage": self._do_keep_mortgage,
         }
 
     # -- who decides, and what they may do ---------------------------------------
@@ -163,6 +165,8 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
             return int(self.trade["to"])  # type: ignore[index]
         if phase == DEBT:
             return int(self.debts[0][0])
+        if phase == RECEIVED:
+            return int(self.received[0][0])
         if phase == AUCTION:
             return int(self.pending["next"])
         if phase == OVER:
@@ -305,5 +309,6 @@ Game._guards = {
     "sell_all": PropertyMixin._g_sell_all, "mortgage": PropertyMixin._g_mortgage,
     "lift": PropertyMixin._g_lift, "propose_trade": SettleMixin._g_propose_trade,
     "claim_rent": PropertyMixin._g_claim_rent, "bus": TurnMixin._g_bus,
-    "choose_space": TurnMixin._g_choose_space,
+    "choose_space": TurnMixin._g_choose_space, "lift_now": SettleMixin._g_lift_now,
+    "keep_mortgage": Game._g_always,
 }

@@ -28,6 +28,7 @@ TAX = "tax_choice"
 DEBT = "debt"
 END = "end_turn"
 TRADE = "trade"
+RECEIVED = "received_mortgage"  # a mortgaged deed received: lift it now, or pay the fee and keep it
 BUS = "bus_choice"  # the speed die's Bus: move by one white die or their sum
 TRIPLES = "triples_choice"  # the speed die's triples: move to any space
 OVER = "game_over"
@@ -45,6 +46,7 @@ PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
     DEBT: ("pay_debt", "bankrupt"),
     END: ("end_turn",),
     TRADE: ("accept_trade", "refuse_trade"),
+    RECEIVED: ("lift_now", "keep_mortgage"),
     BUS: ("bus",),
     TRIPLES: ("choose_space",),
     OVER: (),

@@ -6,7 +6,8 @@ from typing import Any
 
 from monopoli_mc.rules.base import EngineBase
 from monopoli_mc.rules.events import BANK, JAR, Event
-from monopoli_mc.rules.phases import DEBT, OVER, TRADE
+from monopoli_mc.rules.phases import OVER, TRADE
+from monopoli_mc.rules.property import lift_cost
 from monopoli_mc.rules.state import HOTEL, NOT_IN_JAIL
 
 TRADE_KEYS = ("to", "give", "get", "give_cash", "get_cash", "give_cards", "get_cards")
@@ -114,8 +115,7 @@ class SettleMixin(EngineBase):
         self.bankrupt[p] = True
         self._touch()
         self.jail_turns[p] = NOT_IN_JAIL
-        for s in fees:
-            self._charge_received_fee(creditor, s, ev)
+        self.received.extend([creditor, s] for s in fees)
         if p == self.current:
             self.after = [["next_turn"]]
         alive = [q for q in range(len(self.names)) if not self.bankrupt[q]]
@@ -123,9 +123,30 @@ class SettleMixin(EngineBase):
             self.auction_queue = []
             self._finish(alive[0], "last_standing", ev)
 
-    def _charge_received_fee(self, receiver: int, s: int, ev: list[Event]) -> None:
+    # -- a mortgaged deed received: lift it now, or pay the fee and keep it mortgaged -----------
+
+    def _g_lift_now(self, p: int, arg: Any) -> str | None:
+        s = self.received[0][1]
+        cost = lift_cost(self._price[s] // 2, self.rules.mortgage_interest_percent)
+        if self.cash[p] < cost:
+            return f"lifting {self.board.spaces[s].name!r} now costs ${cost}; {self.names[p]} has ${self.cash[p]}"
+        return None
+
+    def _do_lift_now(self, p: int, arg: Any, ev: list[Event]) -> None:
+        _, s = self.received.pop(0)
+        self._pay(p, BANK, lift_cost(self._price[s] // 2, self.rules.mortgage_interest_percent), "lift", ev)
+        self.mortgaged[s] = False
+        self._touch(p, space=s)
+        ev.append(("lift", p, s))
+        self.phase = ""
+        self._resume(ev)
+
+    def _do_keep_mortgage(self, p: int, arg: Any, ev: list[Event]) -> None:
+        _, s = self.received.pop(0)
         fee = (self._price[s] // 2 * self.rules.received_mortgage_fee_percent + 99) // 100
-        self._charge(receiver, BANK, fee, "fee", ev)
+        self._charge(p, BANK, fee, "fee", ev)
+        self.phase = ""
+        self._resume(ev)
 
     # -- worth and the end ---------------------------------------------------------------
 
@@ -161,7 +182,7 @@ class SettleMixin(EngineBase):
     def _finish(self, winner: int, reason: str, ev: list[Event]) -> None:
         self.phase, self.pending = OVER, {}
         self.winner, self.end_reason = winner, reason
-        self.debts = []
+        self.debts, self.received = [], []
         ev.append(("game_over", winner, reason))
 
     def _do_time_up(self, p: int, arg: Any, ev: list[Event]) -> None:
@@ -237,12 +258,8 @@ class SettleMixin(EngineBase):
                 self.jail_cards[taker].append([deck, card])
                 ev.append(("card_kept", taker, deck, card))
         self.phase, self.trade = self.trade_return, None
-        if fees and self.phase == DEBT:
-            for taker, s in fees:  # joins the debts being settled
-                self._charge_received_fee(taker, s, ev)
-        elif fees:
+        if fees:  # each receiver decides: lift now, or pay the fee and keep it mortgaged
+            self.received.extend([taker, s] for taker, s in fees)
             self.after.append(["phase", self.phase, self.pending])
-            for taker, s in fees:
-                self._charge_received_fee(taker, s, ev)
             self.phase = ""
             self._resume(ev)

@@ -51,6 +51,7 @@ class GameState:
     trade: dict[str, Any] | None
     trade_return: str
     auction_queue: list[int]
+    received: list[list[int]]  # mortgaged deeds received, awaiting lift-or-keep: [seat, space]
     claims: list[list[int]]  # rent waiting to be claimed: [payer, owner, amount, space]
     winner: int | None
     end_reason: str
@@ -60,7 +61,7 @@ class GameState:
     _DATA_FIELDS = ("names", "cash", "pos", "bankrupt", "jail_turns", "jail_cards", "owner",
                     "buildings", "mortgaged", "decks", "jar", "bank", "houses_out", "hotels_out",
                     "current", "first", "round", "turns", "doubles", "last_dice", "speed_value", "speed_ready", "phase", "pending",
-                    "debts", "after", "trade", "trade_return", "auction_queue", "claims", "winner",
+                    "debts", "after", "trade", "trade_return", "auction_queue", "received", "claims", "winner",
                     "end_reason")
 
     def to_data(self) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from monopoli_mc.rules.board import Card
 from monopoli_mc.rules.events import BANK, JAR, Event
-from monopoli_mc.rules.phases import BUY, DEBT, DRAW, END, JAIL, OVER, ROLL, TAX
+from monopoli_mc.rules.phases import BUY, DEBT, DRAW, END, JAIL, OVER, RECEIVED, ROLL, TAX
 from monopoli_mc.rules.state import HOTEL, NOT_IN_JAIL
 from monopoli_mc.rules.speed import SpeedMixin
 
@@ -288,6 +288,9 @@ class TurnMixin(SpeedMixin):
         """Go on with the turn once the current step is resolved: debts first, then auctions."""
         if self.phase == OVER:
             return
+        if self.received:
+            self.phase, self.pending = RECEIVED, {}
+            return
         if self.debts:
             self.phase, self.pending = DEBT, {}
             return
@@ -315,7 +318,7 @@ class TurnMixin(SpeedMixin):
             if not self.phase:
                 self._resume(ev)
         elif what == "phase":
-            if step[1] == DEBT:  # debts come back by themselves (first check above) while any are left
+            if step[1] in (DEBT, RECEIVED):  # these come back by themselves (checked above) while any are left
                 self._resume(ev)
             else:
                 self.phase, self.pending = step[1], step[2]

@@ -94,9 +94,16 @@ def test_doubles_out_of_jail_count_towards_three() -> None:
 def test_received_mortgaged_deed_still_costs_ten_percent_in_prom() -> None:
     game = position("prom", owner={"Boardwalk": "B"}, mortgaged=["Boardwalk"])
     game.apply(("propose_trade", A, {"to": B, "get": [39], "give_cash": 100}))
-    events = game.apply(("accept_trade", B, None))
-    assert pays(events, "fee") == [(A, BANK, 20)]
+    game.apply(("accept_trade", B, None))
+    assert pays(game.apply(("keep_mortgage", A, None)), "fee") == [(A, BANK, 20)]
     assert pays(game.apply(("lift", A, 39))) == [(A, BANK, 200)]
+
+
+def test_received_mortgaged_deed_lifted_at_once_costs_only_the_mortgage_in_prom() -> None:
+    game = position("prom", owner={"Boardwalk": "B"}, mortgaged=["Boardwalk"])
+    game.apply(("propose_trade", A, {"to": B, "get": [39], "give_cash": 100}))
+    game.apply(("accept_trade", B, None))
+    assert pays(game.apply(("lift_now", A, None))) == [(A, BANK, 200)]
 
 
 def test_illegal_action_changes_nothing() -> None:

@@ -308,10 +308,20 @@ def test_official_lift_costs_mortgage_plus_ten_percent() -> None:
 def test_received_mortgaged_deed_costs_ten_percent_and_again_on_lifting() -> None:
     game = position("classic", owner={"Boardwalk": "B"}, mortgaged=["Boardwalk"])
     game.apply(("propose_trade", A, {"to": B, "get": [39], "give_cash": 100}))
-    events = game.apply(("accept_trade", B, None))
-    assert pays(events, "fee") == [(A, BANK, 20)]
+    game.apply(("accept_trade", B, None))
+    assert game.phase == "received_mortgage" and game.to_act() == A
+    events = game.apply(("keep_mortgage", A, None))
+    assert pays(events, "fee") == [(A, BANK, 20)] and game.phase == ROLL
     events = game.apply(("lift", A, 39))
     assert pays(events, "lift") == [(A, BANK, 220)]
+
+
+def test_received_mortgaged_deed_may_be_lifted_at_once_for_mortgage_plus_ten_percent() -> None:
+    game = position("classic", owner={"Boardwalk": "B"}, mortgaged=["Boardwalk"])
+    game.apply(("propose_trade", A, {"to": B, "get": [39], "give_cash": 100}))
+    game.apply(("accept_trade", B, None))
+    events = game.apply(("lift_now", A, None))
+    assert pays(events) == [(A, BANK, 220)] and not game.mortgaged[39] and game.phase == ROLL
 
 
 # 10. Bankruptcy ------------------------------------------------------------------------------------
@@ -332,7 +342,8 @@ def test_bankrupt_to_a_player_hands_over_everything_buildings_at_half_price() ->
     # 3 houses at $50 cost, half price -> $75, plus $10 cash, all to B
     assert pays(events, "bankruptcy")[-1] == (A, B, 85)
     assert all(game.owner[s] == B for s in (5, 6, 8, 9)) and game.buildings[6] == 0
-    assert pays(events, "fee") == [(B, BANK, 10)]
+    assert game.phase == "received_mortgage" and game.to_act() == B
+    assert pays(game.apply(("keep_mortgage", B, None)), "fee") == [(B, BANK, 10)]
     assert len(game.jail_cards[B]) == 1 and game.bankrupt[A] and game.current == B
     assert conserved(game)
 
