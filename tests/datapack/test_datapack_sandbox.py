@@ -103,3 +103,14 @@ def world_version(world: World):  # type: ignore[no-untyped-def]
     from monopoli_mc.datapack.versions import get_version
 
     return get_version(world.version)
+
+
+def test_triggers_of_two_players_in_one_tick_are_two_entries(world: World) -> None:
+    alex, sam = Bot.join(world, "Alex"), Bot.join(world, "Sam")
+    world.tick()
+    alex.trigger("join")
+    sam.trigger("join")
+    world.tick()
+    joins = [e for e in _entries(world) if e["kind"] == "join"]
+    assert [j["uuid"] for j in joins] == [_uuid(world, "Alex"), _uuid(world, "Sam")]
+    assert len({j["seq"] for j in joins}) == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -223,7 +224,7 @@ def _read_source(r: Reader) -> Callable[[Source], list[Any]]:
     r.need_arg()
     if kind == "value":
         value = snbt.read_tag(r)
-        return lambda s: [value]
+        return lambda s: [copy.deepcopy(value)]  # each run gets its own tag, as vanilla copies
     src = read_target(r)
     path = read_path(r) if r.next_arg() else None
     start = end = None
@@ -237,7 +238,7 @@ def _read_source(r: Reader) -> Callable[[Source], list[Any]]:
         if path is not None and not found:
             raise CommandError(f"Found no elements matching {path.text}")
         if kind == "from":
-            return list(found)
+            return [copy.deepcopy(f) for f in found]  # a copy, never a shared reference
         return [String(_substring(_as_string(f), start, end)) for f in found]
     return values
 
