@@ -16,6 +16,7 @@ TAX_KINDS = ("income", "luxury")
 CARD_EFFECTS = ("advance", "advance_nearest", "back", "collect", "pay", "collect_each",
                 "pay_each", "repairs", "get_out_of_jail", "go_to_jail")
 DECKS = ("chance", "community_chest")
+ROLE_DECKS = ("competitor", "monopolist")  # card_decks: role - each player draws from their side's deck
 MAX_BOOK_TITLE = 32  # vanilla refuses a written book title longer than this
 
 
@@ -43,6 +44,7 @@ class Space:
     price: int = 0
     rent: tuple[int, ...] = ()  # streets: unimproved, 1-4 houses, hotel
     tax: str | None = None
+    monopoly_rent: tuple[int, ...] = ()  # Anti-Monopoly: a monopolist's rent, unimproved, 1-3 houses, apartment
 
     @property
     def is_deed(self) -> bool:
@@ -83,6 +85,7 @@ class Board:
     groups: dict[str, Group] = field(hash=False)
     decks: dict[str, tuple[Card, ...]] = field(hash=False)
     source: str = ""
+    card_decks: str = "space"  # space: the deck named by the space; role: the player's side's deck
 
     def space_named(self, name: str) -> Space:
         """The space with this exact name (first one if several share it)."""
@@ -144,9 +147,11 @@ def load_board(path: Path | str) -> Board:
             raise gsec.error(key, f"needs one value per owned count, up to {len(members)}")
         groups[gname] = Group(name=gname, spaces=members, **info)
     decks_file = top.get("decks", str)
+    card_decks = top.choice("card_decks", ("space", "role"), "space")
     top.finish()
-    decks = load_decks(path.parent / decks_file, spaces)
-    return Board(name=name, spaces=tuple(spaces), groups=groups, decks=decks, source=str(path))
+    decks = load_decks(path.parent / decks_file, spaces, DECKS if card_decks == "space" else ROLE_DECKS)
+    return Board(name=name, spaces=tuple(spaces), groups=groups, decks=decks, source=str(path),
+                 card_decks=card_decks)
 
 
 def _int_list(sec: Section, key: str) -> tuple[int, ...]:
@@ -163,6 +168,7 @@ def _load_space(item: Any, index: int, line: int | None, file: str,
     name = sec.get("name", str)
     group = price = None
     rent: tuple[int, ...] = ()
+    monopoly_rent: tuple[int, ...] = ()
     tax = None
     if kind in DEED_KINDS:
         group = sec.get("group", str)
@@ -175,18 +181,24 @@ def _load_space(item: Any, index: int, line: int | None, file: str,
             rent = _int_list(sec, "rent")
             if len(rent) != 6:
                 raise sec.error("rent", f"a street needs 6 rents (unimproved, 1-4 houses, hotel), found {len(rent)}")
+            if sec.has("monopoly_rent"):
+                monopoly_rent = _int_list(sec, "monopoly_rent")
+                if len(monopoly_rent) != 5:
+                    raise sec.error("monopoly_rent", "a monopoly rent needs 5 values (unimproved, 1-3 houses, "
+                                                     f"apartment), found {len(monopoly_rent)}")
     elif kind == "tax":
         tax = sec.choice("tax", TAX_KINDS)
     sec.finish()
-    return Space(index=index, kind=kind, name=name, group=group, price=price or 0, rent=rent, tax=tax)
+    return Space(index=index, kind=kind, name=name, group=group, price=price or 0, rent=rent, tax=tax,
+                 monopoly_rent=monopoly_rent)
 
 
-def load_decks(path: Path, spaces: list[Space]) -> dict[str, tuple[Card, ...]]:
-    """Load the Chance and Community Chest decks, checking every card's effect."""
+def load_decks(path: Path, spaces: list[Space], deck_names: tuple[str, ...] = DECKS) -> dict[str, tuple[Card, ...]]:
+    """Load the decks (Chance and Community Chest, or one per side), checking every card's effect."""
     top = Section(load_yaml(path), file=str(path))
     names = {s.name: s.index for s in spaces}
     decks: dict[str, tuple[Card, ...]] = {}
-    for deck in DECKS:
+    for deck in deck_names:
         cards = [_load_card(item, deck, i, line, str(path), names, spaces)
                  for i, item, line in top.items_of(deck)]
         if not cards:

@@ -50,6 +50,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "rent_forfeit": ("player", "owner", "amount", "space"),
     "deal": ("order",),
     "speed_die": ("player", "face"),
+    "role": ("player", "role"),
     "triples": ("player",),
     "bus": ("player", "move", "steps"),
     "mr_monopoly": ("player", "space"),

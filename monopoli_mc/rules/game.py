@@ -13,10 +13,11 @@ from typing import Any, Callable, Iterable
 from monopoli_mc.errors import IllegalAction
 from monopoli_mc.rules.board import Board
 from monopoli_mc.rules.events import BANK, JAR, Event
-from monopoli_mc.rules.phases import (AUCTION, BUS, RECEIVED, TRIPLES, BUY, DEBT, DRAW, END, JAIL, MANAGE_ACTIONS, MANAGE_PHASES, OVER,
+from monopoli_mc.rules.phases import (AUCTION, BUS, RECEIVED, ROLE, TRIPLES, BUY, DEBT, DRAW, END, JAIL, MANAGE_ACTIONS, MANAGE_PHASES, OVER,
                                       PHASE_ACTIONS, ROLL, SYSTEM, TAX, TRADE)
 from monopoli_mc.rules.operator import ADMIN_ACTIONS, OperatorMixin
 from monopoli_mc.rules.property import PropertyMixin
+from monopoli_mc.rules.roles import ROLES, RolesMixin
 from monopoli_mc.rules.settings import Rules
 from monopoli_mc.rules.settle import SettleMixin
 from monopoli_mc.rules.state import NOT_IN_JAIL
@@ -27,7 +28,7 @@ _SINGLE_ACTION = {ROLL: "roll", DRAW: "draw", END: "end_turn"}
 _CURRENT_DECIDES = frozenset({ROLL, JAIL, BUY, DRAW, TAX, END, BUS, TRIPLES})
 
 
-class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
+class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
     """One game of Monopoly under a rule set, on a board, for 2 to 8 seats."""
 
     @classmethod
@@ -52,6 +53,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
         game.cash = [0] * n
         game.pos = [0] * n
         game.bankrupt = [False] * n
+        game.roles = [""] * n
         game.jail_turns = [NOT_IN_JAIL] * n
         game.jail_cards = [[] for _ in range(n)]
         game.owner = [-1] * spaces
@@ -82,6 +84,8 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
         game._start_turn(ev)
         if rules.deal_deeds:
             game._deal_deeds(ev)
+        if rules.roles:
+            game._start_roles(ev)
         game.setup_events = ev
         return game
 
@@ -122,6 +126,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
         self._kind = [s.kind for s in board.spaces]
         self._price = [s.price for s in board.spaces]
         self._rent = [s.rent for s in board.spaces]
+        self._monopoly_rent = [s.monopoly_rent for s in board.spaces]
         self._tax = [s.tax for s in board.spaces]
         self._group_of = [board.groups[s.group] if s.group else None for s in board.spaces]
         self._members = [g.spaces if g else () for g in self._group_of]
@@ -154,6 +159,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
             "kick": self._do_kick, "claim_rent": self._do_claim_rent,
             "bus": self._do_bus, "choose_space": self._do_choose_space,
             "lift_now": self._do_lift_now, "keep_mortgage": self._do_keep_mortgage,
+            "choose_role": self._do_choose_role,
         }
 
     # -- who decides, and what they may do ---------------------------------------
@@ -167,6 +173,8 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
             return int(self.debts[0][0])
         if phase == RECEIVED:
             return int(self.received[0][0])
+        if phase == ROLE:
+            return int(self.pending["next"])
         if phase == AUCTION:
             return int(self.pending["next"])
         if phase == OVER:
@@ -190,6 +198,8 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin):
             out = self._auction_actions(p)
         elif phase == BUS:
             out = [("bus", p, i) for i in self._bus_options()] if p == self.current else []
+        elif phase == ROLE:
+            out = [("choose_role", p, r) for r in ROLES if p == self.to_act() and self._g_choose_role(p, r) is None]
         elif phase == TRIPLES:
             out = [("choose_space", p, s) for s in range(self._n_spaces)] if p == self.current else []
         elif p == self.to_act():
@@ -310,5 +320,5 @@ Game._guards = {
     "lift": PropertyMixin._g_lift, "propose_trade": SettleMixin._g_propose_trade,
     "claim_rent": PropertyMixin._g_claim_rent, "bus": TurnMixin._g_bus,
     "choose_space": TurnMixin._g_choose_space, "lift_now": SettleMixin._g_lift_now,
-    "keep_mortgage": Game._g_always,
+    "keep_mortgage": Game._g_always, "choose_role": RolesMixin._g_choose_role,
 }

@@ -29,6 +29,7 @@ DEBT = "debt"
 END = "end_turn"
 TRADE = "trade"
 RECEIVED = "received_mortgage"  # a mortgaged deed received: lift it now, or pay the fee and keep it
+ROLE = "role_choice"  # Anti-Monopoly: each player chooses a side before the first throw
 BUS = "bus_choice"  # the speed die's Bus: move by one white die or their sum
 TRIPLES = "triples_choice"  # the speed die's triples: move to any space
 OVER = "game_over"
@@ -47,6 +48,7 @@ PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
     END: ("end_turn",),
     TRADE: ("accept_trade", "refuse_trade"),
     RECEIVED: ("lift_now", "keep_mortgage"),
+    ROLE: ("choose_role",),
     BUS: ("bus",),
     TRIPLES: ("choose_space",),
     OVER: (),

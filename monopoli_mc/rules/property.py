@@ -142,6 +142,8 @@ class PropertyMixin(ShortageMixin):
         why = self._build_block(p, s)
         if why:
             return why
+        if self.rules.build_on_own_turn and p != self.current:
+            return f"{self.names[p]} may build only on their own turn"
         cost = self._house_cost[s]
         if self.cash[p] < cost:
             return f"a building on {self.board.spaces[s].name!r} costs ${cost}; {self.names[p]} has ${self.cash[p]}"
@@ -153,18 +155,17 @@ class PropertyMixin(ShortageMixin):
         if why:
             return why
         name = self.board.spaces[s].name
-        if not self._owns_group(p, s):
-            return f"cannot build on {name!r}: group not complete"
+        why = self._group_block(p, s)
+        if why:
+            return why
         members = self._members[s]
-        if any(self.mortgaged[m] for m in members):
-            return f"cannot build on {name!r}: a street of its group is mortgaged"
         built = self.buildings[s]
         if built >= HOTEL:
             return f"{name!r} already has a hotel"
         if self.rules.even_building and built > min(self.buildings[m] for m in members):
             return f"build evenly: other streets of the group need a house before {name!r}"
         rules = self.rules
-        if built == HOTEL - 1:
+        if built == self._max_houses(p):
             if rules.hotels_limit is not None and self.hotels_out >= rules.hotels_limit:
                 return "the bank has no hotels left"
         elif rules.houses_limit is not None and self.houses_out >= rules.houses_limit:
@@ -178,14 +179,16 @@ class PropertyMixin(ShortageMixin):
         self._place_building(p, s, ev)
 
     def _place_building(self, p: int, s: int, ev: list[Event]) -> None:
-        """One more building on s, from the bank's stock (a hotel returns four houses)."""
-        self.buildings[s] += 1
-        self._touch_stock(p, s)
-        if self.buildings[s] == HOTEL:
+        """One more building on s, from the bank's stock (a hotel returns its houses)."""
+        built = self.buildings[s]
+        if built == self._max_houses(p):
+            self.buildings[s] = HOTEL
             self.hotels_out += 1
-            self.houses_out -= HOTEL - 1
+            self.houses_out -= built
         else:
+            self.buildings[s] = built + 1
             self.houses_out += 1
+        self._touch_stock(p, s)
         ev.append(("build", p, s, self.buildings[s]))
 
     def _g_sell(self, p: int, s: Any) -> str | None:
@@ -196,10 +199,11 @@ class PropertyMixin(ShortageMixin):
         built = self.buildings[s]
         if not built:
             return f"{name!r} has no buildings to sell"
-        if self.rules.even_building and built < max(self.buildings[m] for m in self._members[s]):
+        if self.rules.even_building and built < max(self.buildings[m] for m in self._members[s]
+                                                    if self.owner[m] == p):
             return f"sell evenly: sell from the other streets of the group before {name!r}"
         limit = self.rules.houses_limit
-        if built == HOTEL and limit is not None and limit - self.houses_out < HOTEL - 1:
+        if built == HOTEL and limit is not None and limit - self.houses_out < self._max_houses(p):
             return (f"the bank has too few houses to break the hotel on {name!r}: "
                     "sell all the group's buildings instead")
         return None
@@ -207,10 +211,11 @@ class PropertyMixin(ShortageMixin):
     def _do_sell(self, p: int, s: int, ev: list[Event]) -> None:
         if self.buildings[s] == HOTEL:
             self.hotels_out -= 1
-            self.houses_out += HOTEL - 1
+            self.houses_out += self._max_houses(p)
+            self.buildings[s] = self._max_houses(p)
         else:
             self.houses_out -= 1
-        self.buildings[s] -= 1
+            self.buildings[s] -= 1
         self._touch_stock(p, s)
         self._pay(BANK, p, self.rules.sellback(self._house_cost[s]), "sellback", ev)
         ev.append(("sell", p, s, self.buildings[s]))
@@ -219,8 +224,8 @@ class PropertyMixin(ShortageMixin):
         why = self._street_of(p, s)
         if why:
             return why
-        if not self._group_built(s):
-            return f"the group of {self.board.spaces[s].name!r} has no buildings"
+        if not any(self.buildings[m] for m in self._members[s] if self.owner[m] == p):
+            return f"{self.names[p]} has no buildings in the group of {self.board.spaces[s].name!r}"
         return None
 
     def _do_sell_all(self, p: int, s: int, ev: list[Event]) -> None:
@@ -228,10 +233,11 @@ class PropertyMixin(ShortageMixin):
         self._touch_stock(p, s)
         for m in self._members[s]:
             built = self.buildings[m]
-            if not built:
+            if not built or self.owner[m] != p:
                 continue
             if built == HOTEL:
                 self.hotels_out -= 1
+                built = self._max_houses(p) + 1  # the hotel and the houses it stands for
             else:
                 self.houses_out -= built
             self.buildings[m] = 0
@@ -256,7 +262,7 @@ class PropertyMixin(ShortageMixin):
         name = self.board.spaces[s].name
         if self.mortgaged[s]:
             return f"{name!r} is already mortgaged"
-        if self._group_built(s):
+        if self._group_built(s) if self.rules.mortgage_blocks_group else self.buildings[s]:
             return f"sell the buildings of {name!r}'s group before mortgaging it"
         return None
 
@@ -314,6 +320,8 @@ class PropertyMixin(ShortageMixin):
         out = entry[0][:] if cash >= entry[1] else [action for action, cost in entry[2] if cost <= cash]
         if self.claims:
             out.extend(("claim_rent", p, c[3]) for c in self.claims if c[1] == p)
+        if self.rules.build_on_own_turn and p != self.current:
+            out = [a for a in out if a[0] != "build"]
         return out
 
     def _build_candidates(self, p: int, members: tuple[int, ...], built: list[int],
@@ -326,7 +334,7 @@ class PropertyMixin(ShortageMixin):
         for m, b in zip(members, built):
             if b >= HOTEL or b > lowest and rules.even_building:
                 continue
-            if (hotels_left if b == HOTEL - 1 else houses_left):
+            if (hotels_left if b == self.rules.max_houses else houses_left):
                 out.append((("build", p, m), self._house_cost[m]))
 
     def _sell_candidates(self, p: int, mine: list[int], *, built_max: int,
@@ -334,7 +342,7 @@ class PropertyMixin(ShortageMixin):
         """Sells on a built group: the same rules as _g_sell, group at once, then sell_all."""
         rules = self.rules
         limit = rules.houses_limit
-        hotel_breaks = limit is None or limit - self.houses_out >= HOTEL - 1
+        hotel_breaks = limit is None or limit - self.houses_out >= self._max_houses(p)
         first = -1
         for m in mine:
             b = self.buildings[m]
@@ -347,7 +355,8 @@ class PropertyMixin(ShortageMixin):
             if b == HOTEL and not hotel_breaks:
                 continue
             out.append((("sell", p, m), 0))
-        out.append((("sell_all", p, first), 0))
+        if first >= 0:
+            out.append((("sell_all", p, first), 0))
 
     def _manage_candidates(self, p: int) -> list[tuple[tuple[str, int, Any], int]]:
         """Management actions open to p whatever their cash, each with the cash it needs.
@@ -383,13 +392,16 @@ class PropertyMixin(ShortageMixin):
         interest = self.rules.mortgage_interest_percent
         built = [buildings[m] for m in members]
         group_built = any(built)
+        per_street = not self.rules.mortgage_blocks_group
         for m in mine:
             if mortgaged[m]:
                 lifts.append((("lift", p, m), lift_cost(self._price[m] // 2, interest)))
-            elif not group_built:
+            elif not (buildings[m] if per_street else group_built):
                 mortgages.append((("mortgage", p, m), 0))
         if kind == "street":
-            if len(mine) == len(members) and not any(mortgaged[m] for m in members):
+            if self.rules.roles or per_street:  # the general rule, street by street
+                builds.extend((("build", p, m), self._house_cost[m]) for m in mine if self._build_block(p, m) is None)
+            elif len(mine) == len(members) and not any(mortgaged[m] for m in members):
                 self._build_candidates(p, members, built, builds)
             if group_built:
                 self._sell_candidates(p, mine, built_max=max(built), out=sells)

@@ -43,12 +43,15 @@ class Rules:
     houses_limit: int | None = 32
     hotels_limit: int | None = 12
     even_building: bool = True
+    max_houses: int = 4  # houses on a street before the top building (hotel)
+    mortgage_blocks_group: bool = True  # no building in a group with a mortgage; mortgage needs the group bare
     building_auction: bool = True  # the bank's last houses or hotels, wanted by several, go to auction
     # Jail.
     jail_fine: int = 50
     jail_max_turns: int = 3
     jail_roll_again_on_doubles: bool = False
     doubles_to_jail: int = 3
+    doubles_extra_throws: int | None = None  # throws again after doubles; None: until jail
     # Taxes; income_tax_percent set means the player may choose it instead of the flat amount.
     income_tax: int = 200
     income_tax_percent: int | None = None
@@ -61,6 +64,12 @@ class Rules:
     # The speed die (sheet 001), used after first passing GO, or from the start (Mega edition).
     speed_die: bool = False
     speed_die_from_start: bool = False
+    # Roles (Anti-Monopoly): competitors and monopolists, each building and charging by their side.
+    roles: bool = False
+    monopolist_max_houses: int = 3  # a monopolist's apartment replaces the fourth house
+    monopolist_city_streets: int = 2  # streets of a city a monopolist must own to build and charge double
+    build_on_own_turn: bool = False
+    win_by_side: bool = False  # Game B: the richest of one side once the other side is all bankrupt
     # The end: last player standing, unless a round or clock limit comes first.
     max_rounds: int | None = None
     time_limit_minutes: int | None = None

@@ -86,6 +86,7 @@ class SettleMixin(EngineBase):
             if built:
                 if built == HOTEL:
                     self.hotels_out -= 1
+                    built = self._max_houses(p) + 1
                 else:
                     self.houses_out -= built
                 self.buildings[s] = 0
@@ -122,6 +123,11 @@ class SettleMixin(EngineBase):
         if len(alive) == 1:
             self.auction_queue = []
             self._finish(alive[0], "last_standing", ev)
+        elif self.rules.win_by_side:
+            winner = self._side_won()
+            if winner is not None:
+                self.auction_queue = []
+                self._finish(winner, "side_standing", ev)
 
     # -- a mortgaged deed received: lift it now, or pay the fee and keep it mortgaged -----------
 

@@ -27,7 +27,7 @@ class ShortageMixin(EngineBase):
         for s, owner in enumerate(self.owner):
             if owner < 0 or owner in out or self._kind[s] != "street":
                 continue
-            is_hotel = self.buildings[s] == HOTEL - 1
+            is_hotel = self.buildings[s] == self._max_houses(owner)
             if (item == "hotel") == is_hotel and self._build_block(owner, s) is None \
                     and self.cash[owner] >= self._house_cost[s]:
                 out[owner] = s
@@ -38,7 +38,7 @@ class ShortageMixin(EngineBase):
         rules = self.rules
         if not rules.building_auction:
             return False
-        is_hotel = self.buildings[s] == HOTEL - 1
+        is_hotel = self.buildings[s] == self._max_houses(p)
         item = "hotel" if is_hotel else "house"
         limit = rules.hotels_limit if is_hotel else rules.houses_limit
         if limit is None:

@@ -14,6 +14,7 @@ from monopoli_mc.rules.phases import OVER
 from monopoli_mc.rules.settings import Rules
 
 DEFAULT_MAX_ROUNDS = 1000
+WON = ("last_standing", "side_standing")  # ends by bankruptcy, not by a limit
 # Money flows reported by reason of the `pay` event.
 FLOWS = ("salary", "rent", "tax", "jar", "card", "jail_fine", "purchase", "auction", "build",
          "sellback", "mortgage", "lift", "fee", "trade", "bankruptcy")
@@ -116,13 +117,13 @@ def summarize(results: list[GameResult], *, board: Board, players: int, rules: R
             landings[i] += count
         for reason, amount in r.flows.items():
             flows[reason] = flows.get(reason, 0) + amount
-        if r.reason == "last_standing" and r.winner is not None:
+        if r.reason in WON and r.winner is not None:
             wins[r.winner] += 1
     games = len(results)
     return {
         "rules": rules.name, "players": players, "games": games, "max_rounds": max_rounds,
-        "won": sum(1 for r in results if r.reason == "last_standing"),
-        "stopped_at_limit": sum(1 for r in results if r.reason != "last_standing"),
+        "won": sum(1 for r in results if r.reason in WON),
+        "stopped_at_limit": sum(1 for r in results if r.reason not in WON),
         "rounds": {"median": statistics.median(rounds) if rounds else 0,
                    "p10": _percentile(rounds, 10), "p25": _percentile(rounds, 25),
                    "p75": _percentile(rounds, 75), "p90": _percentile(rounds, 90),
@@ -140,7 +141,7 @@ def summarize(results: list[GameResult], *, board: Board, players: int, rules: R
 def _leaders(results: list[GameResult], players: int) -> dict[str, int]:
     leaders = [0] * players
     for r in results:
-        if r.reason != "last_standing" and r.winner is not None:
+        if r.reason not in WON and r.winner is not None:
             leaders[r.winner] += 1
     return {str(i + 1): w for i, w in enumerate(leaders)}
 

@@ -26,6 +26,7 @@ class GameState:
     pos: list[int]
     bankrupt: list[bool]
     jail_turns: list[int]  # NOT_IN_JAIL, or the failed throws so far in jail
+    roles: list[str]  # per seat: "competitor", "monopolist", or "" without roles
     jail_cards: list[list[list[Any]]]  # per seat: [deck, card] held
     owner: list[int]  # per space: seat, or -1 for the bank
     buildings: list[int]  # per space: 0-4 houses, HOTEL
@@ -58,7 +59,7 @@ class GameState:
     rng: random.Random
     setup_events: list[Event]
 
-    _DATA_FIELDS = ("names", "cash", "pos", "bankrupt", "jail_turns", "jail_cards", "owner",
+    _DATA_FIELDS = ("names", "cash", "pos", "bankrupt", "roles", "jail_turns", "jail_cards", "owner",
                     "buildings", "mortgaged", "decks", "jar", "bank", "houses_out", "hotels_out",
                     "current", "first", "round", "turns", "doubles", "last_dice", "speed_value", "speed_ready", "phase", "pending",
                     "debts", "after", "trade", "trade_return", "auction_queue", "received", "claims", "winner",

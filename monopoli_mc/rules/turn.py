@@ -62,7 +62,10 @@ class TurnMixin(SpeedMixin):
         again = d1 == d2
         if again:
             self.doubles += 1
-            if self.doubles >= self.rules.doubles_to_jail:
+            limit = self.rules.doubles_extra_throws
+            if limit is not None and self.doubles > limit:
+                again = False  # the extra throw's doubles count as an ordinary throw
+            elif self.doubles >= self.rules.doubles_to_jail:
                 self._send_to_jail(p, "doubles", ev)
                 self.phase, self.pending = END, {}
                 return
@@ -116,8 +119,9 @@ class TurnMixin(SpeedMixin):
                 else:
                     self._charge(p, owner, rent, "rent", ev)
         elif kind == "chance" or kind == "community_chest":
-            self.phase, self.pending = DRAW, {"deck": kind}
-            ev.append(("draw_prompt", p, kind))
+            deck = self.roles[p] if self.board.card_decks == "role" else kind
+            self.phase, self.pending = DRAW, {"deck": deck}
+            ev.append(("draw_prompt", p, deck))
         elif kind == "tax":
             self._land_on_tax(p, self._tax[s], ev)
         elif kind == "go_to_jail":
@@ -131,6 +135,8 @@ class TurnMixin(SpeedMixin):
                   ev: list[Event]) -> int:
         kind = self._kind[s]
         if kind == "street":
+            if self.rules.roles:
+                return self._role_rent(s, owner)
             built = self.buildings[s]
             if built:
                 return self._rent[s][built]

@@ -6,13 +6,14 @@ import dataclasses
 from typing import Any, Iterable
 
 
-from monopoli_mc.rules.board import Board, default_board_path, load_board
+from monopoli_mc.rules.board import Board, board_path, default_board_path, load_board
 from monopoli_mc.rules.events import BANK, JAR
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import JAIL, ROLL
 from monopoli_mc.rules.settings import Rules, load_rules
 
 BOARD = load_board(default_board_path())
+BOARDS = {"standard": BOARD, "anti-monopoly": load_board(board_path("anti-monopoly"))}
 
 
 class ScriptedDice:
@@ -34,8 +35,8 @@ class ScriptedDice:
 
 
 def space(name: str) -> int:
-    """Index of the first space with this name."""
-    return BOARD.space_named(name).index
+    """Index of the first space with this name (the same on both boards, but for GO/Start)."""
+    return (BOARD if name != "Start" else BOARDS["anti-monopoly"]).space_named(name).index
 
 
 def card(deck: str, title: str) -> int:
@@ -49,14 +50,15 @@ def position(rules: str | Rules = "prom", players: Iterable[str] = ("A", "B"), *
              owner: dict[str, str] | None = None, buildings: dict[str, int] | None = None,
              mortgaged: Iterable[str] = (), jail: dict[str, int] | None = None,
              top: dict[str, list[str]] | None = None, jail_cards: dict[str, list[str]] | None = None,
-             jar: int = 0, **overrides: Any) -> Game:
+             jar: int = 0, roles: dict[str, str] | None = None, **overrides: Any) -> Game:
     """A game in a given position: who is where, owns what and holds what; dice and deck tops scripted."""
     if isinstance(rules, str):
         rules = load_rules(rules)
     if overrides:
         rules = dataclasses.replace(rules, **overrides)
     names = list(players)
-    game = Game.new(rules, BOARD, names, seed=0)
+    board = BOARDS[rules.board]
+    game = Game.new(rules, board, names, seed=0)
     seat = {n: i for i, n in enumerate(names)}
     for name, amount in (cash or {}).items():
         game.cash[seat[name]] = amount
@@ -75,8 +77,10 @@ def position(rules: str | Rules = "prom", players: Iterable[str] = ("A", "B"), *
     for name, turns in (jail or {}).items():
         game.jail_turns[seat[name]] = turns
         game.pos[seat[name]] = BOARD.jail
+    for name, role in (roles or {}).items():
+        game.roles[seat[name]] = role
     for deck, titles in (top or {}).items():
-        wanted = [card(deck, t) for t in titles]
+        wanted = [next(c.index for c in board.decks[deck] if c.title == t) for t in titles]
         game.decks[deck] = wanted + [c for c in game.decks[deck] if c not in wanted]
     for name, titles in (jail_cards or {}).items():
         for title in titles:
@@ -88,7 +92,7 @@ def position(rules: str | Rules = "prom", players: Iterable[str] = ("A", "B"), *
     game.bank = -(sum(game.cash) + game.jar)
     game.current = seat[current or names[0]]
     game.phase = JAIL if game.jail_turns[game.current] >= 0 else ROLL
-    game.pending = {}
+    game.pending, game.after = {}, []
     game._touch()
     game.rng = ScriptedDice(dice)  # type: ignore[assignment]
     return game

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.bots import BuyerBot, CautiousBot, RandomBot
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import OVER
@@ -19,7 +20,9 @@ from monopoli_mc.rules.state import HOTEL
 
 from .helpers import BOARD
 
-RULE_SETS = ["prom", "classic", "classic-older", "jackpot", "deal-all", "speed-die"]
+RULE_SETS = ["prom", "classic", "classic-older", "jackpot", "deal-all", "speed-die", "anti-monopoly",
+             "anti-monopoly-b"]
+BOARDS = {name: load_board(board_path(name)) for name in ("standard", "anti-monopoly")}
 MANAGE = ("build", "sell", "sell_all", "mortgage", "lift")
 
 
@@ -32,7 +35,10 @@ def check_invariants(game: Game) -> None:
     for group in BOARD.groups.values():
         members = group.spaces
         built = [game.buildings[m] for m in members]
-        if any(built):
+        if any(built) and game.rules.roles:
+            assert group.kind == "street"
+            assert not any(game.mortgaged[m] and game.buildings[m] for m in members), "no buildings on a mortgage"
+        elif any(built):
             assert group.kind == "street"
             assert not any(game.mortgaged[m] for m in members), "no buildings beside a mortgage"
             assert len({game.owner[m] for m in members}) == 1, "buildings only on a full group"
@@ -52,12 +58,16 @@ def check_invariants(game: Game) -> None:
         if out:
             assert game.cash[p] == 0 and not game.jail_cards[p], "a bankrupt player owns nothing"
     held = sum(len(c) for c in game.jail_cards)
-    assert sum(len(d) for d in game.decks.values()) + held == 32, "every card is in a deck or a hand"
+    cards = sum(len(d) for d in BOARDS[game.rules.board].decks.values())
+    assert sum(len(d) for d in game.decks.values()) + held == cards, "every card is in a deck or a hand"
+    if game.rules.roles and game.phase != "role_choice":
+        sides = [game.roles.count(r) for r in ("competitor", "monopolist")]
+        assert sum(sides) == len(game.names) and abs(sides[0] - sides[1]) <= 1, "sides differ by at most one"
 
 
 def play(rules_name: str, seed: int, players: int, *, random_seats: int, check_legal: bool) -> Game:
     rules = dataclasses.replace(load_rules(rules_name), max_rounds=80)
-    game = Game.new(rules, BOARD, [f"P{i}" for i in range(players)], seed)
+    game = Game.new(rules, BOARDS[rules.board], [f"P{i}" for i in range(players)], seed)
     bots = [RandomBot(seed=seed + i) if i < random_seats else (BuyerBot() if i % 2 else CautiousBot())
             for i in range(players)]
     operator = random.Random(seed)
@@ -76,7 +86,8 @@ def play(rules_name: str, seed: int, players: int, *, random_seats: int, check_l
                     for s in range(40):
                         if kind == "sell_all":  # one listed per group, legal on any street of it
                             group = BOARD.spaces[s].group
-                            listed = any(a[0] == kind and BOARD.spaces[a[2]].group == group for a in actions)
+                            listed = game.owner[s] == p and any(
+                                a[0] == kind and BOARD.spaces[a[2]].group == group for a in actions)
                         else:
                             listed = any(a[0] == kind and a[2] == s for a in actions)
                         assert game.is_legal((kind, p, s)) == listed, (kind, s)
