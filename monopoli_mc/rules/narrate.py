@@ -65,6 +65,30 @@ class Narrator:
             return f"{self.who(payee)} collects ${amount} ({what})"
         return f"{self.who(payer)} pays ${amount} to {self.who(payee)} ({what})"
 
+    def _speed_die(self, p: int, face: str) -> str:
+        return f"{self.names[p]}'s speed die shows {face.replace('_', ' ').title()}"
+
+    def _bus(self, p: int, move: str, steps: int) -> str:
+        return f"{self.names[p]} takes the Bus: {steps} spaces ({move})"
+
+    def _triples(self, p: int) -> str:
+        return f"{self.names[p]} throws triples and may go anywhere"
+
+    def _mr_monopoly(self, p: int, s: int) -> str:
+        return f"Mr. Monopoly sends {self.names[p]} on to {self.where(s)}" if s >= 0 else "Mr. Monopoly stays put"
+
+    def _role(self, p: int, role: str) -> str:
+        return f"{self.names[p]} plays as a {role}"
+
+    def _rent_due(self, p: int, owner: int, amount: int, s: int) -> str:
+        return f"{self.names[p]} owes {self.names[owner]} ${amount} rent, if claimed before the next throw"
+
+    def _rent_forfeit(self, p: int, owner: int, amount: int, s: int) -> str:
+        return f"{self.names[owner]} did not claim ${amount} rent from {self.names[p]}: it is lost"
+
+    def _building_auction(self, item: str, p: int, left: int) -> str:
+        return f"the bank has {left} {item}(s) left and several want them: auction"
+
     def _bought(self, p: int, s: int, price: int) -> str:
         return f"{self.names[p]} buys {self.where(s)} for ${price}"
 
