@@ -16,7 +16,7 @@ MAX_REQUEST = 1446
 MAX_MESSAGE = 256  # characters of free text in a title, action bar or chat line
 PROMPTS = ("roll", "end", "jail", "jail_card", "trade", "join")
 MESSAGES = ("title", "subtitle", "actionbar", "tell")
-DECKS = ("chance", "community_chest")
+DECKS = ("chance", "community_chest", "competitor", "monopolist")
 _BOARD = re.compile(r"[a-z0-9_]{1,16}")
 
 

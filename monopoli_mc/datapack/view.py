@@ -16,7 +16,8 @@ DYE_TEXT = {"white": "#F9FFFE", "orange": "#F9801D", "magenta": "#C74EBD", "ligh
             "yellow": "#C9A800", "lime": "#80C71F", "pink": "#F38BAA", "gray": "#474F52",
             "light_gray": "#9D9D97", "cyan": "#169C9C", "purple": "#8932B8", "blue": "#3C44AA",
             "brown": "#835432", "green": "#5E7C16", "red": "#B02E26", "black": "#1D1D21"}
-DECK_NAMES = {"chance": ("Naughty & Nice", "gold"), "community_chest": ("Crates", "blue")}
+DECK_NAMES = {"chance": ("Naughty & Nice", "gold"), "community_chest": ("Crates", "blue"),
+              "competitor": ("Competitor", "green"), "monopolist": ("Monopolist", "dark_blue")}
 MESSAGES = {"title": "title $(player) title", "subtitle": "title $(player) subtitle",
             "actionbar": "title $(player) actionbar", "tell": "tellraw $(player)"}
 
