@@ -1,51 +1,45 @@
-"""`monopoli demo`: a whole game with bot players, told turn by turn."""
+"""`monopoli demo`: a whole game in the sandbox, bots as players, the real controller over RCON."""
 
 from __future__ import annotations
 
-import dataclasses
-import time
-from typing import Any
+from pathlib import Path
 
 import click
 
-from monopoli_mc.rules.board import board_path, load_board
-from monopoli_mc.rules.bots import make_bots
-from monopoli_mc.rules.game import Game
-from monopoli_mc.rules.narrate import Narrator
-from monopoli_mc.rules.settings import load_rules
-from monopoli_mc.rules.simulate import play_game
+from monopoli_mc.demo.run import run_demo, standings
 
 
 @click.command()
+@click.option("--players", default=4, show_default=True, type=click.IntRange(2, 8))
+@click.option("--seed", default=1, show_default=True, type=int, help="Seed of the game (dice, decks).")
+@click.option("--speed", default=5.0, show_default=True, type=click.FloatRange(0.1, 100),
+              help="Sandbox clock and timers: 1 is real time (20 ticks a second).")
 @click.option("--rules", "rules_name", default="prom", show_default=True, metavar="NAME|FILE",
               help="Rule set: a name in configs/rules/ or a YAML file.")
-@click.option("--players", default=4, show_default=True, type=click.IntRange(2, 8))
-@click.option("--seed", default=1, show_default=True, type=int)
-@click.option("--max-rounds", default=200, show_default=True, type=click.IntRange(1, None),
-              help="Stop after this many rounds; the richest by net worth wins.")
-def demo(rules_name: str, players: int, seed: int, max_rounds: int) -> None:
-    """Play one headless game with bots and print the turn log and the final standings.
+@click.option("--movement", type=click.Choice(["walk", "teleport"]), default=None,
+              help="Override the world config's movement mode.")
+@click.option("--world", "world_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="World config (default: configs/world.yaml).")
+@click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write every RCON request and reply to this file as JSON lines.")
+@click.option("--quiet", is_flag=True, help="Only the final standings.")
+def demo(players: int, seed: int, speed: float, rules_name: str, movement: str | None,
+         world_path: Path | None, record: Path | None, quiet: bool) -> None:
+    """Play a whole game in the sandbox with bot players, through the real controller.
+
+    The bots walk the board, press the buildings' buttons, click chat buttons and
+    use /trigger, as a person would; the engine's bot strategies decide.
 
     \b
     Example:
-      monopoli demo --rules prom --players 4 --seed 3
+      monopoli demo --players 4 --seed 1 --speed 5 --rules prom
     """
-    rules = dataclasses.replace(load_rules(rules_name), max_rounds=max_rounds)
-    board = load_board(board_path(rules.board))
-    names = [f"Bot {i + 1}" for i in range(players)]
-    narrator = Narrator(board, names)
-    started = time.perf_counter()
-    final: dict[str, Game] = {}
-
-    def tell(game: Game, events: list[tuple[Any, ...]]) -> None:
-        for line in narrator.lines(events):
-            click.echo(("  " if not line.startswith("--") else "") + line)
-        final["game"] = game
-
-    click.echo(f"Monopoli demo: {rules.name} rules, {players} bots, seed {seed}")
-    result = play_game(rules, board, players, seed, bots=make_bots(players), on_events=tell)
-    game = final["game"]
-    click.echo(f"\nFinal standings after {result.rounds} rounds ({time.perf_counter() - started:.2f}s):")
-    for rank, (seat, worth) in enumerate(game.standings(), 1):
-        status = "bankrupt" if game.bankrupt[seat] else f"cash ${game.cash[seat]:,}, worth ${worth:,}"
-        click.echo(f"  {rank}. {names[seat]:8s} {status}")
+    click.echo(f"Monopoli demo: {rules_name} rules, {players} bot players, seed {seed}, speed {speed}")
+    result = run_demo(players=players, seed=seed, speed=speed, rules=rules_name, world_path=world_path,
+                      movement=movement, record=record,
+                      echo=(lambda line: None) if quiet else click.echo)
+    game = result.game
+    click.echo(f"\nFinal standings after {game.round} rounds, {result.actions} actions, "
+               f"{result.requests} RCON requests, {result.seconds:.1f}s:")
+    for line in standings(game):
+        click.echo(line)

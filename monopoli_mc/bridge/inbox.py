@@ -1,0 +1,114 @@
+"""The inbox: one `data get storage monopoli:bridge inbox` reply -> typed world events.
+
+Also the other replies the controller reads: `list uuids` (UUID -> name) and a
+player's `Pos`. Pure functions of text; no sockets.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid as uuidlib
+from dataclasses import dataclass
+from typing import Any
+
+import nbtlib
+
+from monopoli_mc.errors import MonopoliError
+
+INBOX_QUERY = "data get storage monopoli:bridge inbox"
+LIST_UUIDS = "list uuids"
+_CONTENTS = "has the following contents: "
+_NO_INBOX = ("Found no elements matching", "has no elements")
+_LIST_ENTRY = re.compile(r"([A-Za-z0-9_]{1,16}) \(([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\)")
+_POS = re.compile(r"has the following entity data: \[(-?[\d.E-]+)d, (-?[\d.E-]+)d, (-?[\d.E-]+)d\]")
+_INT_MIN, _INT_MAX = -2**31, 2**31 - 1
+
+
+class InboxError(MonopoliError):
+    """A reply from the server that is not what the pack writes (names the bad text)."""
+
+
+@dataclass(frozen=True)
+class WorldEvent:
+    """One inbox entry: a player's trigger or button press, an admin request, a join."""
+
+    seq: int
+    kind: str
+    uuid: str | None = None  # the player who spoke, as a UUID string
+    value: int | None = None  # None when the entry's value is not a whole number
+    button: bool = False
+    target: str | None = None  # admin requests: the player named in the request
+
+    @property
+    def is_admin(self) -> bool:
+        """Whether this is an operator's `/function monopoli:admin/...` request."""
+        return self.kind.startswith("admin_")
+
+
+def uuid_from_ints(ints: Any) -> str:
+    """Vanilla's four signed ints of a UUID as the usual hyphenated text."""
+    values = [int(v) for v in ints]
+    if len(values) != 4:
+        raise InboxError(f"a UUID is four ints, found {values!r}")
+    number = 0
+    for v in values:
+        number = (number << 32) | (v & 0xFFFFFFFF)
+    return str(uuidlib.UUID(int=number))
+
+
+def parse_inbox(reply: str) -> list[WorldEvent]:
+    """Events of an inbox reply, in `seq` order; an empty or missing inbox gives [].
+
+    Raises InboxError when the reply is not a storage listing or its SNBT does not parse.
+    """
+    if any(marker in reply for marker in _NO_INBOX):
+        return []
+    head, sep, body = reply.partition(_CONTENTS)
+    if not sep:
+        raise InboxError(f"not an inbox reply: {reply[:120]!r}")
+    try:
+        data = nbtlib.parse_nbt(body.strip())
+    except Exception as exc:  # nbtlib raises its own InvalidLiteral and friends
+        raise InboxError(f"inbox SNBT does not parse ({exc}): {body[:120]!r}") from None
+    if not isinstance(data, list):
+        raise InboxError(f"the inbox is not a list: {body[:120]!r}")
+    events = [e for e in (_entry(item) for item in data) if e is not None]
+    events.sort(key=lambda e: e.seq)
+    return events
+
+
+def _entry(item: Any) -> WorldEvent | None:
+    if not isinstance(item, dict):
+        return None
+    seq, kind = item.get("seq"), item.get("kind")
+    if not isinstance(seq, (int, nbtlib.Int)) or not isinstance(kind, str):
+        return None
+    raw_uuid = item.get("uuid")
+    who = None
+    if raw_uuid is not None:
+        try:
+            who = uuid_from_ints(raw_uuid)
+        except (InboxError, TypeError, ValueError):
+            who = None
+    value = item.get("value")
+    number = int(value) if isinstance(value, (int, nbtlib.Numeric)) and not isinstance(
+        value, (nbtlib.Float, nbtlib.Double)) else None
+    if number is not None and not _INT_MIN <= number <= _INT_MAX:
+        number = None
+    target = item.get("target")
+    return WorldEvent(seq=int(seq), kind=str(kind), uuid=who, value=number,
+                      button=bool(item.get("button", 0)),
+                      target=str(target) if isinstance(target, str) else None)
+
+
+def parse_uuid_list(reply: str) -> dict[str, str]:
+    """UUID -> name from a `list uuids` reply."""
+    return {m.group(2): m.group(1) for m in _LIST_ENTRY.finditer(reply)}
+
+
+def parse_pos(reply: str) -> tuple[float, float, float] | None:
+    """A player's position from `data get entity <name> Pos`; None if not online."""
+    m = _POS.search(reply)
+    if m is None:
+        return None
+    return float(m.group(1)), float(m.group(2)), float(m.group(3))

@@ -1,0 +1,191 @@
+"""The outbox: game state and game events -> command text, through the pack's macro calls.
+
+The persistent picture (cash, the jar, banners, buildings) is computed from the
+state and written as a diff of set values, never adds; `sync` writes it whole.
+Events add what is momentary: chat lines, titles, books, teleports, prompts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from monopoli_mc.datapack import calls
+from monopoli_mc.datapack.versions import McVersion
+from monopoli_mc.datapack.world_config import MORTGAGE_COLOR
+from monopoli_mc.rules.events import Event
+from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.phases import AUCTION, BUY, DEBT, DRAW, END, JAIL, OVER, RECEIVED, ROLL, TAX, TRADE
+
+Picture = dict[tuple[Any, ...], str]
+DECK_PLACES = {"chance": "the orange Naughty & Nice building (or /trigger naughty)",
+               "community_chest": "the blue Crates building (or /trigger crate)"}
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the outbox needs to know about one board: its name, colours, version, movement."""
+
+    board: str
+    colors: tuple[str, ...]
+    version: McVersion
+    teleport: bool = True
+    broadcast: bool = True  # one board on the server: table lines go to @a
+
+    def color(self, seat: int) -> str:
+        """The banner colour of a seat."""
+        return self.colors[seat % len(self.colors)]
+
+
+def picture(game: Game, table: Table) -> Picture:
+    """Every persistent world value of a game, by key, as the command that sets it."""
+    out: Picture = {}
+    for seat, name in enumerate(game.names):
+        out[("cash", name)] = calls.cash(name, game.cash[seat])
+    out[("jar",)] = calls.jar(game.jar)
+    for space in game.board.deeds:
+        s = space.index
+        owner = game.owner[s]
+        if owner < 0:
+            out[("banner", s)] = calls.unbanner(table.board, s)
+        else:
+            color = MORTGAGE_COLOR if game.mortgaged[s] else table.color(owner)
+            out[("banner", s)] = calls.banner(table.board, s, color, game.names[owner])
+        if space.kind == "street":
+            out[("houses", s)] = calls.houses(table.board, s, game.buildings[s])
+    return out
+
+
+def diff(old: Picture, new: Picture) -> list[str]:
+    """The commands that turn the old picture into the new one."""
+    return [cmd for key, cmd in new.items() if old.get(key) != cmd]
+
+
+def say(table: Table, names: list[str], text: str) -> list[str]:
+    """A chat line for everyone at the table."""
+    text = text[:calls.MAX_MESSAGE]
+    if table.broadcast:
+        return [calls.message("tell", "@a", text, table.version)]
+    return [calls.message("tell", n, text, table.version) for n in names]
+
+
+def tell(table: Table, name: str, text: str) -> list[str]:
+    """A chat line for one player."""
+    return [calls.message("tell", name, text[:calls.MAX_MESSAGE], table.version)]
+
+
+def title(table: Table, name: str, text: str, subtitle: str = "") -> list[str]:
+    """A title (and subtitle) on one player's screen."""
+    out = []
+    if subtitle:
+        out.append(calls.message("subtitle", name, subtitle[:calls.MAX_MESSAGE], table.version))
+    out.append(calls.message("title", name, text[:calls.MAX_MESSAGE], table.version))
+    return out
+
+
+def effects(game: Game, events: list[Event], table: Table) -> list[str]:
+    """Books, titles and teleports a batch of events calls for (not the picture, not prompts)."""
+    names, board = game.names, table.board
+    out: list[str] = []
+    moved: dict[int, int] = {}
+    for ev in events:
+        kind = ev[0]
+        if kind == "move":
+            moved[ev[1]] = ev[3]
+        elif kind == "draw":
+            out.append(calls.card(names[ev[1]], ev[2], ev[3]))
+        elif kind == "card_returned":
+            out.append(calls.take_card(names[ev[1]], ev[2], ev[3]))
+        elif kind == "deed":
+            if ev[2] >= 0:
+                out.append(calls.take_deed(names[ev[2]], ev[1]))
+            if ev[3] >= 0:
+                out.append(calls.deed(names[ev[3]], ev[1]))
+        elif kind == "roll" and ev[2] == ev[3]:
+            out += [calls.message("actionbar", names[ev[1]], f"Doubles! {ev[2]}+{ev[3]}", table.version)]
+        elif kind == "leave_jail":
+            out.append(calls.teleport(names[ev[1]], board, game.board.jail))
+        elif kind == "jail":
+            out += title(table, names[ev[1]], "Jail!", "go directly to jail")
+            out.append(calls.jail(names[ev[1]], board))
+            moved.pop(ev[1], None)
+        elif kind == "bankrupt":
+            out += title(table, names[ev[1]], "Bankrupt", "thank you for playing")
+        elif kind == "game_over" and ev[1] is not None:
+            for name in names:
+                out += title(table, name, f"{names[ev[1]]} wins!")
+    if table.teleport:
+        for seat, space in moved.items():
+            if game.jail_turns[seat] < 0:
+                out.append(calls.teleport(names[seat], board, space))
+    return out
+
+
+def drawn_books(events: list[Event]) -> list[tuple[int, str, int]]:
+    """Cards drawn and not kept in this batch: (seat, deck, card), to take back at turn end."""
+    drawn = [(ev[1], ev[2], ev[3]) for ev in events if ev[0] == "draw"]
+    kept = {(ev[1], ev[2], ev[3]) for ev in events if ev[0] == "card_kept"}
+    return [d for d in drawn if d not in kept]
+
+
+def prompt_key(game: Game) -> tuple[Any, ...]:
+    """What decides which prompts are showing; a change means new prompts."""
+    pending = game.pending
+    return (game.phase, game.to_act(), game.turns, game.doubles, pending.get("high"),
+            pending.get("space"), len(game.debts), game.trade is not None)
+
+
+def prompts(game: Game, table: Table) -> list[str]:
+    """Chat buttons and hints for whoever must decide now."""
+    phase = game.phase
+    if phase == OVER:
+        return []
+    seat = game.to_act()
+    name = game.names[seat]
+    if phase == ROLL:
+        return title(table, name, "Your turn") + [calls.prompt(name, "roll")]
+    if phase == JAIL:
+        which = "jail_card" if game.jail_cards[seat] else "jail"
+        return [calls.prompt(name, which, fine=game.rules.jail_fine)]
+    if phase == BUY:
+        return [calls.prompt_buy(name, game.pending["space"])]
+    if phase == AUCTION:
+        high = game.pending["high"]
+        return [calls.prompt_bid(n, high) for q, n in enumerate(game.names) if not game.bankrupt[q]]
+    if phase == DRAW:
+        return tell(table, name, f"Draw a card: run to {DECK_PLACES[game.pending['deck']]}.")
+    if phase == END:
+        return [calls.prompt(name, "end")]
+    if phase == TRADE:
+        return [calls.prompt(name, "trade")]
+    if phase == DEBT:
+        owed = game.debts[0][2]
+        return tell(table, name, f"You owe ${owed} and have ${game.cash[seat]}: sell houses "
+                                 f"(/trigger sell set N) or mortgage (/trigger mortgage set N).")
+    if phase == RECEIVED:
+        return tell(table, name, "You received a mortgaged deed: /trigger buy lifts the mortgage now, "
+                                 "/trigger auction keeps it mortgaged and pays the fee.")
+    if phase == TAX:
+        return tell(table, name, "Income tax: /trigger buy pays the flat amount, "
+                                 "/trigger auction pays the percentage.")
+    return []
+
+
+def sync(game: Game, table: Table, *, held_cards: bool = True) -> list[str]:
+    """Everything, written whole: picture, positions, deed and card books, prompts."""
+    out = list(picture(game, table).values())
+    for seat, name in enumerate(game.names):
+        if game.bankrupt[seat]:
+            continue
+        if game.jail_turns[seat] >= 0:
+            out.append(calls.jail(name, table.board))
+        elif table.teleport:
+            out.append(calls.teleport(name, table.board, game.pos[seat]))
+        for s, owner in enumerate(game.owner):
+            if owner == seat:
+                out += [calls.take_deed(name, s), calls.deed(name, s)]
+        if held_cards:
+            for deck, card in game.jail_cards[seat]:
+                out += [calls.take_card(name, deck, card), calls.card(name, deck, card)]
+        out.append(calls.enable(name))
+    return out + prompts(game, table)

@@ -1,0 +1,1 @@
+"""The controller: world events -> engine actions -> world changes, persisted in SQLite."""

@@ -1,0 +1,204 @@
+"""The operator's desk: seat, start, pay, fine, move, give-deed, trade, pause, resume, undo, kick, sync, status.
+
+Requests come from `monopoli admin ...` (through the store) and from the in-game
+`/function monopoli:admin/...` (through the inbox). Money, moves, deeds and kicks
+go through the rules engine, so the operator cannot break the rules by accident.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import TYPE_CHECKING, Any
+
+from monopoli_mc.bridge import outbox
+from monopoli_mc.controller.table import BoardGame
+from monopoli_mc.errors import IllegalAction, MonopoliError
+from monopoli_mc.rules.events import Event
+from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.phases import OVER, SYSTEM
+
+if TYPE_CHECKING:
+    from monopoli_mc.controller.loop import Controller
+
+KINDS = ("seat", "start", "pay", "fine", "move", "give_deed", "trade", "pause", "resume", "undo",
+         "kick", "sync", "status")
+_ENGINE = {"pay": "admin_pay", "fine": "admin_fine", "move": "admin_move", "give_deed": "admin_give_deed",
+           "kick": "kick"}
+Writes = list[str]
+
+
+class AdminDesk:
+    """Answers operator requests for a controller (inside its poll's transaction)."""
+
+    def __init__(self, controller: Controller) -> None:
+        self.c = controller
+
+    def handle(self, kind: str, args: dict[str, Any], board: str | None, *, origin: str,
+               batches: dict[str, list[Event]]) -> tuple[str, Writes]:
+        """Do one request; returns the answer for the operator and the world writes."""
+        try:
+            return self._handle(kind, args, board, origin, batches)
+        except IllegalAction as exc:
+            return f"refused: {exc}", []
+        except MonopoliError as exc:
+            return f"error: {exc}", []
+
+    def _handle(self, kind: str, args: dict[str, Any], board: str | None, origin: str,
+                batches: dict[str, list[Event]]) -> tuple[str, Writes]:
+        if kind not in KINDS:
+            raise MonopoliError(f"unknown request {kind!r}; known: {', '.join(KINDS)}")
+        if kind == "seat":
+            name = _name(args)
+            return self.seat(name, board or self._only_board(), batches=batches, origin=origin)
+        if kind == "start":
+            return self.start(self._table(board, args), batches=batches, origin=origin)
+        if kind == "status":
+            return "; ".join(status_line(t) for t in self.c.tables.values()), []
+        table = self._table(board, args)
+        if kind in ("pause", "resume"):
+            table.paused = kind == "pause"
+            self.c.store.set_meta(f"paused:{table.name}", "1" if table.paused else "0")
+            names = table.game.names if table.game else []
+            word = "paused" if table.paused else "resumed"
+            return f"board {table.name!r} {word}", outbox.say(table.view, names, f"The operator {word} the game.")
+        if kind == "sync":
+            return f"board {table.name!r} synced", table.sync()
+        game = _game(table)
+        if kind == "undo":
+            return self.undo(table, origin)
+        if kind == "trade":
+            offer = _offer(game, args)
+            seat = game.names.index(_name(args, "from"))
+            return "trade offered", self.c._apply(table, ("propose_trade", seat, offer), origin, batches)
+        seat = _seat(game, _name(args))
+        arg: dict[str, Any] = {"player": seat}
+        if kind in ("pay", "fine"):
+            arg["amount"] = args.get("amount")
+        elif kind in ("move", "give_deed"):
+            arg["space"] = args.get("space")
+        action = (_ENGINE[kind], SYSTEM, arg)
+        why = game.explain(action)
+        if why is not None:
+            raise IllegalAction(why)
+        writes = self.c._apply(table, action, origin, batches)
+        if kind == "move" and not table.view.teleport:
+            writes.append(outbox.calls.teleport(game.names[seat], table.name, game.pos[seat]))
+        return f"{kind} {game.names[seat]}: done", writes
+
+    def seat(self, name: str, board: str | None, *, batches: dict[str, list[Event]],
+             origin: str) -> tuple[str, Writes]:
+        """Seat a player at a board's next game (and start it when enough are seated)."""
+        if board is None:
+            return "stand on a board to join its game", []
+        table = self.c.tables.get(board)
+        if table is None:
+            raise MonopoliError(f"no board named {board!r}")
+        if table.game is not None and table.game.phase != OVER:
+            if table.seat_of(name) is not None:
+                return f"{name} already plays on board {board!r}", []
+            return f"a game is already running on board {board!r}; wait for the next one", []
+        if self.c.table_of(name) not in (None, table) and self.c.table_of(name).game.phase != OVER:  # type: ignore[union-attr]
+            return f"{name} already plays at another board", []
+        lobby = self.c.store.lobby(board)
+        if name in lobby:
+            return f"{name} is already seated ({len(lobby)} seated)", []
+        if len(lobby) >= self.c.rules.max_players:
+            return f"board {board!r} is full ({len(lobby)} seated)", []
+        self.c.store.seat(board, name)
+        lobby.append(name)
+        writes = outbox.say(table.view, lobby, f"{name} joined board {board} ({len(lobby)} seated).")
+        start_at = self.c.settings.start_at
+        if start_at is not None and len(lobby) >= start_at:
+            answer, more = self.start(table, batches=batches, origin=origin)
+            return f"{name} seated; {answer}", writes + more
+        return f"{name} seated at board {board!r} ({len(lobby)} seated)", writes
+
+    def start(self, table: BoardGame, *, batches: dict[str, list[Event]], origin: str) -> tuple[str, Writes]:
+        """Start a board's game with the players seated (order by a throw, as the sheet says)."""
+        if table.game is not None and table.game.phase != OVER:
+            return f"board {table.name!r} already has a game running", []
+        names = self.c.store.lobby(table.name)
+        rules = self.c.rules
+        if len(names) < rules.min_players:
+            return f"board {table.name!r} needs {rules.min_players} players, {len(names)} seated", []
+        seed = self.c.settings.seed
+        if seed is None:
+            seed = int(time.time() * 1000) % 2**31
+        seed += list(self.c.tables).index(table.name)
+        game = Game.new(rules, self.c.board, names, seed)
+        table.game_id = self.c.store.new_game(table.name, dataclasses.asdict(rules), seed, names)
+        table.game, table.n_actions, table.shown, table.prompted = game, 0, {}, ()
+        batches.setdefault(table.name, []).extend(game.setup_events)
+        colors = ", ".join(f"{n} {table.view.color(i)}" for i, n in enumerate(names))
+        writes = outbox.say(table.view, names, f"Game on! Colours: {colors}. {names[game.current]} starts.")
+        self.c.on_line(f"[{table.name}] game {table.game_id} starts: {colors}; seed {seed}")
+        return f"game started on board {table.name!r} with {len(names)} players", writes
+
+    def undo(self, table: BoardGame, origin: str) -> tuple[str, Writes]:
+        """Revert the last action: replay the log without it, then sync the board."""
+        store = self.c.store
+        if not store.actions(table.game_id):
+            return "nothing to undo", []
+        store.log_undo(table.game_id, origin)
+        row = store.current_game(table.name)
+        assert row is not None
+        table.load(store, row, self.c.board)
+        return f"undid the last action on board {table.name!r}", table.sync()
+
+    def _only_board(self) -> str:
+        if len(self.c.tables) == 1:
+            return next(iter(self.c.tables))
+        raise MonopoliError(f"name the board: one of {', '.join(self.c.tables)}")
+
+    def _table(self, board: str | None, args: dict[str, Any]) -> BoardGame:
+        if board is not None:
+            if board not in self.c.tables:
+                raise MonopoliError(f"no board named {board!r}; known: {', '.join(self.c.tables)}")
+            return self.c.tables[board]
+        player = args.get("player") or args.get("from")
+        if isinstance(player, str):
+            found = self.c.table_of(player)
+            if found is not None:
+                return found
+        return self.c.tables[self._only_board()]
+
+
+def status_line(table: BoardGame) -> str:
+    """One line about a board: its game, whose decision, the jar."""
+    game = table.game
+    if game is None:
+        return f"{table.name}: no game yet"
+    who = game.names[game.to_act()] if game.phase != OVER else "nobody"
+    paused = " (paused)" if table.paused else ""
+    return (f"{table.name}: game {table.game_id}, round {game.round + 1}, {game.phase.replace('_', ' ')}"
+            f" for {who}{paused}, jar ${game.jar}")
+
+
+def _name(args: dict[str, Any], key: str = "player") -> str:
+    value = args.get(key)
+    if not isinstance(value, str) or not value:
+        raise MonopoliError(f"the request needs a {key} name, found {value!r}")
+    return value
+
+
+def _game(table: BoardGame) -> Game:
+    if table.game is None:
+        raise MonopoliError(f"no game on board {table.name!r} yet")
+    return table.game
+
+
+def _seat(game: Game, name: str) -> int:
+    try:
+        return game.names.index(name)
+    except ValueError:
+        raise MonopoliError(f"{name!r} does not play in this game; players: {', '.join(game.names)}") from None
+
+
+def _offer(game: Game, args: dict[str, Any]) -> dict[str, Any]:
+    to = _seat(game, _name(args, "to"))
+    _seat(game, _name(args, "from"))
+    return {"to": to, "give": [int(s) for s in args.get("give", [])],
+            "get": [int(s) for s in args.get("get", [])],
+            "give_cash": int(args.get("give_cash", 0)), "get_cash": int(args.get("get_cash", 0)),
+            "give_cards": int(args.get("give_cards", 0)), "get_cards": int(args.get("get_cards", 0))}

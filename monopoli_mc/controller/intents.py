@@ -1,0 +1,81 @@
+"""A player's trigger or button press -> the engine action it means, or why it means nothing now."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.phases import DRAW, OVER, RECEIVED, TAX
+
+Action = tuple[str, int, Any]
+SIMPLE = {"d6": "roll", "buy": "buy", "auction": "decline", "end_turn": "end_turn",
+          "jail_pay": "pay_fine", "jail_card": "use_card", "accept": "accept_trade",
+          "refuse": "refuse_trade"}
+# Phases whose two answers are given with /trigger buy (yes) and /trigger auction (no).
+YES_NO = {TAX: ("pay_flat_tax", "pay_percent_tax"), RECEIVED: ("lift_now", "keep_mortgage")}
+ON_SPACE = ("build", "sell", "mortgage", "lift")
+DRAW_KINDS = {"naughty": "chance", "nice": "chance", "crate": "community_chest"}
+HOW = {"roll": "roll (/trigger d6)", "buy": "buy (/trigger buy)",
+       "decline": "let it go to auction (/trigger auction)", "bid": "bid (/trigger bid set N)",
+       "pass": "stop bidding (do nothing)", "end_turn": "end your turn (/trigger end_turn)",
+       "pay_fine": "pay the fine (/trigger jail_pay)",
+       "use_card": "use your card (/trigger jail_card)",
+       "draw": "draw your card at the building", "accept_trade": "accept (/trigger accept)",
+       "refuse_trade": "refuse (/trigger refuse)",
+       "pay_flat_tax": "pay the flat tax (/trigger buy)",
+       "pay_percent_tax": "pay the percentage (/trigger auction)",
+       "lift_now": "lift the mortgage now (/trigger buy)",
+       "keep_mortgage": "keep it mortgaged and pay the fee (/trigger auction)",
+       "build": "build (/trigger build set N)", "sell": "sell (/trigger sell set N)",
+       "mortgage": "mortgage (/trigger mortgage set N)", "lift": "lift (/trigger lift set N)"}
+
+
+def game_kinds() -> frozenset[str]:
+    """Inbox kinds that mean an engine action."""
+    return frozenset(SIMPLE) | frozenset(ON_SPACE) | frozenset(DRAW_KINDS) | {"bid"}
+
+
+def to_action(game: Game, seat: int, kind: str, value: int | None) -> Action | str:
+    """The action a player's input means, or a short message saying why it means nothing now."""
+    if game.phase == OVER:
+        return "the game is over"
+    if kind in ("buy", "auction") and game.phase in YES_NO and game.to_act() == seat:
+        yes, no = YES_NO[game.phase]
+        return (yes if kind == "buy" else no, seat, None)
+    if kind in SIMPLE:
+        return (SIMPLE[kind], seat, None)
+    if kind == "bid":
+        if value is None or value <= 0:
+            return f"a bid is a whole number of dollars above 0, not {value!r}: /trigger bid set 120"
+        return ("bid", seat, value)
+    if kind in ON_SPACE:
+        n = len(game.board.spaces)
+        if value is None or not 0 <= value < n:
+            return (f"there is no space {value!r}: spaces are numbered 0 (GO) to {n - 1}, "
+                    f"for example /trigger {kind} set 39")
+        return (kind, seat, value)
+    if kind in DRAW_KINDS:
+        deck = DRAW_KINDS[kind]
+        if game.phase == DRAW and game.to_act() == seat and game.pending.get("deck") != deck:
+            where = "the blue Crates building" if game.pending.get("deck") == "community_chest" \
+                else "the orange Naughty & Nice building"
+            return f"your card is not from this deck: go to {where}"
+        return ("draw", seat, None)
+    return f"unknown input {kind!r}"
+
+
+def why_not(game: Game, action: Action) -> str | None:
+    """Why an action is illegal now, with what the player can do instead; None if legal."""
+    why = game.explain(action)
+    if why is None:
+        return None
+    seat = action[1]
+    if game.phase == OVER:
+        return why
+    options = [HOW[a[0]] for a in game.legal_actions(seat) if a[0] in HOW]
+    options = list(dict.fromkeys(options))
+    if options:
+        return f"{why}. You can: {', '.join(options)}"
+    if 0 <= game.to_act() < len(game.names) and game.to_act() != seat:
+        return f"{why}. Wait for {game.names[game.to_act()]}"
+    return why

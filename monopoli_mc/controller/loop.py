@@ -1,0 +1,375 @@
+"""The controller loop: read the inbox once per poll, apply, persist, write the world, acknowledge.
+
+Each poll reads `storage monopoli:bridge inbox` with one request. Entries above
+the stored cursor are turned into engine actions in `seq` order; the actions and
+the new cursor are committed in one SQLite transaction; only then is the world
+written and the inbox acknowledged. After a crash the entries at or below the
+cursor are skipped, so every event is applied exactly once.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
+
+from monopoli_mc.bridge import outbox
+from monopoli_mc.bridge.inbox import (INBOX_QUERY, LIST_UUIDS, InboxError, WorldEvent, parse_inbox,
+                                      parse_pos, parse_uuid_list)
+from monopoli_mc.controller import intents
+from monopoli_mc.controller.admin import AdminDesk
+from monopoli_mc.controller.policy import CLOSE_AUCTION
+from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.table import BoardGame, Walk
+from monopoli_mc.datapack import calls
+from monopoli_mc.datapack.escape import player_name
+from monopoli_mc.datapack.channel import SEQ
+from monopoli_mc.datapack.layout import Layout
+from monopoli_mc.datapack.world_config import WorldConfig
+from monopoli_mc.errors import IllegalAction, MonopoliError, RconError
+from monopoli_mc.rules.board import Board, board_path, load_board
+from monopoli_mc.rules.events import Event
+from monopoli_mc.rules.narrate import Narrator
+from monopoli_mc.rules.phases import AUCTION, OVER, SYSTEM
+from monopoli_mc.rules.settings import Rules, load_rules
+
+log = logging.getLogger("monopoli_mc.controller")
+_SEQ_REPLY = "has "
+
+
+class Rcon(Protocol):
+    """What the controller needs of an RCON client."""
+
+    def command(self, command: str) -> str: ...  # noqa: E704
+
+    def reconnect(self, *, attempts: int = 5, delay: float = 0.1, max_delay: float = 5.0) -> None: ...  # noqa: E704
+
+
+@dataclass
+class Settings:
+    """How the controller plays: rule set, timers (seconds), when a board's game starts."""
+
+    rules: str = "prom"
+    auction_quiet: float = 8.0
+    walk_wait: float = 20.0
+    poll_interval: float = 0.1
+    start_at: int | None = None  # start a board's game once this many players are seated
+    seed: int | None = None  # None: a seed from the clock
+
+
+class Controller:
+    """Plays every board of a world config over one RCON connection, persisted in one Store."""
+
+    def __init__(self, rcon: Rcon, world: WorldConfig, store: Store, settings: Settings | None = None,
+                 *, on_line: Callable[[str], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rcon = rcon
+        self.world = world
+        self.store = store
+        self.settings = settings or Settings()
+        self.rules: Rules = load_rules(self.settings.rules)
+        self.board: Board = load_board(board_path(self.rules.board))
+        self.on_line = on_line or (lambda line: log.info(line))
+        self.clock = clock
+        single = len(world.boards) == 1
+        self.tables = {p.name: BoardGame(p.name, Layout(p), outbox.Table(
+            board=p.name, colors=world.colors, version=world.version,
+            teleport=world.movement == "teleport", broadcast=single)) for p in world.boards}
+        self.names: dict[str, str] = store.players()
+        self.desk = AdminDesk(self)
+        self.requests = 0
+        self._connected = False
+
+    # -- start, sync, run ------------------------------------------------------------
+    def load(self) -> None:
+        """Rebuild every board's game from the store (snapshot + replay)."""
+        for table in self.tables.values():
+            row = self.store.current_game(table.name)
+            if row is not None:
+                table.load(self.store, row, self.board)
+            table.paused = self.store.meta(f"paused:{table.name}") == "1"
+
+    def start(self) -> None:
+        """Load the games, check the world's event counter, rewrite the whole world."""
+        self.load()
+        self.connected()
+
+    def connected(self) -> None:
+        """After (re)connecting: a world whose counter went back was reset; then sync."""
+        reply = self.command(f"scoreboard players get $seq {SEQ}")
+        world_seq = _int_after(reply, _SEQ_REPLY)
+        cursor = self.store.cursor()
+        if world_seq is not None and world_seq < cursor:
+            self.on_line(f"the world's event counter is {world_seq}, below ours ({cursor}): "
+                         "the world was reset; following its counter")
+            with self.store.transaction():
+                self.store.set_cursor(world_seq)
+        self._refresh_names()
+        self.sync_all()
+        self._connected = True
+
+    def sync_all(self) -> None:
+        """Rewrite the whole picture of every board."""
+        out: list[str] = []
+        for table in self.tables.values():
+            out += table.sync()
+        self.send(out)
+
+    def run(self, stop: Callable[[], bool]) -> None:
+        """Poll until `stop()`; reconnect by itself when RCON drops, then resync."""
+        while not stop():
+            try:
+                if not self._connected:
+                    self.connected()
+                if self.poll() == 0:
+                    time.sleep(self.settings.poll_interval)
+            except RconError as exc:
+                self._connected = False
+                self.on_line(f"rcon: {exc}; reconnecting")
+                self._reconnect(stop)
+
+    def _reconnect(self, stop: Callable[[], bool]) -> None:
+        delay = 0.2
+        while not stop():
+            try:
+                self.rcon.reconnect(attempts=1, delay=delay)
+                return
+            except RconError:
+                time.sleep(delay)
+                delay = min(delay * 2, 5.0)
+
+    # -- one poll --------------------------------------------------------------------
+    def poll(self) -> int:
+        """One inbox read; apply new events, timers and operator requests; returns events applied."""
+        reply = self.command(INBOX_QUERY)
+        try:
+            events = parse_inbox(reply)
+        except InboxError as exc:
+            self.on_line(f"warning: {exc}")
+            events = []
+        cursor = self.store.cursor()
+        new = [e for e in events if e.seq > cursor]
+        if any(e.uuid is not None and e.uuid not in self.names for e in new):
+            self._refresh_names()
+        now = self.clock()
+        out: list[str] = []
+        batches: dict[str, list[Event]] = {}
+        due = self._timers_due(now)
+        requests = self.store.pending_requests()
+        if new or due or requests:
+            with self.store.transaction():
+                for event in new:
+                    out += self._safely(event, batches)
+                for table in due:
+                    out += self._apply(table, CLOSE_AUCTION if table.game and table.game.phase == AUCTION
+                                       else ("time_up", SYSTEM, None), "clock", batches)
+                for request in requests:
+                    answer, writes = self.desk.handle(request.kind, request.args, request.board,
+                                                      origin=f"request {request.id}", batches=batches)
+                    out += writes
+                    self.store.answer(request.id, answer)
+                    self.on_line(f"operator {request.kind}: {answer}")
+                if new:
+                    self.store.set_cursor(new[-1].seq)
+        for name, events_ in batches.items():
+            table = self.tables[name]
+            out += table.writes(events_)
+            self._start_walks(table, events_, now)
+        self._auction_clock(now)
+        out += self._walks(now)
+        self.send(out)
+        if events:
+            self.command(calls.ack(max(e.seq for e in events)))
+        return len(new)
+
+    def _safely(self, event: WorldEvent, batches: dict[str, list[Event]]) -> list[str]:
+        """Handle one event; a bug while handling it costs that event, never the loop."""
+        try:
+            return self._handle(event, batches)
+        except MonopoliError as exc:
+            return self._tell_uuid(event.uuid, str(exc))
+        except Exception:  # a bug: reload the board games from the store and go on
+            log.exception("event %r failed", event)
+            self.load()
+            return self._tell_uuid(event.uuid, "that did not work (a controller error); tell the operator")
+
+    def _handle(self, event: WorldEvent, batches: dict[str, list[Event]]) -> list[str]:
+        if event.is_admin:
+            args: dict[str, Any] = {"player": event.target}
+            if event.value is not None:
+                args["amount"] = args["space"] = event.value
+            answer, writes = self.desk.handle(event.kind[len("admin_"):], args, None,
+                                              origin=f"seq {event.seq}", batches=batches)
+            self.on_line(f"operator (in game) {event.kind[6:]}: {answer}")
+            return writes
+        name = self.names.get(event.uuid or "")
+        if name is None:
+            self.on_line(f"warning: inbox entry {event.seq} ({event.kind}) from an unknown player")
+            return []
+        if event.kind == "online":
+            self.store.add_player(event.uuid or "", name)
+            table = self.table_of(name)
+            if table is None or table.game is None:
+                return []
+            seat = table.seat_of(name)
+            return ([calls.enable(name)] + outbox.tell(table.view, name, "Welcome back.")
+                    + (table.prompt_writes(force=True) if seat == table.game.to_act() else []))
+        if event.kind == "join":
+            answer, writes = self.desk.seat(name, self._board_at(name), batches=batches, origin=f"seq {event.seq}")
+            return writes + (outbox.tell(self._any_view(), name, answer) if answer else [])
+        table = self.table_of(name)
+        if table is None or table.game is None:
+            return self._tell(name, "you are not playing at a board: stand on it and use /trigger join")
+        game = table.game
+        seat = table.seat_of(name)
+        assert seat is not None
+        if event.kind == "jar":
+            return self._tell(name, f"The Free Parking jar holds ${game.jar}.")
+        if event.kind == "deed":
+            space = event.value
+            if space is None or not 0 <= space < len(game.board.spaces) or not game.board.spaces[space].is_deed:
+                return self._tell(name, f"space {space!r} has no title deed; deeds are spaces 1 to 39")
+            return [calls.deed(name, space)]
+        if event.kind not in intents.game_kinds():
+            return self._tell(name, f"unknown input {event.kind!r}")
+        if table.paused:
+            return self._tell(name, "the game is paused by the operator; wait a moment")
+        action = intents.to_action(game, seat, event.kind, event.value)
+        if isinstance(action, str):
+            return self._tell(name, action)
+        why = intents.why_not(game, action)
+        if why is not None:
+            return self._tell(name, why)
+        return self._apply(table, action, f"seq {event.seq}", batches)
+
+    def _apply(self, table: BoardGame, action: tuple[str, int, Any], origin: str,
+               batches: dict[str, list[Event]]) -> list[str]:
+        """Apply an action to a board's game (inside the poll's transaction)."""
+        assert table.game is not None
+        try:
+            events = table.apply(self.store, action, origin)
+        except IllegalAction as exc:
+            seat = action[1]
+            if seat >= 0:
+                return self._tell(table.game.names[seat], str(exc))
+            raise
+        batches.setdefault(table.name, []).extend(events)
+        lines = Narrator(table.game.board, table.game.names).lines(events)
+        for line in lines:
+            self.on_line(f"[{table.name}] {line}")
+        chat = "; ".join(line for line in lines if not line.startswith("--"))
+        return outbox.say(table.view, table.game.names, chat) if chat else []
+
+    # -- timers: auctions, time limits, walking ---------------------------------------
+    def _auction_clock(self, now: float) -> None:
+        for table in self.tables.values():
+            game = table.game
+            if game is None or game.phase != AUCTION:
+                table.auction_since, table.auction_key = None, ()
+                continue
+            key = (table.game_id, table.n_actions)
+            if key != table.auction_key:
+                table.auction_key, table.auction_since = key, now
+
+    def _timers_due(self, now: float) -> list[BoardGame]:
+        due = []
+        for table in self.tables.values():
+            game = table.game
+            if game is None or game.phase == OVER or table.paused:
+                continue
+            if game.phase == AUCTION and table.auction_since is not None and \
+                    table.auction_key == (table.game_id, table.n_actions) and \
+                    now - table.auction_since >= self.settings.auction_quiet:
+                due.append(table)
+            elif game.rules.time_limit_minutes:
+                row = self.store.current_game(table.name)
+                if row is not None and time.time() - row.started >= game.rules.time_limit_minutes * 60:
+                    due.append(table)
+        return due
+
+    def _start_walks(self, table: BoardGame, events: list[Event], now: float) -> None:
+        game = table.game
+        if game is None or table.view.teleport:
+            return
+        for seat in {ev[1] for ev in events if ev[0] == "move"}:
+            if game.jail_turns[seat] < 0 and not game.bankrupt[seat]:
+                table.walks[seat] = Walk(game.pos[seat], now + self.settings.walk_wait)
+
+    def _walks(self, now: float) -> list[str]:
+        """Walk mode: has each walking player reached their space? After the wait, teleport them."""
+        out: list[str] = []
+        for table in self.tables.values():
+            game = table.game
+            for seat, walk in list(table.walks.items()):
+                if game is None:
+                    break
+                name = game.names[seat]
+                pos = parse_pos(self.command(f"data get entity {player_name(name)} Pos"))
+                if pos is not None and table.layout.tile_at(pos[0], pos[2]) == walk.space:
+                    del table.walks[seat]
+                elif now >= walk.deadline:
+                    del table.walks[seat]
+                    out.append(calls.teleport(name, table.name, walk.space))
+        return out
+
+    # -- players ---------------------------------------------------------------------
+    def _refresh_names(self) -> None:
+        found = parse_uuid_list(self.command(LIST_UUIDS))
+        fresh = {u: n for u, n in found.items() if self.names.get(u) != n}
+        if fresh:
+            self.names.update(fresh)
+            with self.store.transaction():
+                for u, n in fresh.items():
+                    self.store.add_player(u, n)
+
+    def table_of(self, name: str) -> BoardGame | None:
+        """The board whose current game seats this player."""
+        for table in self.tables.values():
+            if table.seat_of(name) is not None:
+                return table
+        return None
+
+    def _board_at(self, name: str) -> str | None:
+        """The board a player stands on (or the only board)."""
+        if len(self.tables) == 1:
+            return next(iter(self.tables))
+        pos = parse_pos(self.command(f"data get entity {player_name(name)} Pos"))
+        if pos is None:
+            return None
+        for table in self.tables.values():
+            (x0, _, z0), (x1, _, z1) = table.layout.bounds()
+            if x0 <= pos[0] < x1 + 1 and z0 <= pos[2] < z1 + 1:
+                return table.name
+        return None
+
+    def _any_view(self) -> outbox.Table:
+        return next(iter(self.tables.values())).view
+
+    def _tell(self, name: str, text: str) -> list[str]:
+        self.on_line(f"  to {name}: {text}")
+        return outbox.tell(self._any_view(), name, text)
+
+    def _tell_uuid(self, uuid: str | None, text: str) -> list[str]:
+        name = self.names.get(uuid or "")
+        return self._tell(name, text) if name else []
+
+    # -- the wire --------------------------------------------------------------------
+    def command(self, text: str) -> str:
+        """One RCON request (counted)."""
+        self.requests += 1
+        return self.rcon.command(text)
+
+    def send(self, commands: list[str]) -> None:
+        """Write commands to the world, one request each, in order."""
+        for text in commands:
+            self.command(text)
+
+
+def _int_after(reply: str, marker: str) -> int | None:
+    """The number in "$seq has 12 [monopoli.seq]"; None when the holder has no score."""
+    head, sep, tail = reply.partition(marker)
+    if not sep:
+        return None
+    word = tail.split(" ", 1)[0]
+    return int(word) if word.lstrip("-").isdigit() else None

@@ -1,0 +1,224 @@
+"""SQLite (WAL) for one event night: games, the append-only action log, snapshots, the inbox cursor.
+
+Admin requests from `monopoli admin` go in here too; the running controller answers them.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from monopoli_mc.errors import MonopoliError
+
+SNAPSHOT_EVERY = 100
+UNDO = "undo"  # a log row that cancels the last effective action before it
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games(id INTEGER PRIMARY KEY, board TEXT NOT NULL, rules TEXT NOT NULL,
+    seed INTEGER NOT NULL, names TEXT NOT NULL, started REAL NOT NULL, over INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS lobby(board TEXT NOT NULL, name TEXT NOT NULL, seated REAL NOT NULL,
+    PRIMARY KEY(board, name));
+CREATE TABLE IF NOT EXISTS actions(id INTEGER PRIMARY KEY, game INTEGER NOT NULL, kind TEXT NOT NULL,
+    seat INTEGER NOT NULL, arg TEXT NOT NULL, origin TEXT NOT NULL, t REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS snapshots(game INTEGER NOT NULL, n INTEGER NOT NULL, data TEXT NOT NULL,
+    PRIMARY KEY(game, n));
+CREATE TABLE IF NOT EXISTS players(uuid TEXT PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS requests(id INTEGER PRIMARY KEY, t REAL NOT NULL, board TEXT,
+    kind TEXT NOT NULL, args TEXT NOT NULL, done INTEGER NOT NULL DEFAULT 0, answer TEXT);
+"""
+
+Action = tuple[str, int, Any]
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A game as stored: which board, rules (as data), seed and seats."""
+
+    id: int
+    board: str
+    rules: dict[str, Any]
+    seed: int
+    names: list[str]
+    started: float
+    over: bool
+
+
+@dataclass(frozen=True)
+class Request:
+    """An operator's request from `monopoli admin`, waiting for the controller."""
+
+    id: int
+    board: str | None
+    kind: str
+    args: dict[str, Any]
+
+
+class Store:
+    """One SQLite file; every write the controller makes is one transaction."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = str(path)
+        try:
+            self.db = sqlite3.connect(self.path, timeout=10, isolation_level=None,
+                                      check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(_SCHEMA)
+        except sqlite3.Error as exc:
+            raise MonopoliError(f"cannot open the game database {self.path!r}: {exc}") from None
+
+    def close(self) -> None:
+        """Close the file."""
+        self.db.close()
+
+    def transaction(self) -> _Tx:
+        """`with store.transaction():` groups writes; all or nothing."""
+        return _Tx(self.db)
+
+    # -- the inbox cursor ----------------------------------------------------------
+    def cursor(self) -> int:
+        """The last inbox seq applied."""
+        row = self.db.execute("SELECT value FROM meta WHERE key='inbox_seq'").fetchone()
+        return int(row[0]) if row else 0
+
+    def set_cursor(self, seq: int) -> None:
+        """Store the last applied seq (call inside the transaction of its actions)."""
+        self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('inbox_seq', ?)", (str(seq),))
+
+    def meta(self, key: str, default: str = "") -> str:
+        """A stored setting."""
+        row = self.db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return str(row[0]) if row else default
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Store a setting."""
+        self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)", (key, value))
+
+    # -- players and seats ---------------------------------------------------------
+    def players(self) -> dict[str, str]:
+        """UUID -> name of every player seen."""
+        return {u: n for u, n in self.db.execute("SELECT uuid, name FROM players")}
+
+    def add_player(self, uuid: str, name: str) -> None:
+        """Remember a player's name for a UUID."""
+        self.db.execute("INSERT OR REPLACE INTO players(uuid, name) VALUES(?, ?)", (uuid, name))
+
+    def lobby(self, board: str) -> list[str]:
+        """Names seated at a board that has no game yet, in seating order."""
+        return [r[0] for r in self.db.execute(
+            "SELECT name FROM lobby WHERE board=? ORDER BY seated, rowid", (board,))]
+
+    def seat(self, board: str, name: str) -> None:
+        """Seat a player at a board's next game."""
+        self.db.execute("INSERT OR IGNORE INTO lobby(board, name, seated) VALUES(?, ?, ?)",
+                        (board, name, time.time()))
+
+    def unseat(self, board: str, name: str) -> None:
+        """Take a player out of a board's lobby."""
+        self.db.execute("DELETE FROM lobby WHERE board=? AND name=?", (board, name))
+
+    # -- games and the action log ------------------------------------------------------
+    def new_game(self, board: str, rules: dict[str, Any], seed: int, names: list[str]) -> int:
+        """Record a new game (its lobby is emptied); returns its id."""
+        cur = self.db.execute("INSERT INTO games(board, rules, seed, names, started) VALUES(?,?,?,?,?)",
+                              (board, json.dumps(rules), seed, json.dumps(names), time.time()))
+        self.db.execute("DELETE FROM lobby WHERE board=?", (board,))
+        return int(cur.lastrowid or 0)
+
+    def games(self, *, board: str | None = None) -> list[GameRow]:
+        """Stored games, oldest first."""
+        rows = self.db.execute("SELECT id, board, rules, seed, names, started, over FROM games "
+                               "ORDER BY id").fetchall()
+        out = [GameRow(r[0], r[1], json.loads(r[2]), r[3], json.loads(r[4]), r[5], bool(r[6]))
+               for r in rows]
+        return [g for g in out if board is None or g.board == board]
+
+    def current_game(self, board: str) -> GameRow | None:
+        """The latest game of a board, if any."""
+        games = self.games(board=board)
+        return games[-1] if games else None
+
+    def set_over(self, game: int) -> None:
+        """Mark a game finished."""
+        self.db.execute("UPDATE games SET over=1 WHERE id=?", (game,))
+
+    def log(self, game: int, action: Action, origin: str) -> None:
+        """Append one applied action."""
+        kind, seat, arg = action
+        self.db.execute("INSERT INTO actions(game, kind, seat, arg, origin, t) VALUES(?,?,?,?,?,?)",
+                        (game, kind, seat, json.dumps(arg), origin, time.time()))
+
+    def log_undo(self, game: int, origin: str) -> None:
+        """Append an undo row (cancels the last effective action) and drop stale snapshots."""
+        self.log(game, (UNDO, -1, None), origin)
+        n = len(self.actions(game))
+        self.db.execute("DELETE FROM snapshots WHERE game=? AND n>?", (game, n))
+
+    def actions(self, game: int) -> list[Action]:
+        """The effective actions of a game in order (undo rows applied)."""
+        out: list[Action] = []
+        for kind, seat, arg in self.db.execute(
+                "SELECT kind, seat, arg FROM actions WHERE game=? ORDER BY id", (game,)):
+            if kind == UNDO:
+                if out:
+                    out.pop()
+            else:
+                out.append((kind, seat, _tuple_free(json.loads(arg))))
+        return out
+
+    def action_rows(self, game: int) -> Iterator[tuple[int, str, int, str, str, float]]:
+        """Raw log rows (for `monopoli state` and tests)."""
+        yield from self.db.execute("SELECT id, kind, seat, arg, origin, t FROM actions WHERE game=? "
+                                   "ORDER BY id", (game,))
+
+    def snapshot(self, game: int, n: int, data: dict[str, Any]) -> None:
+        """Store the state after the first n effective actions."""
+        self.db.execute("INSERT OR REPLACE INTO snapshots(game, n, data) VALUES(?,?,?)",
+                        (game, n, json.dumps(data)))
+
+    def latest_snapshot(self, game: int, limit: int) -> tuple[int, dict[str, Any]] | None:
+        """The newest snapshot at or before `limit` actions."""
+        row = self.db.execute("SELECT n, data FROM snapshots WHERE game=? AND n<=? ORDER BY n DESC "
+                              "LIMIT 1", (game, limit)).fetchone()
+        return (int(row[0]), json.loads(row[1])) if row else None
+
+    # -- operator requests ---------------------------------------------------------
+    def request(self, kind: str, args: dict[str, Any], board: str | None = None) -> int:
+        """Queue an operator request; returns its id."""
+        cur = self.db.execute("INSERT INTO requests(t, board, kind, args) VALUES(?,?,?,?)",
+                              (time.time(), board, kind, json.dumps(args)))
+        return int(cur.lastrowid or 0)
+
+    def pending_requests(self) -> list[Request]:
+        """Requests not answered yet, oldest first."""
+        return [Request(r[0], r[1], r[2], json.loads(r[3])) for r in self.db.execute(
+            "SELECT id, board, kind, args FROM requests WHERE done=0 ORDER BY id")]
+
+    def answer(self, request: int, text: str) -> None:
+        """Mark a request done with the controller's answer."""
+        self.db.execute("UPDATE requests SET done=1, answer=? WHERE id=?", (text, request))
+
+    def answer_of(self, request: int) -> str | None:
+        """The answer to a request, or None while it waits."""
+        row = self.db.execute("SELECT done, answer FROM requests WHERE id=?", (request,)).fetchone()
+        return str(row[1]) if row and row[0] else None
+
+
+def _tuple_free(value: Any) -> Any:
+    return value
+
+
+class _Tx:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.db.execute("BEGIN IMMEDIATE")
+        return self.db
+
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+        self.db.execute("COMMIT" if exc_type is None else "ROLLBACK")

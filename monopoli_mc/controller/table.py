@@ -1,0 +1,141 @@
+"""One board's game at runtime: the engine, what the world shows, and the timers around it."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from monopoli_mc.bridge import outbox
+from monopoli_mc.bridge.outbox import Picture, Table
+from monopoli_mc.controller.policy import forced_action
+from monopoli_mc.controller.store import SNAPSHOT_EVERY, GameRow, Store
+from monopoli_mc.datapack.layout import Layout
+from monopoli_mc.errors import MonopoliError
+from monopoli_mc.rules.board import Board
+from monopoli_mc.rules.events import Event
+from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.phases import OVER
+from monopoli_mc.rules.settings import Rules
+
+Action = tuple[str, int, Any]
+
+
+@dataclass
+class Walk:
+    """A player walking to the space the dice sent them to (walk mode)."""
+
+    space: int
+    deadline: float
+
+
+@dataclass
+class BoardGame:
+    """A board, its game (None while players are being seated) and what the world shows of it."""
+
+    name: str
+    layout: Layout
+    view: Table
+    game: Game | None = None
+    game_id: int = 0
+    n_actions: int = 0
+    shown: Picture = field(default_factory=dict)
+    prompted: tuple[Any, ...] = ()
+    books_out: list[tuple[int, str, int]] = field(default_factory=list)
+    walks: dict[int, Walk] = field(default_factory=dict)
+    auction_since: float | None = None
+    auction_key: tuple[Any, ...] = ()
+    paused: bool = False
+
+    def seat_of(self, name: str) -> int | None:
+        """The seat of a player in this board's game."""
+        if self.game is None:
+            return None
+        try:
+            return self.game.names.index(name)
+        except ValueError:
+            return None
+
+    def load(self, store: Store, row: GameRow, board: Board) -> None:
+        """Rebuild the game from the last snapshot and the actions after it."""
+        actions = store.actions(row.id)
+        snap = store.latest_snapshot(row.id, len(actions))
+        if snap is not None:
+            n, data = snap
+            game = Game.from_data(data, board)
+        else:
+            n, game = 0, Game.new(rules_of(row.rules), board, row.names, row.seed)
+        for action in actions[n:]:
+            game.apply(action)
+        self.game, self.game_id, self.n_actions = game, row.id, len(actions)
+        self.shown, self.prompted, self.walks = {}, (), {}
+
+    def apply(self, store: Store, action: Action, origin: str) -> list[Event]:
+        """Apply an action and the forced moves after it, logging each (inside a transaction).
+
+        Raises IllegalAction (nothing changed, nothing logged) when the action is not legal.
+        """
+        game = self.game
+        if game is None:
+            raise MonopoliError(f"no game is running on board {self.name!r}")
+        events = game.apply(action)
+        self._logged(store, action, origin)
+        forced = forced_action(game)
+        while forced is not None:
+            events += game.apply(forced)
+            self._logged(store, forced, "forced")
+            forced = forced_action(game)
+        if game.phase == OVER:
+            store.set_over(self.game_id)
+        return events
+
+    def _logged(self, store: Store, action: Action, origin: str) -> None:
+        assert self.game is not None
+        store.log(self.game_id, action, origin)
+        self.n_actions += 1
+        if self.n_actions % SNAPSHOT_EVERY == 0:
+            store.snapshot(self.game_id, self.n_actions, self.game.to_data())
+
+    def writes(self, events: list[Event]) -> list[str]:
+        """World commands after a batch: picture diff, books, titles, teleports, new prompts."""
+        game = self.game
+        if game is None:
+            return []
+        out: list[str] = []
+        if any(ev[0] == "turn" for ev in events):
+            for seat, deck, card in self.books_out:
+                out.append(outbox.calls.take_card(game.names[seat], deck, card))
+            self.books_out = []
+        out += outbox.effects(game, events, self.view)
+        self.books_out += outbox.drawn_books(events)
+        new = outbox.picture(game, self.view)
+        out += outbox.diff(self.shown, new)
+        self.shown = new
+        return out + self.prompt_writes()
+
+    def prompt_writes(self, *, force: bool = False) -> list[str]:
+        """Prompts for whoever decides now, when that changed (or always with force)."""
+        game = self.game
+        if game is None:
+            return []
+        key = outbox.prompt_key(game)
+        if key == self.prompted and not force:
+            return []
+        self.prompted = key
+        return outbox.prompts(game, self.view)
+
+    def sync(self) -> list[str]:
+        """Rewrite the whole picture of this board."""
+        if self.game is None:
+            return []
+        self.shown = outbox.picture(self.game, self.view)
+        self.prompted = outbox.prompt_key(self.game)
+        return outbox.sync(self.game, self.view)
+
+
+def rules_of(data: dict[str, Any]) -> Rules:
+    """Rules from their stored data."""
+    values = dict(data)
+    values["jar_feeds"] = tuple(values.get("jar_feeds", ()))
+    known = {f.name for f in dataclasses.fields(Rules)}
+    return Rules(**{k: v for k, v in values.items() if k in known})

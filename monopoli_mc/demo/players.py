@@ -1,0 +1,129 @@
+"""Sandbox bot players at one board: the engine's strategies decide, the world is how they act.
+
+A bot may look at the game to decide (as a person looks at the board), but it acts
+only as a person can: walking, pressing a building's button, clicking a chat
+button, or typing `/trigger`. A trade is asked of the operator, who records it.
+The driver acts once per game state, so a game in the world makes the same
+choices as its headless twin (`controller.policy.play_headless`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Callable
+
+from monopoli_mc.controller.policy import next_move
+from monopoli_mc.datapack.layout import Layout
+from monopoli_mc.errors import SandboxError
+from monopoli_mc.rules.bots import Bot as Strategy
+from monopoli_mc.rules.bots import make_bots
+from monopoli_mc.rules.game import Game
+from monopoli_mc.sandbox.bots import Bot
+from monopoli_mc.sandbox.world import World
+
+Action = tuple[str, int, Any]
+BUTTON_LABELS = {"roll": "Roll", "end_turn": "End turn", "use_card": "Use card",
+                 "accept_trade": "Accept", "refuse_trade": "Refuse", "decline": "Auction"}
+TRIGGERS = {"roll": "d6", "buy": "buy", "decline": "auction", "end_turn": "end_turn",
+            "pay_fine": "jail_pay", "use_card": "jail_card", "accept_trade": "accept",
+            "refuse_trade": "refuse", "pay_flat_tax": "buy", "pay_percent_tax": "auction",
+            "lift_now": "buy", "keep_mortgage": "auction"}
+
+
+class TablePlayers:
+    """The bot players of one board, seated in the order given."""
+
+    def __init__(self, world: World, layout: Layout, names: list[str], *, walk: bool,
+                 operator: Callable[[str, dict[str, Any]], object],
+                 strategies: list[Strategy] | None = None) -> None:
+        self.world = world
+        self.layout = layout
+        self.names = names
+        self.walk = walk
+        self.operator = operator
+        self.strategies = strategies or make_bots(len(names))
+        self.people: dict[str, Bot] = {}
+        self._acted: Any = None
+        self._chance = itertools.cycle(("naughty", "nice"))
+
+    def join(self) -> None:
+        """Every bot connects and walks onto GO."""
+        for name in self.names:
+            self.people[name] = Bot.join(self.world, name)
+            self.world.tick()
+            self._walk_to_space(name, 0)
+
+    def sit_down(self) -> None:
+        """Every bot asks for a seat with `/trigger join`, in order."""
+        for name in self.names:
+            self.people[name].trigger("join")
+            self.world.tick()
+
+    def step(self, game: Game, version: Any) -> str | None:
+        """Act for whoever should act in this state (once per state); what was done, or None."""
+        if version == self._acted:
+            return None
+        if self.walk:
+            for seat, name in enumerate(game.names):
+                if not game.bankrupt[seat] and game.jail_turns[seat] < 0:
+                    self._walk_to_space(name, game.pos[seat])
+        move = next_move(game, self.strategies)
+        self._acted = version
+        if move is None:
+            return None
+        self.act(game, move)
+        return f"{game.names[move[1]]}: {move[0]}" + (f" {move[2]}" if move[2] is not None else "")
+
+    def act(self, game: Game, move: Action) -> None:
+        """Do one action the way a person would."""
+        kind, seat, arg = move
+        name = game.names[seat]
+        bot = self.people[name]
+        if kind == "propose_trade":
+            offer = dict(arg)
+            offer["from"], offer["to"] = name, game.names[offer["to"]]
+            self.operator("trade", offer)
+        elif kind == "draw":
+            deck = game.pending["deck"]
+            self._press(bot, next(self._chance) if deck == "chance" else "crate")
+        elif kind == "bid":
+            bot.trigger("bid", "set", arg)
+        elif kind in ("build", "sell", "mortgage", "lift"):
+            bot.trigger(kind, "set", arg)
+        elif kind == "buy":
+            self._click(bot, f"Buy for ${game.board.spaces[game.pending['space']].price}", "buy")
+        elif kind == "pay_fine":
+            self._click(bot, f"Pay ${game.rules.jail_fine}", "jail_pay")
+        elif kind in BUTTON_LABELS:
+            self._click(bot, BUTTON_LABELS[kind], TRIGGERS[kind])
+        else:
+            bot.trigger(TRIGGERS[kind])
+
+    def _click(self, bot: Bot, label: str, trigger: str) -> None:
+        """Click the chat button if it was shown, else type the trigger."""
+        try:
+            bot.click(label)
+        except SandboxError:
+            bot.trigger(trigger)
+
+    def _press(self, bot: Bot, kind: str) -> None:
+        """Walk to a building's button and press it."""
+        x, y, z = self.layout.buttons()[kind]
+        if kind == "jar":
+            button = self.layout.world((x, y + 1, z))
+            stand = self.layout.world((x, y + 1, z))
+        else:
+            button = self.layout.world((x, y, z + 1))
+            stand = self.layout.world((x, y - 1, z + 2))
+        bot.walk_to((stand[0] + 0.5, float(stand[1]), stand[2] + 0.5))
+        bot.press_button(button)
+
+    def _walk_to_space(self, name: str, space: int) -> None:
+        bot = self.people.get(name)
+        if bot is None or self.world.player(name) is None:
+            return
+        here = bot.player.pos
+        if self.layout.tile_at(here[0], here[2]) == space:
+            return
+        x, y, z = self.layout.world(self.layout.stand(space))
+        bot.walk_to((x + 0.5, float(y), z + 0.5))

@@ -1,0 +1,132 @@
+"""A whole game in the sandbox: pack installed, board built, bots seated, the real controller over RCON."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from monopoli_mc.controller.loop import Controller, Settings
+from monopoli_mc.controller.record import RecordingRcon
+from monopoli_mc.controller.store import Store
+from monopoli_mc.datapack.build import build_pack
+from monopoli_mc.datapack.pack import write_pack
+from monopoli_mc.datapack.world_config import WorldConfig, load_world
+from monopoli_mc.demo.players import TablePlayers
+from monopoli_mc.errors import MonopoliError
+from monopoli_mc.rcon.client import RconClient
+from monopoli_mc.rules.board import board_path, load_board
+from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.phases import OVER
+from monopoli_mc.rules.settings import load_rules
+from monopoli_mc.sandbox.runner import Sandbox
+
+NAMES = ("Alex", "Sam", "Robin", "Kai", "Noor", "Jules", "Mika", "Tess")
+
+
+@dataclass
+class DemoResult:
+    """How a demo game went."""
+
+    game: Game
+    seconds: float
+    actions: int
+    requests: int
+
+
+def install(world_cfg: WorldConfig, rules_name: str, folder: Path) -> Path:
+    """Build the pack for this world config and rule set's board into a folder; its path."""
+    board = load_board(board_path(load_rules(rules_name).board))
+    pack_dir, _ = write_pack(build_pack(world_cfg, board), folder)
+    return pack_dir
+
+
+def build_boards(rcon: Any, world_cfg: WorldConfig) -> None:
+    """Place every board, as `monopoli board build` does."""
+    for place in world_cfg.boards:
+        reply = rcon.command(f"function monopoli:board/{place.name}/place")
+        if "Unknown function" in reply:
+            raise MonopoliError("the monopoli datapack is not loaded")
+
+
+def run_demo(*, players: int = 4, seed: int = 1, speed: float = 5.0, rules: str = "prom",
+             world_path: Path | None = None, movement: str | None = None, record: Path | None = None,
+             strict: bool = False, echo: Callable[[str], None] = print,
+             timeout: float = 600.0, db: Path | None = None) -> DemoResult:
+    """Play one game of `players` bots on the first board; returns the final game.
+
+    Raises MonopoliError if the game does not end within `timeout` seconds.
+    """
+    world_cfg = load_world(world_path)
+    if movement is not None:
+        world_cfg = dataclasses.replace(world_cfg, movement=movement)
+    world_cfg = dataclasses.replace(world_cfg, boards=world_cfg.boards[:1])
+    password = secrets.token_hex(12)
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="monopoli-demo-") as tmp:
+        pack = install(world_cfg, rules, Path(tmp))
+        with Sandbox(password=password, strict=strict, datapack=pack, version=world_cfg.version.name,
+                     tick_rate=20 * speed) as box:
+            client = RconClient(*box.address, password, timeout=10)
+            client.connect()
+            rcon: Any = RecordingRcon(client, record) if record else client
+            store = Store(db or Path(tmp) / "demo.db")
+            try:
+                build_boards(rcon, world_cfg)
+                settings = Settings(rules=rules, auction_quiet=max(0.05, 1.5 / speed),
+                                    walk_wait=max(0.2, 10 / speed), poll_interval=0.002,
+                                    start_at=players, seed=seed)
+                names: list[str] = []
+                ctl = Controller(rcon, world_cfg, store, settings, on_line=_log(echo, lambda: table.game))
+                table = next(iter(ctl.tables.values()))
+                ctl.start()
+                names = list(NAMES[:players])
+                people = TablePlayers(box.world, table.layout, names, walk=world_cfg.movement == "walk",
+                                      operator=lambda kind, args: store.request(kind, args, table.name))
+                people.join()
+                people.sit_down()
+                deadline = time.monotonic() + timeout
+                tick = 1 / (20 * speed)
+                while table.game is None or table.game.phase != OVER:
+                    if time.monotonic() > deadline:
+                        raise MonopoliError(f"the demo game did not end within {timeout:.0f}s")
+                    acted = ctl.poll() > 0
+                    if table.game is not None and table.game.phase != OVER:
+                        acted = people.step(table.game, (table.game_id, table.n_actions)) is not None or acted
+                    if not acted:
+                        time.sleep(tick)
+                game = table.game
+                ctl.poll()
+                return DemoResult(game, time.monotonic() - started, table.n_actions, ctl.requests)
+            finally:
+                store.close()
+                client.close()
+                if isinstance(rcon, RecordingRcon):
+                    rcon.close()
+
+
+def _log(echo: Callable[[str], None], game: Callable[[], Game | None]) -> Callable[[str], None]:
+    """The live log: controller lines, with everyone's cash at the start of each turn."""
+    def line(text: str) -> None:
+        g = game()
+        if "-- round" in text and g is not None:
+            cash = ", ".join(f"{n} ${c}" for n, c, out in zip(g.names, g.cash, g.bankrupt) if not out)
+            echo(f"{text.split('] ', 1)[-1]}   [{cash}, jar ${g.jar}]")
+        elif text.startswith("[") and "] " in text:
+            echo("  " + text.split("] ", 1)[1])
+        else:
+            echo(text)
+    return line
+
+
+def standings(game: Game) -> list[str]:
+    """The final standings, one line per player."""
+    lines = []
+    for rank, (seat, worth) in enumerate(game.standings(), 1):
+        status = "bankrupt" if game.bankrupt[seat] else f"cash ${game.cash[seat]:,}, worth ${worth:,}"
+        lines.append(f"  {rank}. {game.names[seat]:8s} {status}")
+    return lines
