@@ -32,6 +32,10 @@ def _register() -> None:
     from monopoli_mc.cli.datapack import datapack; cli.add_command(datapack)  # noqa: E702
     from monopoli_mc.cli.board import board; cli.add_command(board)  # noqa: E702
     from monopoli_mc.cli.demo import demo; cli.add_command(demo)  # noqa: E702
+    from monopoli_mc.cli.run import run; cli.add_command(run)  # noqa: E702
+    from monopoli_mc.cli.state import state; cli.add_command(state)  # noqa: E702
+    from monopoli_mc.cli.admin import admin; cli.add_command(admin)  # noqa: E702
+    from monopoli_mc.cli.doctor import doctor; cli.add_command(doctor)  # noqa: E702
     pass
 
 

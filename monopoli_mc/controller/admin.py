@@ -21,7 +21,7 @@ from monopoli_mc.rules.phases import OVER, SYSTEM
 if TYPE_CHECKING:
     from monopoli_mc.controller.loop import Controller
 
-KINDS = ("seat", "start", "pay", "fine", "move", "give_deed", "trade", "pause", "resume", "undo",
+KINDS = ("seat", "start", "pay", "fine", "move", "give_deed", "give-deed", "trade", "pause", "resume", "undo",
          "kick", "sync", "status")
 _ENGINE = {"pay": "admin_pay", "fine": "admin_fine", "move": "admin_move", "give_deed": "admin_give_deed",
            "kick": "kick"}
@@ -46,6 +46,7 @@ class AdminDesk:
 
     def _handle(self, kind: str, args: dict[str, Any], board: str | None, origin: str,
                 batches: dict[str, list[Event]]) -> tuple[str, Writes]:
+        kind = kind.replace("-", "_")
         if kind not in KINDS:
             raise MonopoliError(f"unknown request {kind!r}; known: {', '.join(KINDS)}")
         if kind == "seat":

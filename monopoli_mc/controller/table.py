@@ -58,16 +58,8 @@ class BoardGame:
 
     def load(self, store: Store, row: GameRow, board: Board) -> None:
         """Rebuild the game from the last snapshot and the actions after it."""
-        actions = store.actions(row.id)
-        snap = store.latest_snapshot(row.id, len(actions))
-        if snap is not None:
-            n, data = snap
-            game = Game.from_data(data, board)
-        else:
-            n, game = 0, Game.new(rules_of(row.rules), board, row.names, row.seed)
-        for action in actions[n:]:
-            game.apply(action)
-        self.game, self.game_id, self.n_actions = game, row.id, len(actions)
+        game, n = load_game(store, row, board)
+        self.game, self.game_id, self.n_actions = game, row.id, n
         self.shown, self.prompted, self.walks = {}, (), {}
 
     def apply(self, store: Store, action: Action, origin: str) -> list[Event]:
@@ -131,6 +123,20 @@ class BoardGame:
         self.shown = outbox.picture(self.game, self.view)
         self.prompted = outbox.prompt_key(self.game)
         return outbox.sync(self.game, self.view)
+
+
+def load_game(store: Store, row: GameRow, board: Board) -> tuple[Game, int]:
+    """A stored game: its last snapshot plus the actions after it; (game, effective actions)."""
+    actions = store.actions(row.id)
+    snap = store.latest_snapshot(row.id, len(actions))
+    if snap is not None:
+        n, data = snap
+        game = Game.from_data(data, board)
+    else:
+        n, game = 0, Game.new(rules_of(row.rules), board, row.names, row.seed)
+    for action in actions[n:]:
+        game.apply(action)
+    return game, len(actions)
 
 
 def rules_of(data: dict[str, Any]) -> Rules:

@@ -1,0 +1,130 @@
+"""`monopoli admin ...`: operator requests into the database; the running controller answers them."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+from monopoli_mc.cli.options import db_option
+from monopoli_mc.controller.store import Store
+from monopoli_mc.errors import MonopoliError
+
+
+def _ask(db_path: Path, kind: str, args: dict[str, Any], board: str | None, wait: float) -> None:
+    if not db_path.exists():
+        raise MonopoliError(f"no game database at {str(db_path)!r}: give the --db of monopoli run")
+    store = Store(db_path)
+    try:
+        with store.transaction():
+            request = store.request(kind, args, board)
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            answer = store.answer_of(request)
+            if answer is not None:
+                click.echo(answer)
+                if answer.startswith(("refused:", "error:")):
+                    raise SystemExit(1)
+                return
+            time.sleep(0.05)
+    finally:
+        store.close()
+    click.echo(f"request {request} queued; no answer within {wait:g}s: is `monopoli run` running "
+               "with this --db?")
+
+
+def _common(f: Any) -> Any:
+    f = click.option("--board", default=None, help="The board (default: the player's, or the only one).")(f)
+    f = click.option("--wait", default=10.0, show_default=True, type=float,
+                     help="Seconds to wait for the controller's answer.")(f)
+    return db_option(f)
+
+
+@click.group("admin")
+def admin() -> None:
+    """Operator requests: the running controller applies them through the rules.
+
+    \b
+    Example:
+      monopoli admin pay Alex 100 --db prom-night.db
+    """
+
+
+def _simple(name: str, doc: str) -> None:
+    @admin.command(name, help=doc + f"\n\n\b\nExample:\n  monopoli admin {name} --db prom-night.db")
+    @_common
+    def command(db_path: Path, board: str | None, wait: float) -> None:
+        _ask(db_path, name, {}, board, wait)
+
+
+for _name, _doc in (("status", "Each board: round, phase, whose decision, the jar."),
+                    ("start", "Start the board's game with the players seated."),
+                    ("pause", "Pause the game: player inputs are answered 'paused'."),
+                    ("resume", "Resume a paused game."),
+                    ("undo", "Revert the last action (replay the log without it) and sync the world."),
+                    ("sync", "Rewrite the whole picture: cash, banners, buildings, books, prompts.")):
+    _simple(_name, _doc)
+
+
+@admin.command("seat")
+@click.argument("player")
+@_common
+def seat(player: str, db_path: Path, board: str | None, wait: float) -> None:
+    """Seat PLAYER at the board's next game.
+
+    \b
+    Example:
+      monopoli admin seat Alex --board main
+    """
+    _ask(db_path, "seat", {"player": player}, board, wait)
+
+
+@admin.command("kick")
+@click.argument("player")
+@_common
+def kick(player: str, db_path: Path, board: str | None, wait: float) -> None:
+    """PLAYER leaves the game: everything goes to the bank.
+
+    \b
+    Example:
+      monopoli admin kick Alex
+    """
+    _ask(db_path, "kick", {"player": player}, board, wait)
+
+
+def _player_number(name: str, key: str, doc: str) -> None:
+    @admin.command(name, help=doc + f"\n\n\b\nExample:\n  monopoli admin {name} Alex "
+                   f"{'100' if key == 'amount' else '39'}")
+    @click.argument("player")
+    @click.argument(key, type=int)
+    @_common
+    def command(player: str, db_path: Path, board: str | None, wait: float, **number: int) -> None:
+        _ask(db_path, name, {"player": player, key: number[key]}, board, wait)
+
+
+_player_number("pay", "amount", "The bank pays PLAYER an AMOUNT.")
+_player_number("fine", "amount", "PLAYER pays a fine of AMOUNT (to the jar where the rules say so).")
+_player_number("move", "space", "Move PLAYER to SPACE (0-39) without resolving it.")
+_player_number("give-deed", "space", "Give PLAYER the deed of SPACE.")
+
+
+@admin.command("trade")
+@click.argument("giver")
+@click.argument("receiver")
+@click.option("--give", multiple=True, type=int, help="A space GIVER hands over (repeatable).")
+@click.option("--get", multiple=True, type=int, help="A space RECEIVER hands over (repeatable).")
+@click.option("--give-cash", type=int, default=0, help="Dollars GIVER pays.")
+@click.option("--get-cash", type=int, default=0, help="Dollars RECEIVER pays.")
+@_common
+def trade(giver: str, receiver: str, give: tuple[int, ...], get: tuple[int, ...], give_cash: int,
+          get_cash: int, db_path: Path, board: str | None, wait: float) -> None:
+    """Record a trade GIVER offers RECEIVER; RECEIVER accepts with /trigger accept.
+
+    \b
+    Example:
+      monopoli admin trade Alex Sam --give 39 --get-cash 500
+    """
+    _ask(db_path, "trade", {"from": giver, "to": receiver, "give": list(give), "get": list(get),
+                            "give_cash": give_cash, "get_cash": get_cash}, board, wait)

@@ -1,0 +1,81 @@
+"""`monopoli doctor`: check a server before the event and say what to fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from monopoli_mc.cli.board import _checks
+from monopoli_mc.cli.options import password_option, world_option
+from monopoli_mc.datapack.channel import SEQ
+from monopoli_mc.datapack.layout import Layout
+from monopoli_mc.datapack.world_config import WorldConfig, load_world
+from monopoli_mc.errors import MonopoliError, RconError
+from monopoli_mc.rcon.client import RconClient
+from monopoli_mc.rcon.password import read_password
+
+UNKNOWN = "Unknown or incomplete command"
+
+
+def diagnose(rcon: RconClient, world: WorldConfig) -> list[tuple[bool, str]]:
+    """(ok, what) for each check that can be made over RCON."""
+    out: list[tuple[bool, str]] = [(True, f"RCON reachable at {world.rcon_host}:{world.rcon_port}, password accepted")]
+    snake = world.version.has_snake_case_gamerules
+    rule = "send_command_feedback" if snake else "sendCommandFeedback"
+    reply = rcon.command(f"gamerule {rule}")
+    if reply.startswith(UNKNOWN) or "Incorrect argument" in reply:
+        out.append((False, f"the server does not know the game rule {rule!r}: it is not Minecraft "
+                           f"{world.version.name} as configs say (minecraft.version); rebuild the pack "
+                           "with the right --minecraft"))
+    else:
+        out.append((True, f"game rules named as on Minecraft {world.version.name}"))
+        out.append(("false" in reply, f"{rule} is false (the pack sets it on load)" if "false" in reply
+                    else f"{rule} is not false: /reload, or run /gamerule {rule} false"))
+    objectives = rcon.command("scoreboard objectives list")
+    loaded = f"[{SEQ}]" in objectives and "[d6]" in objectives
+    out.append((loaded, "the monopoli datapack is loaded" if loaded else
+                "the monopoli datapack is not loaded: copy datapacks/monopoli.zip into the world's "
+                "datapacks/ folder and /reload"))
+    if loaded:
+        reply = rcon.command("function monopoli:ack {seq:0}")
+        fresh = not reply.startswith(UNKNOWN) and "Unknown function" not in reply
+        out.append((fresh, "the pack answers the controller's calls" if fresh else
+                    "the pack is an old build: run monopoli datapack build and copy it again"))
+    for place in world.boards:
+        layout = Layout(place)
+        missing = [f"{block} at {x} {y} {z}" for (x, y, z), block in _checks(layout)
+                   if "Test passed" not in rcon.command(f"execute if block {x} {y} {z} {block}")]
+        out.append((not missing, f"board {place.name!r} is built at {place.origin}" if not missing else
+                    f"board {place.name!r} is not built (no {missing[0]}): monopoli board build "
+                    f"--board {place.name}"))
+    return out
+
+
+REMINDERS = ("server.properties: broadcast-rcon-to-ops=false (else operators see every controller command)",
+             "server.properties: enable-command-block=true (the buildings' buttons use command blocks)")
+
+
+@click.command("doctor")
+@world_option
+@password_option
+def doctor(world_path: Path | None, password_file: Path | None) -> None:
+    """Check the server before the event: RCON, version, datapack, game rules, boards.
+
+    \b
+    Example:
+      MONOPOLI_RCON_PASSWORD=... monopoli doctor
+    """
+    world = load_world(world_path)
+    try:
+        with RconClient(world.rcon_host, world.rcon_port, read_password(file=password_file), timeout=5) as rcon:
+            results = diagnose(rcon, world)
+    except RconError as exc:
+        raise MonopoliError(f"{exc}; check enable-rcon=true, rcon.port and rcon.password in "
+                            "server.properties and MONOPOLI_RCON_PASSWORD") from None
+    for ok, what in results:
+        click.echo(f"{'ok  ' if ok else 'FIX '} {what}")
+    for reminder in REMINDERS:
+        click.echo(f"check {reminder}")
+    if not all(ok for ok, _ in results):
+        raise SystemExit(1)

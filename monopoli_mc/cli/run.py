@@ -1,0 +1,69 @@
+"""`monopoli run`: the controller against a real server, until Ctrl-C or SIGTERM."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import click
+
+from monopoli_mc.cli.options import db_option, password_option, world_option
+from monopoli_mc.cli.sandbox import stop_on_signals
+from monopoli_mc.controller.loop import Controller, Settings
+from monopoli_mc.controller.record import RecordingRcon
+from monopoli_mc.controller.store import Store
+from monopoli_mc.datapack.world_config import load_world
+from monopoli_mc.rcon.client import RconClient
+from monopoli_mc.rcon.password import read_password
+
+
+@click.command("run")
+@world_option
+@db_option
+@password_option
+@click.option("--rules", "rules_name", default="prom", show_default=True, metavar="NAME|FILE",
+              help="Rule set for new games.")
+@click.option("--seed", type=int, default=None, help="Seed of new games (default: from the clock).")
+@click.option("--start-at", type=click.IntRange(2, 8), default=None,
+              help="Start a board's game by itself once this many players have joined.")
+@click.option("--auction-quiet", type=click.FloatRange(0.01, None), default=8.0, show_default=True,
+              help="Seconds without a bid before an auction closes.")
+@click.option("--walk-wait", type=click.FloatRange(0, None), default=20.0, show_default=True,
+              help="Walk mode: seconds before a player who has not walked is teleported.")
+@click.option("--poll", "poll_interval", type=click.FloatRange(0.001, None), default=0.1,
+              show_default=True, help="Seconds between inbox reads when nothing happens.")
+@click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write every RCON request and reply to this file as JSON lines.")
+def run(world_path: Path | None, db_path: Path, password_file: Path | None, rules_name: str,
+        seed: int | None, start_at: int | None, auction_quiet: float, walk_wait: float,
+        poll_interval: float, record: Path | None) -> None:
+    """Run the games of every board in the world config against the server.
+
+    Players join with /trigger join; start a board's game with
+    `monopoli admin start` (or --start-at). Safe to stop and start again at any
+    time: the games continue from the database and the world is rewritten.
+
+    \b
+    Example:
+      MONOPOLI_RCON_PASSWORD=... monopoli run --db prom-night.db --rules prom
+    """
+    world = load_world(world_path)
+    settings = Settings(rules=rules_name, auction_quiet=auction_quiet, walk_wait=walk_wait,
+                        poll_interval=poll_interval, start_at=start_at, seed=seed)
+    stop = threading.Event()
+    client = RconClient(world.rcon_host, world.rcon_port, read_password(file=password_file), timeout=10)
+    rcon: Any = RecordingRcon(client, record) if record else client
+    store = Store(db_path)
+    try:
+        with stop_on_signals(stop):
+            client.connect()
+            ctl = Controller(rcon, world, store, settings, on_line=lambda line: click.echo(line))
+            click.echo(f"monopoli: controlling {', '.join(ctl.tables)} on {world.rcon_host}:{world.rcon_port}"
+                       f" ({db_path})")
+            ctl.load()
+            ctl.run(stop.is_set)
+    finally:
+        store.close()
+        client.close()
+    click.echo("monopoli: stopped")

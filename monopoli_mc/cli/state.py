@@ -1,0 +1,94 @@
+"""`monopoli state`: what each board's game looks like now, read from the database."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from monopoli_mc.cli.options import db_option
+from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.table import load_game, rules_of
+from monopoli_mc.errors import MonopoliError
+from monopoli_mc.rules.board import board_path, load_board
+from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.phases import OVER
+
+
+def describe(game: Game) -> dict[str, Any]:
+    """A game as plain data for people: whose turn, cash, deeds, buildings, jar, pending."""
+    spaces = game.board.spaces
+    players = []
+    for seat, name in enumerate(game.names):
+        deeds = [{"space": s, "name": spaces[s].name, "buildings": game.buildings[s],
+                  "mortgaged": game.mortgaged[s]} for s, o in enumerate(game.owner) if o == seat]
+        players.append({"seat": seat, "name": name, "cash": game.cash[seat], "space": game.pos[seat],
+                        "where": spaces[game.pos[seat]].name, "in_jail": game.jail_turns[seat] >= 0,
+                        "bankrupt": game.bankrupt[seat], "jail_cards": len(game.jail_cards[seat]),
+                        "net_worth": game.net_worth(seat), "deeds": deeds})
+    over = game.phase == OVER
+    return {"phase": game.phase, "round": game.round + 1,
+            "turn": game.names[game.current], "to_act": None if over else game.names[game.to_act()],
+            "pending": game.pending, "debts": game.debts, "trade": game.trade, "jar": game.jar,
+            "winner": game.names[game.winner] if game.winner is not None else None,
+            "players": players}
+
+
+@click.command("state")
+@db_option
+@click.option("--board", "board_name", default=None, help="Only this board.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def state(db_path: Path, board_name: str | None, as_json: bool) -> None:
+    """Print each board's game as it is now: whose turn, cash, deeds, buildings, jar, pending.
+
+    \b
+    Example:
+      monopoli state --db prom-night.db --board main
+    """
+    if not db_path.exists():
+        raise MonopoliError(f"no game database at {str(db_path)!r}: is this the --db of monopoli run?")
+    store = Store(db_path)
+    out: dict[str, Any] = {}
+    try:
+        boards = sorted({g.board for g in store.games()} | ({board_name} if board_name else set()))
+        for name in boards:
+            if board_name is not None and name != board_name:
+                continue
+            row = store.current_game(name)
+            if row is None:
+                out[name] = {"game": None, "lobby": store.lobby(name)}
+                continue
+            board = load_board(board_path(rules_of(row.rules).board))
+            game, n = load_game(store, row, board)
+            out[name] = {"game": row.id, "actions": n, **describe(game)}
+    finally:
+        store.close()
+    if as_json:
+        click.echo(json.dumps(out, indent=2))
+        return
+    if not out:
+        click.echo("no games yet")
+    for name, data in out.items():
+        _print_board(name, data)
+
+
+def _print_board(name: str, data: dict[str, Any]) -> None:
+    if data.get("game") is None:
+        click.echo(f"board {name}: no game yet; seated: {', '.join(data['lobby']) or 'nobody'}")
+        return
+    head = f"board {name}: game {data['game']}, round {data['round']}, {data['phase'].replace('_', ' ')}"
+    if data["winner"]:
+        head += f"; winner {data['winner']}"
+    elif data["to_act"]:
+        head += f"; waiting for {data['to_act']}"
+    click.echo(head + f"; jar ${data['jar']}")
+    for p in data["players"]:
+        status = "bankrupt" if p["bankrupt"] else f"${p['cash']:,} on {p['where']}" + (
+            " (in jail)" if p["in_jail"] else "")
+        click.echo(f"  {p['name']:16s} {status}; worth ${p['net_worth']:,}")
+        for d in p["deeds"]:
+            extra = " (mortgaged)" if d["mortgaged"] else (
+                " (hotel)" if d["buildings"] == 5 else f" ({d['buildings']} houses)" if d["buildings"] else "")
+            click.echo(f"      {d['space']:2d} {d['name']}{extra}")
