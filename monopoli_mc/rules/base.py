@@ -27,6 +27,7 @@ class EngineBase(GameState):
     # seat -> (actions, the most cash any needs, [(action, cash it needs)])
     deeds_version: int  # grows whenever ownership, buildings or mortgages change (not saved)
     _group_list: list[tuple[str, tuple[int, ...]]]
+    _stock_was_low: bool  # the bank's stock was near its end at the last build or sale
     _group_index: list[int]  # per space: its index in _group_list, or -1
     _group_cache: dict[int, dict[int, Any]]  # seat -> group index -> its management candidates
     _manage_cache: dict[int, tuple[list[tuple[str, int, Any]], int, list[tuple[tuple[str, int, Any], int]]]]
@@ -72,13 +73,16 @@ class EngineBase(GameState):
                     groups.pop(self._group_index[space], None)
 
     def _touch_stock(self, p: int, s: int) -> None:
-        """p built or sold on s: near the end of a limited stock, everyone's choices change."""
+        """p built or sold on s. Near the end of a limited stock (before or after this change),
+        everyone's choices change with it; otherwise only p's, in s's group."""
         rules = self.rules
-        if (rules.houses_limit is not None and rules.houses_limit - self.houses_out <= 5) or \
-                (rules.hotels_limit is not None and rules.hotels_limit - self.hotels_out <= 1):
+        low = (rules.houses_limit is not None and rules.houses_limit - self.houses_out <= 5) or \
+            (rules.hotels_limit is not None and rules.hotels_limit - self.hotels_out <= 1)
+        if low or self._stock_was_low:
             self._touch()
         else:
             self._touch(p, space=s)
+        self._stock_was_low = low
 
     def _others(self, p: int) -> list[int]:
         """The other seats still in the game, in turn order after p."""

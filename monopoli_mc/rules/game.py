@@ -13,8 +13,9 @@ from typing import Any, Callable, Iterable
 from monopoli_mc.errors import IllegalAction
 from monopoli_mc.rules.board import Board
 from monopoli_mc.rules.events import BANK, JAR, Event
-from monopoli_mc.rules.phases import (AUCTION, BUS, RECEIVED, ROLE, TRIPLES, BUY, DEBT, DRAW, END, JAIL, MANAGE_ACTIONS, MANAGE_PHASES, OVER,
-                                      PHASE_ACTIONS, ROLL, SYSTEM, TAX, TRADE)
+from monopoli_mc.rules.phases import (ALL_ACTIONS, AUCTION, BUS, BUY, DEBT, DRAW, END, JAIL, MANAGE_ACTIONS,
+                                      MANAGE_PHASES, OVER, PHASE_ACTIONS, RECEIVED, ROLE, ROLL, SYSTEM, TAX,
+                                      TRADE, TRIPLES)
 from monopoli_mc.rules.operator import ADMIN_ACTIONS, OperatorMixin
 from monopoli_mc.rules.property import PropertyMixin
 from monopoli_mc.rules.roles import ROLES, RolesMixin
@@ -142,25 +143,10 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
                 self._group_index[m] = gi
         self._group_cache = {}
         self._manage_cache = {}
+        self._stock_was_low = True
         self.deeds_version = 0
-        self._handlers: dict[str, Handler] = {
-            "roll": self._do_roll, "pay_fine": self._do_pay_fine, "use_card": self._do_use_card,
-            "buy": self._do_buy, "decline": self._do_decline, "bid": self._do_bid,
-            "pass": self._do_pass, "close_auction": self._do_close_auction,
-            "draw": self._do_draw, "pay_flat_tax": self._do_flat_tax,
-            "pay_percent_tax": self._do_percent_tax, "pay_debt": self._do_pay_debt,
-            "bankrupt": self._do_bankrupt, "end_turn": self._do_end_turn,
-            "build": self._do_build, "sell": self._do_sell, "sell_all": self._do_sell_all,
-            "mortgage": self._do_mortgage, "lift": self._do_lift,
-            "propose_trade": self._do_propose_trade, "accept_trade": self._do_accept_trade,
-            "refuse_trade": self._do_refuse_trade, "time_up": self._do_time_up,
-            "admin_pay": self._do_admin_pay, "admin_fine": self._do_admin_fine,
-            "admin_move": self._do_admin_move, "admin_give_deed": self._do_admin_give_deed,
-            "kick": self._do_kick, "claim_rent": self._do_claim_rent,
-            "bus": self._do_bus, "choose_space": self._do_choose_space,
-            "lift_now": self._do_lift_now, "keep_mortgage": self._do_keep_mortgage,
-            "choose_role": self._do_choose_role,
-        }
+        # Every action kind K is applied by the method _do_K (see phases.ALL_ACTIONS).
+        self._handlers: dict[str, Handler] = {kind: getattr(self, f"_do_{kind}") for kind in ALL_ACTIONS}
 
     # -- who decides, and what they may do ---------------------------------------
 
@@ -272,9 +258,6 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
 
     # -- phase guards (each returns a reason or None) --------------------------------
 
-    def _g_roll(self, p: int, arg: Any) -> str | None:
-        return None
-
     def _g_pay_fine(self, p: int, arg: Any) -> str | None:
         if self.jail_turns[p] < 0:
             return f"{self.names[p]} is not in jail"
@@ -308,17 +291,6 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
     _guards: dict[str, Callable[[Any, int, Any], str | None]] = {}
 
 
-Game._guards = {
-    "roll": Game._g_roll, "pay_fine": Game._g_pay_fine, "use_card": Game._g_use_card,
-    "buy": Game._g_buy, "decline": Game._g_always, "bid": PropertyMixin._g_bid,
-    "pass": PropertyMixin._g_pass, "draw": Game._g_always, "pay_flat_tax": Game._g_always,
-    "pay_percent_tax": Game._g_always, "pay_debt": Game._g_pay_debt,
-    "bankrupt": Game._g_bankrupt, "end_turn": Game._g_always,
-    "accept_trade": Game._g_always, "refuse_trade": Game._g_always,
-    "build": PropertyMixin._g_build, "sell": PropertyMixin._g_sell,
-    "sell_all": PropertyMixin._g_sell_all, "mortgage": PropertyMixin._g_mortgage,
-    "lift": PropertyMixin._g_lift, "propose_trade": SettleMixin._g_propose_trade,
-    "claim_rent": PropertyMixin._g_claim_rent, "bus": TurnMixin._g_bus,
-    "choose_space": TurnMixin._g_choose_space, "lift_now": SettleMixin._g_lift_now,
-    "keep_mortgage": Game._g_always, "choose_role": RolesMixin._g_choose_role,
-}
+# The guard of action kind K is _g_K where it has one; other kinds are legal whenever their
+# phase allows them. Operator actions have one guard of their own (_g_admin).
+Game._guards = {kind: getattr(Game, f"_g_{kind}", Game._g_always) for kind in ALL_ACTIONS}

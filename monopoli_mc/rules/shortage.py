@@ -15,7 +15,6 @@ from __future__ import annotations
 from monopoli_mc.rules.base import EngineBase
 from monopoli_mc.rules.events import BANK, Event
 from monopoli_mc.rules.phases import AUCTION
-from monopoli_mc.rules.state import HOTEL
 
 
 class ShortageMixin(EngineBase):

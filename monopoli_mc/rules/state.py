@@ -61,7 +61,8 @@ class GameState:
 
     _DATA_FIELDS = ("names", "cash", "pos", "bankrupt", "roles", "jail_turns", "jail_cards", "owner",
                     "buildings", "mortgaged", "decks", "jar", "bank", "houses_out", "hotels_out",
-                    "current", "first", "round", "turns", "doubles", "last_dice", "speed_value", "speed_ready", "phase", "pending",
+                    "current", "first", "round", "turns", "doubles", "last_dice", "speed_value", "speed_ready",
+                    "phase", "pending",
                     "debts", "after", "trade", "trade_return", "auction_queue", "received", "claims", "winner",
                     "end_reason")
 

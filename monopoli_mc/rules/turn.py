@@ -167,12 +167,12 @@ class TurnMixin(SpeedMixin):
         else:
             self._charge(p, self._tax_to, rules.luxury_tax, "tax", ev)
 
-    def _do_flat_tax(self, p: int, arg: Any, ev: list[Event]) -> None:
+    def _do_pay_flat_tax(self, p: int, arg: Any, ev: list[Event]) -> None:
         self.phase = ""
         self._charge(p, self._tax_to, self.rules.income_tax, "tax", ev)
         self._resume(ev)
 
-    def _do_percent_tax(self, p: int, arg: Any, ev: list[Event]) -> None:
+    def _do_pay_percent_tax(self, p: int, arg: Any, ev: list[Event]) -> None:
         self.phase = ""
         amount = self.tax_worth(p) * (self.rules.income_tax_percent or 0) // 100
         self._charge(p, self._tax_to, amount, "tax", ev)

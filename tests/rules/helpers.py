@@ -6,7 +6,7 @@ import dataclasses
 from typing import Any, Iterable
 
 
-from monopoli_mc.rules.board import Board, board_path, default_board_path, load_board
+from monopoli_mc.rules.board import board_path, default_board_path, load_board
 from monopoli_mc.rules.events import BANK, JAR
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import JAIL, ROLL

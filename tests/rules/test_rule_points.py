@@ -10,7 +10,7 @@ import pytest
 from monopoli_mc.errors import IllegalAction
 from monopoli_mc.rules.phases import AUCTION, BUY, DEBT, DRAW, END, JAIL, ROLL
 
-from .helpers import BANK, BOARD, JAR, card, conserved, kinds, pays, position, space
+from .helpers import BANK, BOARD, JAR, card, conserved, pays, position, space
 
 A, B, C = 0, 1, 2
 
@@ -455,7 +455,7 @@ def test_board_numbers_match_the_reference() -> None:
             if re.match(r"^\| \d+ \|", line)]
     assert len(rows) == 40 == len(BOARD.spaces)
     for cells in rows:
-        index, name, group, price = int(cells[0]), cells[1].strip(), cells[2].strip(), cells[3].strip()
+        index, name, price = int(cells[0]), cells[1].strip(), cells[3].strip()
         sp = BOARD.spaces[index]
         assert name.startswith(sp.name) or sp.name in name, (index, name, sp.name)
         if price:
