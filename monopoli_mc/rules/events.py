@@ -22,6 +22,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "shuffle": ("deck", "order"),
     "turn": ("player", "round"),
     "roll": ("player", "d1", "d2"),
+    "rent_roll": ("player", "d1", "d2"),  # the throw for a utility reached by a card
     "move": ("player", "from_space", "to_space"),
     "pay": ("payer", "payee", "amount", "reason"),
     "buy_offer": ("player", "space", "price"),

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.bots import BuyerBot, CautiousBot, RandomBot
+from monopoli_mc.rules.events import EVENT_FIELDS, event_to_dict
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import OVER
 from monopoli_mc.rules.settings import load_rules
@@ -162,3 +163,22 @@ def test_state_survives_a_json_round_trip_mid_game(rules_name: str) -> None:
 
 def test_different_seeds_give_different_games() -> None:
     assert record("prom", 1)[2] != record("prom", 2)[2]
+
+
+@pytest.mark.parametrize("rules_name", RULE_SETS)
+def test_every_event_matches_its_documented_fields(rules_name: str) -> None:
+    """events.EVENT_FIELDS is the schema of every event the engine emits, and each is JSON-safe."""
+    rules = dataclasses.replace(load_rules(rules_name), max_rounds=60)
+    game = Game.new(rules, BOARDS[rules.board], ["A", "B", "C"], 3)
+    bots = [RandomBot(seed=3), BuyerBot(), CautiousBot()]
+    seen = set()
+    events = list(game.setup_events)
+    while game.phase != OVER:
+        legal = game.legal_actions()
+        events += game.apply(bots[legal[0][1]].choose(game, legal))
+        events += claim_rents(game, bots)
+    for event in events:
+        assert len(event) == len(EVENT_FIELDS[event[0]]) + 1, event
+        json.dumps(event_to_dict(event))
+        seen.add(event[0])
+    assert {"turn", "roll", "move", "pay", "game_over"} <= seen
