@@ -28,6 +28,8 @@ BLOCK_ENTITIES = {"command_block": {"Command": "", "auto": 0, "powered": 0, "Suc
                                     "TrackOutput": 1, "conditionMet": 0, "UpdateLastExecution": 1},
                   "chest": {}, "barrel": {}, "sign": {}, "banner": {}}
 
+LEAVE_GAME = "minecraft.custom:minecraft.leave_game"
+
 
 class World:
     """A vanilla-like world driven by commands; hold `lock` while executing or ticking."""
@@ -295,6 +297,9 @@ class World:
             if p is None:
                 raise SandboxError(f"player not online: '{name}'")
             p.online = False
+            for obj in self.scoreboard.objectives.values():  # the statistic vanilla counts on leaving
+                if obj.criteria == LEAVE_GAME:
+                    self.scoreboard.score(name, obj).value += 1
             self.broadcast_component({"translate": "multiplayer.player.left", "with": [name]},
                                      color="yellow")
 

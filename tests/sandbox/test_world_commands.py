@@ -210,3 +210,10 @@ def test_list_uuids(world: World) -> None:
     assert world.execute("list uuids") == [
         f"There are 1 of a max of 20 players online: Alex ({alex.player.uuid})"]
     assert world.execute("list") == ["There are 1 of a max of 20 players online: Alex"]
+
+
+def test_leave_game_statistic_counts(world: World) -> None:
+    world.execute("scoreboard objectives add left minecraft.custom:minecraft.leave_game")
+    alex = Bot.join(world, "Alex")
+    alex.leave()
+    assert world.execute("scoreboard players get Alex left") == ["Alex has 1 [left]"]
