@@ -36,6 +36,7 @@ class DemoResult:
     seconds: float
     actions: int
     requests: int
+    strict_failures: list[str]
 
 
 def install(world_cfg: WorldConfig, rules_name: str, folder: Path) -> Path:
@@ -101,7 +102,8 @@ def run_demo(*, players: int = 4, seed: int = 1, speed: float = 5.0, rules: str 
                         time.sleep(tick)
                 game = table.game
                 ctl.poll()
-                return DemoResult(game, time.monotonic() - started, table.n_actions, ctl.requests)
+                return DemoResult(game, time.monotonic() - started, table.n_actions, ctl.requests,
+                                  list(box.world.strict_failures))
             finally:
                 store.close()
                 client.close()

@@ -1,0 +1,82 @@
+"""A stepped strict sandbox with the committed pack, the board placed, bots and an in-process controller."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from monopoli_mc.controller.loop import Controller, Settings
+from monopoli_mc.controller.store import Store
+from monopoli_mc.datapack.world_config import WorldConfig, load_world
+from monopoli_mc.rcon.client import RconClient
+from monopoli_mc.rules.game import Game
+from monopoli_mc.sandbox.bots import Bot
+from monopoli_mc.sandbox.runner import Sandbox
+
+PACK = Path(__file__).resolve().parents[2] / "datapacks" / "monopoli"
+PASSWORD = "controller-pw"
+
+
+@dataclass
+class Rig:
+    """Everything a controller test touches."""
+
+    box: Sandbox
+    rcon: RconClient
+    store: Store
+    ctl: Controller
+    world: WorldConfig
+    bots: dict[str, Bot]
+
+    @property
+    def game(self) -> Game:
+        """The main board's game."""
+        game = self.ctl.tables["main"].game
+        assert game is not None
+        return game
+
+    def step(self, ticks: int = 1) -> int:
+        """Let the world tick (the pack queues inputs), then one controller poll."""
+        self.box.world.tick(ticks)
+        return self.ctl.poll()
+
+    def said_to(self, name: str) -> list[str]:
+        """Chat lines a player received since the last call."""
+        bot = self.bots[name]
+        lines = bot.chat_text()
+        seen = getattr(bot, "_seen", 0)
+        bot._seen = len(lines)  # type: ignore[attr-defined]
+        return lines[seen:]
+
+
+def make_rig(tmp_path: Path, names: list[str], *, seed: int = 3, rules: str = "prom",
+             movement: str = "teleport") -> Iterator[Rig]:
+    """The rig with a started game of these players (seated with /trigger join)."""
+    import dataclasses
+
+    world = dataclasses.replace(load_world(), movement=movement)
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, ticking=False) as box:
+        box.world.tick()
+        with RconClient(*box.address, PASSWORD) as rcon:
+            rcon.command("function monopoli:board/main/place")
+            store = Store(tmp_path / "night.db")
+            ctl = Controller(rcon, world, store, Settings(rules=rules, seed=seed, start_at=len(names),
+                                                          auction_quiet=0.0, walk_wait=0.0))
+            ctl.start()
+            bots = {}
+            for name in names:
+                bots[name] = Bot.join(box.world, name)
+                box.world.tick()
+                bots[name].trigger("join")
+            rig = Rig(box, rcon, store, ctl, world, bots)
+            rig.step(2)
+            for name in names:
+                rig.said_to(name)
+            yield rig
+            store.close()
+        failures = list(box.world.strict_failures)
+    if failures:
+        pytest.fail(f"strict mode rejected: {failures}")

@@ -1,0 +1,36 @@
+"""Whole seeded games in the strict sandbox over TCP, equal to their headless twins."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from monopoli_mc.controller.policy import play_headless
+from monopoli_mc.demo.run import run_demo
+from monopoli_mc.rcon.packets import MAX_REQUEST_PAYLOAD
+from monopoli_mc.rules.bots import make_bots
+from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.phases import OVER
+
+
+@pytest.mark.parametrize(("rules", "players", "seed", "movement"),
+                         [("prom", 3, 8, "walk"), ("classic", 2, 5, "teleport")])
+def test_whole_game_equals_headless(tmp_path: Path, rules: str, players: int, seed: int,
+                                    movement: str) -> None:
+    record = tmp_path / "record.jsonl"
+    result = run_demo(players=players, seed=seed, speed=20, rules=rules, movement=movement,
+                      record=record, strict=True, echo=lambda line: None, timeout=120,
+                      db=tmp_path / "night.db")
+    game = result.game
+    assert game.phase == OVER and game.winner is not None
+    twin = Game.new(game.rules, game.board, game.names, seed)
+    actions = play_headless(twin, make_bots(players))
+    assert len(actions) == result.actions
+    assert twin.to_data() == game.to_data()
+    assert result.strict_failures == []
+    requests = [json.loads(line)["request"] for line in record.read_text().splitlines()]
+    assert len(requests) == result.requests + 1  # + placing the board, before the controller
+    assert max(len(r.encode("utf-8")) for r in requests) <= MAX_REQUEST_PAYLOAD
+    assert {"data get storage monopoli:bridge inbox", "list uuids"} <= set(requests)

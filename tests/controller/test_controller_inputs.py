@@ -1,0 +1,144 @@
+"""Bad input from the world: each is answered with a clear message and changes nothing."""
+
+from __future__ import annotations
+
+from controller_support import Rig
+
+from monopoli_mc.datapack.layout import Layout
+from monopoli_mc.rules.phases import DRAW, ROLL
+
+
+def _others(rig: Rig) -> list[str]:
+    game = rig.game
+    return [n for n in game.names if n != game.names[game.to_act()]]
+
+
+def test_game_started_with_everyone_seated(rig: Rig) -> None:
+    game = rig.game
+    assert game.names == ["Alex", "Sam", "Robin"] and game.phase == ROLL
+    assert rig.box.world.execute("scoreboard players get Alex monopoli.cash") == ["Alex has 1500 [Cash]"]
+    current = game.names[game.to_act()]
+    assert any("Your turn" == text for kind, text in rig.bots[current].titles() if kind == "title")
+
+
+def test_out_of_turn_trigger_is_answered_and_changes_nothing(rig: Rig) -> None:
+    before = rig.game.to_data()
+    other = _others(rig)[0]
+    rig.bots[other].trigger("d6")
+    assert rig.step() == 1
+    assert rig.game.to_data() == before
+    said = " ".join(rig.said_to(other))
+    assert "decision, not" in said and other in said
+
+
+def test_repeated_roll_is_refused_the_second_time(rig: Rig) -> None:
+    current = rig.game.names[rig.game.to_act()]
+    rig.bots[current].trigger("d6")
+    rig.step()
+    rig.said_to(current)
+    after_first = rig.game.to_data()
+    assert after_first["phase"] != ROLL or after_first["doubles"] > 0
+    if rig.game.phase == ROLL:  # doubles: a second throw is legal; use a meaningless input instead
+        rig.bots[current].trigger("accept")
+    else:
+        rig.bots[current].trigger("d6")
+    rig.step()
+    assert rig.game.to_data() == after_first
+    assert any("not possible" in line or "no trade" in line.lower() or "decision" in line
+               for line in rig.said_to(current))
+
+
+def test_meaningless_and_huge_values(rig: Rig) -> None:
+    before = rig.game.to_data()
+    name = _others(rig)[0]
+    bot = rig.bots[name]
+    bot.trigger("build", "set", 999)
+    rig.step()
+    assert any("there is no space 999" in line for line in rig.said_to(name))
+    bot.trigger("bid", "set", 2147483647)
+    rig.step()
+    assert any("bid" in line and "not possible" in line for line in rig.said_to(name))
+    bot.trigger("mortgage", "set", 39)
+    rig.step()
+    assert rig.said_to(name)
+    bot.trigger("deed", "set", 7)
+    rig.step()
+    assert any("no title deed" in line for line in rig.said_to(name))
+    assert rig.game.to_data() == before
+
+
+def test_second_button_press_after_a_draw(rig: Rig) -> None:
+    game = rig.game
+    current = game.names[game.to_act()]
+    before = game.to_data()
+    bot = rig.bots[current]
+    layout = Layout(rig.world.board("main"))
+    x, y, z = layout.buttons()["crate"]
+    stand = layout.world((x, y - 1, z + 2))
+    bot.walk_to((stand[0] + 0.5, float(stand[1]), stand[2] + 0.5))
+    bot.press_button(layout.world((x, y, z + 1)))
+    rig.step(2)
+    assert rig.game.to_data() == before
+    assert any("draw" in line and "not possible" in line for line in rig.said_to(current))
+    assert game.phase != DRAW
+
+
+def test_player_who_leaves_mid_turn_gets_the_prompt_back(rig: Rig) -> None:
+    game = rig.game
+    current = game.names[game.to_act()]
+    before = game.to_data()
+    rig.bots[current].leave()
+    rig.step()
+    rig.bots[current].trigger = None  # type: ignore[assignment]  # gone: cannot type
+    rig.box.world.join(current)
+    rig.step(2)
+    assert rig.game.to_data() == before
+    said = rig.said_to(current)
+    assert any("Welcome back" in line for line in said)
+    assert any("Roll" in label for label, _ in rig.box.world.player(current).chat[-1].clicks) or \
+        any("Your turn" in line for line in said)
+
+
+def test_operator_pay_pause_and_undo(rig: Rig) -> None:
+    game = rig.game
+    before = game.to_data()
+    pay = rig.store.request("pay", {"player": "Sam", "amount": 100})
+    rig.step()
+    assert rig.store.answer_of(pay) == "pay Sam: done"
+    assert rig.game.cash[1] == before["cash"][1] + 100
+    assert rig.box.world.execute("scoreboard players get Sam monopoli.cash") == [
+        f"Sam has {before['cash'][1] + 100} [Cash]"]
+    bad = rig.store.request("fine", {"player": "Sam", "amount": -5})
+    rig.step()
+    assert "positive whole number" in (rig.store.answer_of(bad) or "")
+    rig.store.request("pause", {})
+    rig.step()
+    current = rig.game.names[rig.game.to_act()]
+    rig.bots[current].trigger("d6")
+    rig.step()
+    assert any("paused" in line for line in rig.said_to(current))
+    rig.store.request("resume", {})
+    undo = rig.store.request("undo", {})
+    rig.step()
+    assert "undid" in (rig.store.answer_of(undo) or "")
+    assert rig.game.to_data() == before
+    assert rig.box.world.execute("scoreboard players get Sam monopoli.cash") == [
+        f"Sam has {before['cash'][1]} [Cash]"]
+
+
+def test_in_game_admin_function_goes_through_the_engine(rig: Rig) -> None:
+    before = rig.game.cash[2]
+    rig.rcon.command('function monopoli:admin/pay {player:"Robin",amount:50}')
+    rig.step()
+    assert rig.game.cash[2] == before + 50
+    rig.rcon.command('function monopoli:admin/give_deed {player:"Nobody",space:39}')
+    rig.step()
+    assert rig.game.owner[39] == -1
+
+
+def test_idle_poll_is_one_request(rig: Rig) -> None:
+    rig.step()
+    before = rig.ctl.requests
+    for _ in range(5):
+        rig.step()
+    assert rig.ctl.requests - before == 5
