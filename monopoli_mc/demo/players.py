@@ -10,6 +10,7 @@ choices as its headless twin (`controller.policy.play_headless`).
 from __future__ import annotations
 
 import itertools
+import time
 from typing import Any, Callable
 
 from monopoli_mc.controller.policy import next_move
@@ -44,6 +45,8 @@ class TablePlayers:
         self.strategies = strategies or make_bots(len(names))
         self.people: dict[str, Bot] = {}
         self._acted: Any = None
+        self._move: Action | None = None
+        self._when = 0.0
         self._chance = itertools.cycle(("naughty", "nice"))
 
     def join(self) -> None:
@@ -59,16 +62,24 @@ class TablePlayers:
             self.people[name].trigger("join")
             self.world.tick()
 
-    def step(self, game: Game, version: Any) -> str | None:
-        """Act for whoever should act in this state (once per state); what was done, or None."""
+    def step(self, game: Game, version: Any, *, retry: float = 5.0) -> str | None:
+        """Act for whoever should act in this state (once per state); what was done, or None.
+
+        A person whose click got lost tries again: after `retry` seconds in the same
+        state the same move is made again (never chosen again).
+        """
         if version == self._acted:
+            if self._move is not None and time.monotonic() - self._when > retry:
+                self._when = time.monotonic()
+                self.act(game, self._move)
+                return "again"
             return None
         if self.walk:
             for seat, name in enumerate(game.names):
                 if not game.bankrupt[seat] and game.jail_turns[seat] < 0:
                     self._walk_to_space(name, game.pos[seat])
         move = next_move(game, self.strategies)
-        self._acted = version
+        self._acted, self._move, self._when = version, move, time.monotonic()
         if move is None:
             return None
         self.act(game, move)
@@ -86,6 +97,8 @@ class TablePlayers:
         elif kind == "draw":
             deck = game.pending["deck"]
             self._press(bot, next(self._chance) if deck == "chance" else "crate")
+            self.world.tick(2)  # the command block behind the button runs on the next tick
+            self._walk_to_space(name, game.pos[seat], force=True)  # back to the board
         elif kind == "bid":
             bot.trigger("bid", "set", arg)
         elif kind in ("build", "sell", "mortgage", "lift"):
@@ -116,14 +129,18 @@ class TablePlayers:
             button = self.layout.world((x, y, z + 1))
             stand = self.layout.world((x, y - 1, z + 2))
         bot.walk_to((stand[0] + 0.5, float(stand[1]), stand[2] + 0.5))
+        for _ in range(40):  # a button still down from the last press: wait until it pops up
+            if button not in self.world.redstone.pressed:
+                break
+            self.world.tick()
         bot.press_button(button)
 
-    def _walk_to_space(self, name: str, space: int) -> None:
+    def _walk_to_space(self, name: str, space: int, *, force: bool = False) -> None:
         bot = self.people.get(name)
         if bot is None or self.world.player(name) is None:
             return
         here = bot.player.pos
-        if self.layout.tile_at(here[0], here[2]) == space:
+        if self.layout.tile_at(here[0], here[2]) == space and not force:
             return
         x, y, z = self.layout.world(self.layout.stand(space))
         bot.walk_to((x + 0.5, float(y), z + 0.5))

@@ -1,0 +1,172 @@
+"""Recovery: the controller SIGKILLed at random points and restarted; the sandbox restarted mid-game."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from controller_support import PACK, PASSWORD
+
+from monopoli_mc.controller.loop import Controller, Settings
+from monopoli_mc.controller.policy import play_headless
+from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.table import load_game
+from monopoli_mc.datapack.layout import Layout
+from monopoli_mc.datapack.world_config import load_world
+from monopoli_mc.demo.players import TablePlayers
+from monopoli_mc.errors import RconError
+from monopoli_mc.rcon.client import RconClient
+from monopoli_mc.rules.board import board_path, load_board
+from monopoli_mc.rules.bots import make_bots
+from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.phases import OVER
+from monopoli_mc.rules.settings import load_rules
+from monopoli_mc.rules.settle import TRADE_KEYS
+from monopoli_mc.sandbox.runner import Sandbox
+
+NAMES = ["Alex", "Sam", "Robin"]
+SEED = 8
+
+
+def _twin() -> tuple[Game, list[tuple[Any, ...]]]:
+    rules = load_rules("prom")
+    game = Game.new(rules, load_board(board_path(rules.board)), NAMES, SEED)
+    return game, play_headless(game, make_bots(len(NAMES)))
+
+
+def _world_yaml(tmp_path: Path, port: int) -> Path:
+    text = (Path(load_world().source).read_text()
+            .replace("port: 25575", f"port: {port}").replace("movement: walk", "movement: teleport"))
+    path = tmp_path / "world.yaml"
+    path.write_text(text)
+    return path
+
+
+def _controller(world: Path, db: Path) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, MONOPOLI_RCON_PASSWORD=PASSWORD)
+    return subprocess.Popen(
+        [sys.executable, "-c", "from monopoli_mc.cli import main; main()", "run", "--world", str(world),
+         "--db", str(db), "--rules", "prom", "--seed", str(SEED), "--start-at", str(len(NAMES)),
+         "--auction-quiet", "0.05", "--walk-wait", "0.1", "--poll", "0.005"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def test_controller_killed_at_random_points(tmp_path: Path) -> None:
+    twin, expected = _twin()
+    rng = random.Random(SEED)
+    kills = sorted(rng.sample(range(5, len(expected) - 5), 4))
+    db = tmp_path / "night.db"
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=400) as box:
+        world_path = _world_yaml(tmp_path, box.port)
+        with RconClient(*box.address, PASSWORD) as rcon:
+            rcon.command("function monopoli:board/main/place")
+        proc = _controller(world_path, db)
+        store = Store(db)
+        layout = Layout(load_world(world_path).board("main"))
+        people = TablePlayers(box.world, layout, NAMES, walk=False,
+                              operator=lambda kind, args: _request(store, kind, args))
+        people.join()
+        people.sit_down()
+        board = load_board(board_path("standard"))
+        deadline = time.monotonic() + 90
+        killed = 0
+        game: Game | None = None
+        try:
+            while time.monotonic() < deadline:
+                row = store.current_game("main")
+                if row is None:
+                    time.sleep(0.01)
+                    continue
+                game, n = load_game(store, row, board)
+                if game.phase == OVER:
+                    break
+                if killed < len(kills) and n >= kills[killed]:
+                    time.sleep(rng.random() * 0.02)
+                    proc.send_signal(signal.SIGKILL)
+                    proc.wait()
+                    killed += 1
+                    proc = _controller(world_path, db)
+                if people.step(game, (row.id, n)) is None:
+                    time.sleep(0.005)
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            _, err = proc.communicate(timeout=10)
+        assert killed == len(kills), err.decode()[-2000:]
+        assert game is not None and game.phase == OVER, err.decode()[-2000:]
+        row = store.current_game("main")
+        assert row is not None
+        assert _plain(store.actions(row.id)) == _plain(expected)  # nothing lost, nothing twice
+        assert game.to_data() == twin.to_data()
+        store.close()
+        assert box.world.strict_failures == []
+
+
+def _plain(actions: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """Actions with trade offers written out in full (the operator records every key)."""
+    out = []
+    for kind, seat, arg in actions:
+        if kind == "propose_trade":
+            arg = {k: arg.get(k, [] if k in ("give", "get") else 0) for k in TRADE_KEYS}
+        out.append((kind, seat, arg))
+    return out
+
+
+def _request(store: Store, kind: str, args: dict[str, object]) -> None:
+    with store.transaction():
+        store.request(kind, args, "main")
+
+
+def test_sandbox_restarted_mid_game(tmp_path: Path) -> None:
+    twin, expected = _twin()
+    world_cfg = load_world()
+    world_cfg = type(world_cfg)(**{**world_cfg.__dict__, "movement": "teleport"})
+    store = Store(tmp_path / "night.db")
+    box = Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=400).start()
+    port = box.port
+    rcon = RconClient(*box.address, PASSWORD)
+    rcon.connect()
+    rcon.command("function monopoli:board/main/place")
+    ctl = Controller(rcon, world_cfg, store, Settings(rules="prom", seed=SEED, start_at=len(NAMES),
+                                                      auction_quiet=0.05, walk_wait=0.1))
+    ctl.start()
+    table = ctl.tables["main"]
+    people = TablePlayers(box.world, table.layout, NAMES, walk=False,
+                          operator=lambda kind, args: store.request(kind, args, "main"))
+    people.join()
+    people.sit_down()
+    restarted = False
+    deadline = time.monotonic() + 60
+    try:
+        while (table.game is None or table.game.phase != OVER) and time.monotonic() < deadline:
+            if not restarted and table.n_actions >= len(expected) // 2:
+                box.stop()
+                box.server.close()
+                box = Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=400, port=port).start()
+                restarted = True
+                people.world = box.world
+                people.join()  # the players come back to the new world
+            try:
+                if ctl.poll() == 0 and table.game is not None:
+                    if people.step(table.game, (table.game_id, table.n_actions)) is None:
+                        time.sleep(0.003)
+            except RconError:
+                rcon.reconnect(attempts=20, delay=0.05)
+                rcon.command("function monopoli:board/main/place")
+                ctl.connected()
+        assert restarted and table.game is not None and table.game.phase == OVER
+        assert _plain(store.actions(table.game_id)) == _plain(expected)
+        assert table.game.to_data() == twin.to_data()
+        assert box.world.execute("scoreboard players get Alex monopoli.cash") == [
+            f"Alex has {twin.cash[0]} [Cash]"]
+        assert box.world.strict_failures == []
+    finally:
+        rcon.close()
+        box.stop()
+        box.server.close()
+        store.close()
