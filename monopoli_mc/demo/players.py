@@ -62,7 +62,7 @@ class TablePlayers:
             self.people[name].trigger("join")
             self.world.tick()
 
-    def step(self, game: Game, version: Any, *, retry: float = 5.0) -> str | None:
+    def step(self, game: Game, version: Any, *, retry: float = 30.0) -> str | None:
         """Act for whoever should act in this state (once per state); what was done, or None.
 
         A person whose click got lost tries again: after `retry` seconds in the same
