@@ -1,0 +1,100 @@
+"""The bridge alone: inbox replies -> events, state -> commands that fit and parse."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from controller_support import PACK
+
+from monopoli_mc.bridge import outbox
+from monopoli_mc.bridge.inbox import (InboxError, parse_inbox, parse_pos, parse_uuid_list,
+                                      uuid_from_ints)
+from monopoli_mc.controller.policy import forced_action, next_move
+from monopoli_mc.datapack.versions import get_version
+from monopoli_mc.rcon.packets import MAX_REQUEST_PAYLOAD
+from monopoli_mc.rules.board import board_path, load_board
+from monopoli_mc.rules.bots import make_bots
+from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.settings import load_rules
+from monopoli_mc.sandbox.world import World
+
+HEAD = "Storage monopoli:bridge has the following contents: "
+
+
+def test_inbox_entries_in_seq_order() -> None:
+    reply = HEAD + ('[{kind: "bid", uuid: [I; -660972342, 1528969900, -1596674698, -1033713501], '
+                    'value: 120, seq: 7}, {kind: "naughty", value: 0, button: 1b, uuid: [I; 1, 2, 3, 4], '
+                    'seq: 6}, {kind: "admin_pay", target: "Alex", value: 100, seq: 8}]')
+    events = parse_inbox(reply)
+    assert [e.seq for e in events] == [6, 7, 8]
+    assert events[1].uuid == "d89a5cca-5b22-3aac-a0d4-ad76c262c8a3" and events[1].value == 120
+    assert events[0].button and events[2].is_admin and events[2].target == "Alex"
+
+
+@pytest.mark.parametrize("reply", [HEAD + "[]", "Found no elements matching inbox"])
+def test_empty_inbox(reply: str) -> None:
+    assert parse_inbox(reply) == []
+
+
+@pytest.mark.parametrize("reply", [HEAD + "[{kind: ", HEAD + "{a: 1}", "Unknown or incomplete command",
+                                   HEAD + "[{kind: \"x\", seq: 1}"])
+def test_bad_replies_are_clear_errors(reply: str) -> None:
+    with pytest.raises(InboxError) as err:
+        parse_inbox(reply)
+    assert "inbox" in str(err.value)
+
+
+def test_odd_entries_are_skipped_or_valueless() -> None:
+    reply = HEAD + ('[{kind: "bid"}, {kind: "bid", seq: 2, value: 1.5d}, '
+                    '{kind: "bid", seq: 3, value: 9999999999L}, {kind: 4, seq: 5}]')
+    events = parse_inbox(reply)
+    assert [(e.seq, e.value) for e in events] == [(2, None), (3, None)]
+
+
+def test_uuids_names_and_positions() -> None:
+    u = uuid.uuid3(uuid.NAMESPACE_OID, "OfflinePlayer:Alex")
+    ints = [(u.int >> s) & 0xFFFFFFFF for s in (96, 64, 32, 0)]
+    assert uuid_from_ints([i - 2**32 if i >= 2**31 else i for i in ints]) == str(u)
+    listing = f"There are 2 of a max of 20 players online: Alex ({u}), Bo (00000000-0000-0000-0000-000000000001)"
+    assert parse_uuid_list(listing) == {str(u): "Alex", "00000000-0000-0000-0000-000000000001": "Bo"}
+    assert parse_pos("Alex has the following entity data: [1.5d, -59.0d, 1.0E7d]") == (1.5, -59.0, 1.0e7)
+    assert parse_pos("No entity was found") is None
+
+
+def _midgame(rules_name: str, actions: int) -> Game:
+    rules = load_rules(rules_name)
+    game = Game.new(rules, load_board(board_path(rules.board)), ["Alex", "Sam", "Robin_The_Third"], 4)
+    bots = make_bots(3)
+    for _ in range(actions):
+        action = forced_action(game) or next_move(game, bots) or ("close_auction", -1, None)
+        game.apply(action)
+    return game
+
+
+@pytest.mark.parametrize("version", ["1.21.11", "1.21.4"])
+def test_every_outbox_command_fits_and_parses(version: str) -> None:
+    world = World(version=version, strict=True)
+    if version == "1.21.11":
+        world.load_datapack(PACK)
+    table = outbox.Table("main", ("red", "blue", "lime"), get_version(version), teleport=True)
+    commands = []
+    for actions in (0, 150, 400):
+        game = _midgame("prom", actions)
+        commands += outbox.sync(game, table)
+        commands += outbox.say(table, game.names, "x" * 300 + ' "quoted" \\ and \u00e9')
+        commands += outbox.tell(table, "Alex", "a\nb")
+    assert max(len(c.encode("utf-8")) for c in commands) <= MAX_REQUEST_PAYLOAD
+    for command in commands:
+        world.execute(command)
+    assert world.strict_failures == []
+
+
+def test_picture_diff_sets_only_what_changed() -> None:
+    game = _midgame("classic", 60)
+    table = outbox.Table("main", ("red", "blue", "lime"), get_version("1.21.11"))
+    before = outbox.picture(game, table)
+    assert outbox.diff(before, before) == []
+    game.cash[0] += 5
+    changed = outbox.diff(before, outbox.picture(game, table))
+    assert changed == [f"function monopoli:ui/cash {{player:\"Alex\",cash:{game.cash[0]}}}"]

@@ -1,0 +1,45 @@
+"""The controller's commands as an organiser meets them: demo, state, admin, clean errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from monopoli_mc.cli import cli, main
+from monopoli_mc.controller.store import Store
+
+
+def test_demo_plays_a_whole_game_and_prints_standings() -> None:
+    result = CliRunner().invoke(cli, ["demo", "--players", "2", "--seed", "5", "--speed", "20",
+                                      "--rules", "prom", "--movement", "teleport"])
+    assert result.exit_code == 0, result.output
+    assert "-- round 1" in result.output and "throws" in result.output
+    assert "Final standings" in result.output and "1. " in result.output and "bankrupt" in result.output
+
+
+def test_state_without_a_database_is_a_clean_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["state", "--db", str(tmp_path / "none.db")])
+    assert exit_.value.code == 1
+    assert "no game database" in capsys.readouterr().err
+
+
+def test_admin_queues_and_state_reads_the_database(tmp_path: Path) -> None:
+    db = tmp_path / "night.db"
+    store = Store(db)
+    store.seat("main", "Alex")
+    store.close()
+    runner = CliRunner()
+    result = runner.invoke(cli, ["admin", "pay", "Alex", "100", "--db", str(db), "--wait", "0.1"])
+    assert result.exit_code == 0 and "queued" in result.output and "monopoli run" in result.output
+    store = Store(db)
+    assert [(r.kind, r.args) for r in store.pending_requests()] == [("pay", {"player": "Alex", "amount": 100})]
+    store.close()
+    result = runner.invoke(cli, ["state", "--db", str(db), "--json"])
+    assert result.exit_code == 0
+    assert json.loads(result.output) == {}
+    result = runner.invoke(cli, ["state", "--db", str(db), "--board", "main"])
+    assert "no game yet; seated: Alex" in result.output
