@@ -85,6 +85,10 @@ class TablePlayers:
         self.act(game, move)
         return f"{game.names[move[1]]}: {move[0]}" + (f" {move[2]}" if move[2] is not None else "")
 
+    def again(self) -> None:
+        """The world lost what was last done (a server restart): do it again at the next step."""
+        self._when = float("-inf")
+
     def act(self, game: Game, move: Action) -> None:
         """Do one action the way a person would."""
         kind, seat, arg = move

@@ -151,6 +151,7 @@ def test_sandbox_restarted_mid_game(tmp_path: Path) -> None:
                 restarted = True
                 people.world = box.world
                 people.join()  # the players come back to the new world
+                people.again()  # and do again what the old world lost
             try:
                 if ctl.poll() == 0 and table.game is not None:
                     if people.step(table.game, (table.game_id, table.n_actions)) is None:
