@@ -24,6 +24,7 @@ class EngineBase(GameState):
     _card_to: int
     _fine_to: int
     _monopoly_rent: list[tuple[int, ...]]
+    owners_version: int  # grows whenever a deed changes hands (not saved)
     # seat -> (actions, the most cash any needs, [(action, cash it needs)])
     deeds_version: int  # grows whenever ownership, buildings or mortgages change (not saved)
     _group_list: list[tuple[str, tuple[int, ...]]]
@@ -59,6 +60,8 @@ class EngineBase(GameState):
     def _touch(self, *seats: int, space: int | None = None) -> None:
         """Deeds of these seats (default: everyone's) changed, in one space's group or anywhere."""
         self.deeds_version += 1
+        if not seats or space is None:
+            self.owners_version += 1  # trades, bankruptcies and deals move deeds between seats
         if not seats:
             self._manage_cache.clear()
             self._group_cache.clear()

@@ -71,8 +71,8 @@ class Bot:
     def _manage_or(self, game: Game, p: int, actions: list[Action], default: Action) -> Action:
         """Build or lift when there is cash to spare (listed first), offer a trade, else the default."""
         cash = game.cash[p]
-        if game.deeds_version != self._seen_version and actions[-1][0] == "propose_trade":
-            self._seen_version = game.deeds_version
+        if game.owners_version != self._seen_version and actions[-1][0] == "propose_trade":
+            self._seen_version = game.owners_version
             offer = self._wanted_trade(game, p)
             if offer is not None:
                 return ("propose_trade", p, offer)

@@ -63,6 +63,7 @@ class OperatorMixin(EngineBase):
         seat, s = arg["player"], arg["space"]
         before = self.owner[s]
         self.owner[s] = seat
+        self.owners_version += 1
         self._touch(seat, before, space=s) if before >= 0 else self._touch(seat, space=s)
         ev.append(("deed", s, before, seat))
 

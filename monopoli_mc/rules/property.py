@@ -25,6 +25,7 @@ class PropertyMixin(ShortageMixin):
         price = self._price[s]
         self._pay(p, BANK, price, "purchase", ev)
         self.owner[s] = p
+        self.owners_version += 1
         self._touch(p, space=s)
         ev.append(("bought", p, s, price))
         ev.append(("deed", s, -1, p))
@@ -119,6 +120,7 @@ class PropertyMixin(ShortageMixin):
         elif bidder >= 0:
             self._pay(bidder, BANK, high, "auction", ev)
             self.owner[s] = bidder
+            self.owners_version += 1
             self._touch(bidder, space=s)
             ev.append(("auction_won", bidder, s, high))
             ev.append(("deed", s, -1, bidder))
@@ -313,9 +315,7 @@ class PropertyMixin(ShortageMixin):
         """Build, sell, mortgage, lift and trade actions open to p, from a cache of candidates."""
         entry = self._manage_cache.get(p)
         if entry is None:
-            candidates = self._manage_candidates(p)
-            entry = ([a for a, _ in candidates], max((c for _, c in candidates), default=0), candidates)
-            self._manage_cache[p] = entry
+            entry = self._manage_cache[p] = self._manage_candidates(p)
         cash = self.cash[p]
         out = entry[0][:] if cash >= entry[1] else [action for action, cost in entry[2] if cost <= cash]
         if self.claims:
@@ -358,25 +358,33 @@ class PropertyMixin(ShortageMixin):
         if first >= 0:
             out.append((("sell_all", p, first), 0))
 
-    def _manage_candidates(self, p: int) -> list[tuple[tuple[str, int, Any], int]]:
-        """Management actions open to p whatever their cash, each with the cash it needs.
+    def _manage_candidates(self, p: int) -> tuple[list[tuple[str, int, Any]], int,
+                                                 list[tuple[tuple[str, int, Any], int]]]:
+        """Management actions open to p whatever their cash: (the actions, the most cash any
+        needs, [(action, cash it needs)]).
 
         Listed builds first, then lifts, sells, mortgages and the trade offer. Each
         group's part is cached on its own, so a build recomputes one group, not ten.
         """
         cache = self._group_cache.setdefault(p, {})
-        parts = []
+        builds: list[tuple[tuple[str, int, Any], int]] = []
+        lifts: list[tuple[tuple[str, int, Any], int]] = []
+        sells: list[tuple[tuple[str, int, Any], int]] = []
+        mortgages: list[tuple[tuple[str, int, Any], int]] = []
         for gi in range(len(self._group_list)):
             part = cache.get(gi)
             if part is None:
                 part = cache[gi] = self._group_candidates(p, gi)
             if part:
-                parts.append(part)
-        out = [c for part in parts for c in part[0]] + [c for part in parts for c in part[1]] + \
-            [c for part in parts for c in part[2]] + [c for part in parts for c in part[3]]
+                builds += part[0]
+                lifts += part[1]
+                sells += part[2]
+                mortgages += part[3]
+        most = max([c for _, c in builds] + [c for _, c in lifts], default=0)
+        out = builds + lifts + sells + mortgages
         if any(not self.bankrupt[q] for q in range(len(self.names)) if q != p):
             out.append((("propose_trade", p, None), 0))
-        return out
+        return [a for a, _ in out], most, out
 
     def _group_candidates(self, p: int, gi: int) -> tuple[list[Any], ...]:
         """(builds, lifts, sells, mortgages) open to p in one group; () when p owns none of it."""
