@@ -120,6 +120,10 @@ def _tick() -> list[str]:
              f"execute as @a[scores={{{LEFT}=1..}}] run function monopoli:player/rejoin"]
     lines += [f"execute as @a[scores={{{i.name}=1..}}] run function monopoli:input/{i.name}"
               for i in INTENTS]
+    # A negative value (`/trigger bid set -5`) is queued too, so the controller can say why it
+    # means nothing; otherwise the trigger would stay locked with it for good.
+    lines += [f"execute as @a[scores={{{i.name}=..-1}}] run function monopoli:input/{i.name}"
+              for i in INTENTS if i.takes_value]
     return lines
 
 

@@ -114,3 +114,15 @@ def test_triggers_of_two_players_in_one_tick_are_two_entries(world: World) -> No
     joins = [e for e in _entries(world) if e["kind"] == "join"]
     assert [j["uuid"] for j in joins] == [_uuid(world, "Alex"), _uuid(world, "Sam")]
     assert len({j["seq"] for j in joins}) == 2
+
+
+def test_a_negative_value_is_queued_and_the_trigger_enabled_again(world: World) -> None:
+    alex = Bot.join(world, "Alex")
+    world.tick()
+    alex.trigger("bid", "set", -5)
+    world.tick()
+    bids = [e for e in _entries(world) if e["kind"] == "bid"]
+    assert [b["value"] for b in bids] == [-5]
+    alex.trigger("bid", "set", 20)
+    world.tick()
+    assert [e["value"] for e in _entries(world) if e["kind"] == "bid"] == [-5, 20]
