@@ -142,3 +142,15 @@ def test_idle_poll_is_one_request(rig: Rig) -> None:
     for _ in range(5):
         rig.step()
     assert rig.ctl.requests - before == 5
+
+
+def test_negative_values_are_answered(rig: Rig) -> None:
+    before = rig.game.to_data()
+    name = _others(rig)[0]
+    rig.bots[name].trigger("bid", "set", -5)
+    rig.step()
+    assert any("above 0, not -5" in line for line in rig.said_to(name))
+    rig.bots[name].trigger("lift", "set", -1)
+    rig.step()
+    assert any("there is no space -1" in line for line in rig.said_to(name))
+    assert rig.game.to_data() == before
