@@ -175,7 +175,7 @@ class Controller:
         for name, events_ in batches.items():
             table = self.tables[name]
             out += table.writes(events_)
-            self._start_walks(table, events_, now)
+            out += self._start_walks(table, events_, now)
         self._auction_clock(now)
         out += self._walks(now)
         self.send(out)
@@ -288,13 +288,19 @@ class Controller:
                     due.append(table)
         return due
 
-    def _start_walks(self, table: BoardGame, events: list[Event], now: float) -> None:
+    def _start_walks(self, table: BoardGame, events: list[Event], now: float) -> list[str]:
+        """Walk mode: tell each moved player where to walk; they are teleported after the wait."""
         game = table.game
         if game is None or table.view.teleport:
-            return
-        for seat in {ev[1] for ev in events if ev[0] == "move"}:
+            return []
+        out: list[str] = []
+        for seat in sorted({ev[1] for ev in events if ev[0] == "move"}):
             if game.jail_turns[seat] < 0 and not game.bankrupt[seat]:
                 table.walks[seat] = Walk(game.pos[seat], now + self.settings.walk_wait)
+                space = game.board.spaces[game.pos[seat]].name
+                out.append(calls.message("actionbar", game.names[seat], f"Walk to {space}",
+                                         table.view.version))
+        return out
 
     def _walks(self, now: float) -> list[str]:
         """Walk mode: has each walking player reached their space? After the wait, teleport them."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from controller_support import Rig
+from pathlib import Path
+
+from controller_support import Rig, make_rig
 
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.rules.phases import DRAW, ROLL
@@ -154,3 +156,18 @@ def test_negative_values_are_answered(rig: Rig) -> None:
     rig.step()
     assert any("there is no space -1" in line for line in rig.said_to(name))
     assert rig.game.to_data() == before
+
+
+def test_walk_mode_marks_the_space_and_teleports_after_the_wait(tmp_path: Path) -> None:
+    for rig in make_rig(tmp_path, ["Alex", "Sam"], movement="walk"):
+        game = rig.game
+        current = game.names[game.to_act()]
+        rig.bots[current].trigger("d6")
+        rig.step()
+        space = game.board.spaces[game.pos[game.names.index(current)]]
+        assert ("actionbar", f"Walk to {space.name}") in rig.bots[current].titles()
+        rig.step()  # walk_wait is 0 in the rig: teleported at the next poll
+        pos = rig.bots[current].player.pos
+        layout = Layout(rig.world.board("main"))
+        if game.jail_turns[game.names.index(current)] < 0:
+            assert layout.tile_at(pos[0], pos[2]) == game.pos[game.names.index(current)]
