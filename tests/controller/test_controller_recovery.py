@@ -171,3 +171,43 @@ def test_sandbox_restarted_mid_game(tmp_path: Path) -> None:
         box.stop()
         box.server.close()
         store.close()
+
+
+def test_run_reconnects_by_itself_and_rewrites_the_world(tmp_path: Path) -> None:
+    import threading
+
+    world_cfg = load_world()
+    store = Store(tmp_path / "night.db")
+    box = Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=200).start()
+    port = box.port
+    rcon = RconClient(*box.address, PASSWORD, timeout=2)
+    rcon.connect()
+    ctl = Controller(rcon, world_cfg, store, Settings(rules="prom", seed=SEED, poll_interval=0.01))
+    for name in ("Alex", "Sam"):
+        store.request("seat", {"player": name})
+    store.request("start", {})
+    stop = threading.Event()
+    runner = threading.Thread(target=ctl.run, args=(stop.is_set,))
+    runner.start()
+    try:
+        deadline = time.monotonic() + 10
+        while ctl.tables["main"].game is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        game = ctl.tables["main"].game
+        assert game is not None
+        box.stop()
+        box.server.close()
+        box = Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=200, port=port).start()
+        expected = [f"Alex has {game.cash[0]} [Cash]"]
+        while time.monotonic() < deadline + 10:
+            if box.world.execute("scoreboard players get Alex monopoli.cash") == expected:
+                break
+            time.sleep(0.05)
+        assert box.world.execute("scoreboard players get Alex monopoli.cash") == expected
+    finally:
+        stop.set()
+        runner.join(10)
+        rcon.close()
+        box.stop()
+        box.server.close()
+        store.close()
