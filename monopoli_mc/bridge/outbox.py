@@ -114,10 +114,22 @@ def effects(game: Game, events: list[Event], table: Table) -> list[str]:
         elif kind == "game_over" and ev[1] is not None:
             for name in names:
                 out += title(table, name, f"{names[ev[1]]} wins!")
+    if any(ev[0] in ("trade_accepted", "bankrupt", "kick") for ev in events):
+        out += kept_cards(game)
     if table.teleport:
         for seat, space in moved.items():
             if game.jail_turns[seat] < 0:
                 out.append(calls.teleport(names[seat], board, space))
+    return out
+
+
+def kept_cards(game: Game) -> list[str]:
+    """Get Out of Jail Free books where the cards are now (after a trade or a bankruptcy)."""
+    keepers = [(deck, card.index) for deck, cards in game.board.decks.items() for card in cards
+               if card.effect == "get_out_of_jail"]
+    out = [calls.take_card(name, deck, index) for name in game.names for deck, index in keepers]
+    for seat, name in enumerate(game.names):
+        out += [calls.card(name, deck, index) for deck, index in game.jail_cards[seat]]
     return out
 
 

@@ -128,6 +128,9 @@ class Controller:
                 self._connected = False
                 self.on_line(f"rcon: {exc}; reconnecting")
                 self._reconnect(stop)
+            except MonopoliError as exc:  # never lose the night to one bad request
+                self.on_line(f"warning: {exc}")
+                time.sleep(self.settings.poll_interval)
 
     def _reconnect(self, stop: Callable[[], bool]) -> None:
         delay = 0.2
@@ -174,8 +177,12 @@ class Controller:
                     self.store.set_cursor(new[-1].seq)
         for name, events_ in batches.items():
             table = self.tables[name]
-            out += table.writes(events_)
-            out += self._start_walks(table, events_, now)
+            try:
+                out += table.writes(events_)
+                out += self._start_walks(table, events_, now)
+            except MonopoliError as exc:  # the game moved on; only its picture is late: sync mends it
+                self.on_line(f"warning: board {name!r}: cannot write the world ({exc}); "
+                             "run `monopoli admin sync` when it is fixed")
         self._auction_clock(now)
         out += self._walks(now)
         self.send(out)
