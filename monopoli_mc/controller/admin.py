@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.controller.table import BoardGame
+from monopoli_mc.datapack.escape import player_name
 from monopoli_mc.errors import IllegalAction, MonopoliError
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.game import Game
@@ -90,6 +91,7 @@ class AdminDesk:
     def seat(self, name: str, board: str | None, *, batches: dict[str, list[Event]],
              origin: str) -> tuple[str, Writes]:
         """Seat a player at a board's next game (and start it when enough are seated)."""
+        player_name(name)  # a name a Minecraft player can have, or a clear error
         if board is None:
             return "stand on a board to join its game", []
         table = self.c.tables.get(board)

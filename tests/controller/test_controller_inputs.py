@@ -171,3 +171,13 @@ def test_walk_mode_marks_the_space_and_teleports_after_the_wait(tmp_path: Path) 
         layout = Layout(rig.world.board("main"))
         if game.jail_turns[game.names.index(current)] < 0:
             assert layout.tile_at(pos[0], pos[2]) == game.pos[game.names.index(current)]
+
+
+def test_operator_requests_with_bad_names_are_refused(rig: Rig) -> None:
+    seat = rig.store.request("seat", {"player": "Al ex"})
+    kick = rig.store.request("kick", {"player": "Nobody"})
+    odd = rig.store.request("frobnicate", {})
+    rig.step()
+    assert "not a player name" in (rig.store.answer_of(seat) or "")
+    assert "'Nobody' does not play" in (rig.store.answer_of(kick) or "")
+    assert "unknown request 'frobnicate'" in (rig.store.answer_of(odd) or "")
