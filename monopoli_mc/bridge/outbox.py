@@ -172,8 +172,12 @@ def prompts(game: Game, table: Table) -> list[str]:
         return [calls.prompt(name, "trade")]
     if phase == DEBT:
         owed = game.debts[0][2]
-        return tell(table, name, f"You owe ${owed} and have ${game.cash[seat]}: sell houses "
-                                 f"(/trigger sell set N) or mortgage (/trigger mortgage set N).")
+        spaces = game.board.spaces
+        options = [f"/trigger {kind} set {s} ({spaces[s].name})" for kind, _, s in game.legal_actions(seat)
+                   if kind in ("sell", "mortgage")]
+        more = f" and {len(options) - 4} more" if len(options) > 4 else ""
+        return tell(table, name, f"You owe ${owed} and have ${game.cash[seat]}. Raise money: "
+                                 + ", ".join(options[:4]) + more)
     if phase == RECEIVED:
         return tell(table, name, "You received a mortgaged deed: /trigger buy lifts the mortgage now, "
                                  "/trigger auction keeps it mortgaged and pays the fee.")
