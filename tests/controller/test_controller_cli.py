@@ -43,3 +43,29 @@ def test_admin_queues_and_state_reads_the_database(tmp_path: Path) -> None:
     assert json.loads(result.output) == {}
     result = runner.invoke(cli, ["state", "--db", str(db), "--board", "main"])
     assert "no game yet; seated: Alex" in result.output
+
+
+def test_doctor_says_what_to_fix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from controller_support import PACK, PASSWORD
+
+    from monopoli_mc.datapack.world_config import load_world
+    from monopoli_mc.sandbox.runner import Sandbox
+
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, ticking=False) as box:
+        box.world.tick()
+        config = tmp_path / "world.yaml"
+        config.write_text(Path(load_world().source).read_text().replace("port: 25575", f"port: {box.port}"))
+        monkeypatch.setenv("MONOPOLI_RCON_PASSWORD", PASSWORD)
+        runner = CliRunner()
+        result = runner.invoke(cli, ["doctor", "--world", str(config)])
+        assert result.exit_code == 1
+        assert "ok   the monopoli datapack is loaded" in result.output
+        assert "FIX  board 'main' is not built" in result.output and "monopoli board build" in result.output
+        box.world.execute("function monopoli:board/main/place")
+        result = runner.invoke(cli, ["doctor", "--world", str(config)])
+        assert result.exit_code == 0, result.output
+        assert "FIX" not in result.output and "broadcast-rcon-to-ops=false" in result.output
+        monkeypatch.setenv("MONOPOLI_RCON_PASSWORD", "wrong")
+        result = runner.invoke(cli, ["doctor", "--world", str(config)])
+        assert result.exit_code != 0
+        assert box.world.strict_failures == []

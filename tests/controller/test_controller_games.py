@@ -30,7 +30,10 @@ def test_whole_game_equals_headless(tmp_path: Path, rules: str, players: int, se
     assert len(actions) == result.actions
     assert twin.to_data() == game.to_data()
     assert result.strict_failures == []
-    requests = [json.loads(line)["request"] for line in record.read_text().splitlines()]
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    assert all(set(line) == {"t", "request", "reply"} for line in lines)
+    assert [line["t"] for line in lines] == sorted(line["t"] for line in lines)
+    requests = [line["request"] for line in lines]
     assert len(requests) == result.requests + 1  # + placing the board, before the controller
     assert max(len(r.encode("utf-8")) for r in requests) <= MAX_REQUEST_PAYLOAD
     assert {"data get storage monopoli:bridge inbox", "list uuids"} <= set(requests)
