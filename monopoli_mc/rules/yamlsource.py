@@ -202,19 +202,15 @@ def _type_name(kind: type | tuple[type, ...]) -> str:
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
+_KIND_NAMES: tuple[tuple[type | tuple[type, ...], str], ...] = (
+    (bool, "true/false"), ((int, float), "number"), (str, "text"), (list, "list"), (dict, "mapping"))
+
+
 def _kind(value: Any) -> str:
+    """What a YAML value is, in words (bool before int: YAML true is not a number)."""
     if value is None:
         return "nothing"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int):
-        return "number"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, list):
-        return "list"
-    if isinstance(value, dict):
-        return "mapping"
+    for types, name in _KIND_NAMES:
+        if isinstance(value, types):
+            return name
     return type(value).__name__
