@@ -14,7 +14,7 @@ from monopoli_mc.errors import MonopoliError
 
 MAX_REQUEST = 1446
 MAX_MESSAGE = 256  # characters of free text in a title, action bar or chat line
-PROMPTS = ("roll", "end", "jail", "jail_card", "trade", "join")
+PROMPTS = ("roll", "end", "jail", "jail_card", "trade", "join", "role", "triples")
 MESSAGES = ("title", "subtitle", "actionbar", "tell")
 DECKS = ("chance", "community_chest", "competitor", "monopolist")
 _BOARD = re.compile(r"[a-z0-9_]{1,16}")
@@ -63,7 +63,7 @@ def take_deed(player: str, space: int) -> str:
 
 
 def prompt(player: str, name: str, **amounts: int) -> str:
-    """Chat buttons: roll, end, jail (fine=), jail_card (fine=), trade, join."""
+    """Chat buttons: roll, end, jail (fine=), jail_card (fine=), trade, join, role; the triples hint."""
     if name not in PROMPTS:
         raise MonopoliError(f"not a prompt: {name!r}")
     return _call(f"ui/prompt/{name}", player=_name(player), **{k: int(v) for k, v in amounts.items()})
@@ -78,6 +78,17 @@ def prompt_bid(player: str, high: int) -> str:
     """Bid +10 / +50 / +100 buttons over the current high bid."""
     return _call("ui/prompt/bid", player=_name(player), high=int(high), p10=high + 10,
                  p50=high + 50, p100=high + 100)
+
+
+def prompt_bus(player: str, first: int, second: int) -> str:
+    """The Bus: three buttons, each with the number of spaces it moves."""
+    return _call("ui/prompt/bus", player=_name(player), first=int(first), second=int(second),
+                 sum=int(first) + int(second))
+
+
+def prompt_claim(player: str, space: int, rent: int) -> str:
+    """A Claim $N button for rent due to an owner on a space."""
+    return _call("ui/prompt/claim", player=_name(player), space=int(space), rent=int(rent))
 
 
 def message(kind: str, player: str, text: str, version: McVersion) -> str:

@@ -116,6 +116,20 @@ def _ui_prompts(pack: Pack, dialect: Dialect) -> None:
                   button("Accept", "/trigger accept", "Accept the trade"), text(" "),
                   button("Refuse", "/trigger refuse", "Refuse the trade", color="red")],
         "join": [button("Join the game", "/trigger join", "Take a seat at this board")],
+        "bus": [text("The Bus! Move by: ", color="yellow")] + _spaced([
+            button("$(first) spaces", "/trigger bus set 1", "Move by the first white die"),
+            button("$(second) spaces", "/trigger bus set 2", "Move by the second white die"),
+            button("$(sum) spaces", "/trigger bus set 3", "Move by the sum of the white dice")]),
+        "role": [text("Choose your side: ")] + _spaced([
+            button("Competitor", "/trigger role set 1", "Play as a competitor"),
+            button("Monopolist", "/trigger role set 2", "Play as a monopolist", color="dark_blue")]),
+        "triples": [text("Triples! Move to any space: ", color="yellow"),
+                    text("/trigger goto set N", color="aqua",
+                         click_event=suggest("/trigger goto set ")),
+                    text(" with N from 1 to 39 (GO, space 0, cannot be chosen).")],
+        "claim": [text("Rent of $$(rent) is due to you on space $(space). ", color="yellow"),
+                  button("Claim $$(rent)", "/trigger claim set $(space)",
+                         "Claim it before the next player throws, or it is lost", color="gold")],
     }
     for name, parts in prompts.items():
         pack.function(f"ui/prompt/{name}", ["$" + _tell(dialect, parts).replace(

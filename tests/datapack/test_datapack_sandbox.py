@@ -126,3 +126,25 @@ def test_a_negative_value_is_queued_and_the_trigger_enabled_again(world: World) 
     alex.trigger("bid", "set", 20)
     world.tick()
     assert [e["value"] for e in _entries(world) if e["kind"] == "bid"] == [-5, 20]
+
+
+def test_bus_role_and_claim_buttons_queue_their_values(world: World) -> None:
+    alex = Bot.join(world, "Alex")
+    world.tick()
+    world.execute(calls.prompt_bus("Alex", 4, 2))
+    assert [label for label, _ in alex.buttons()][-3:] == ["[4 spaces]", "[2 spaces]", "[6 spaces]"]
+    alex.click("6 spaces")
+    world.tick()
+    world.execute(calls.prompt("Alex", "role"))
+    alex.click("Monopolist")
+    world.tick()
+    world.execute(calls.prompt_claim("Alex", 39, 200))
+    assert any("Rent of $200 is due to you on space 39" in line for line in alex.chat_text())
+    alex.click("Claim $200")
+    world.tick()
+    world.execute(calls.prompt("Alex", "triples"))
+    assert "/trigger goto set N" in alex.chat_text()[-1]
+    alex.trigger("goto", "set", 20)
+    world.tick()
+    got = [(e["kind"], e["value"]) for e in _entries(world) if e["kind"] != "online"]
+    assert got == [("bus", 3), ("role", 2), ("claim", 39), ("goto", 20)]

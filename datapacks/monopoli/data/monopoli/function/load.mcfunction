@@ -25,6 +25,10 @@ scoreboard objectives add jar trigger
 scoreboard objectives add accept trigger
 scoreboard objectives add refuse trigger
 scoreboard objectives add join trigger
+scoreboard objectives add bus trigger
+scoreboard objectives add role trigger
+scoreboard objectives add goto trigger
+scoreboard objectives add claim trigger
 scoreboard players add $seq monopoli.seq 0
 execute unless data storage monopoli:bridge inbox run data modify storage monopoli:bridge inbox set value []
 function monopoli:player/enable_all

@@ -19,9 +19,17 @@ execute as @a[scores={jar=1..}] run function monopoli:input/jar
 execute as @a[scores={accept=1..}] run function monopoli:input/accept
 execute as @a[scores={refuse=1..}] run function monopoli:input/refuse
 execute as @a[scores={join=1..}] run function monopoli:input/join
+execute as @a[scores={bus=1..}] run function monopoli:input/bus
+execute as @a[scores={role=1..}] run function monopoli:input/role
+execute as @a[scores={goto=1..}] run function monopoli:input/goto
+execute as @a[scores={claim=1..}] run function monopoli:input/claim
 execute as @a[scores={bid=..-1}] run function monopoli:input/bid
 execute as @a[scores={build=..-1}] run function monopoli:input/build
 execute as @a[scores={sell=..-1}] run function monopoli:input/sell
 execute as @a[scores={mortgage=..-1}] run function monopoli:input/mortgage
 execute as @a[scores={lift=..-1}] run function monopoli:input/lift
 execute as @a[scores={deed=..-1}] run function monopoli:input/deed
+execute as @a[scores={bus=..-1}] run function monopoli:input/bus
+execute as @a[scores={role=..-1}] run function monopoli:input/role
+execute as @a[scores={goto=..-1}] run function monopoli:input/goto
+execute as @a[scores={claim=..-1}] run function monopoli:input/claim

@@ -36,3 +36,11 @@ scoreboard players set @s refuse 0
 scoreboard players enable @s refuse
 scoreboard players set @s join 0
 scoreboard players enable @s join
+scoreboard players set @s bus 0
+scoreboard players enable @s bus
+scoreboard players set @s role 0
+scoreboard players enable @s role
+scoreboard players set @s goto 0
+scoreboard players enable @s goto
+scoreboard players set @s claim 0
+scoreboard players enable @s claim

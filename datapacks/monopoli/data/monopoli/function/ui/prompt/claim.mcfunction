@@ -1,0 +1,1 @@
+$tellraw $(player) {text:"",extra:[{text:"Rent of $$(rent) is due to you on space $(space). ",color:"yellow"},{text:"[Claim $$(rent)]",color:"gold",bold:true,click_event:{action:"run_command",command:"/trigger claim set $(space)"},hover_event:{action:"show_text",value:{text:"Claim it before the next player throws, or it is lost"}}}]}

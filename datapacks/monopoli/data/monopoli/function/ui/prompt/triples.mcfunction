@@ -1,0 +1,1 @@
+$tellraw $(player) {text:"",extra:[{text:"Triples! Move to any space: ",color:"yellow"},{text:"/trigger goto set N",color:"aqua",click_event:{action:"suggest_command",command:"/trigger goto set "}},{text:" with N from 1 to 39 (GO, space 0, cannot be chosen)."}]}
