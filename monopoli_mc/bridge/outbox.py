@@ -15,11 +15,13 @@ from monopoli_mc.datapack.versions import McVersion
 from monopoli_mc.datapack.world_config import MORTGAGE_COLOR
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.game import Game
-from monopoli_mc.rules.phases import AUCTION, BUY, DEBT, DRAW, END, JAIL, OVER, RECEIVED, ROLL, TAX, TRADE
+from monopoli_mc.rules.phases import (AUCTION, BUS, BUY, DEBT, DRAW, END, JAIL, OVER, RECEIVED, ROLE, ROLL, TAX,
+                                      TRADE, TRIPLES)
 
 Picture = dict[tuple[Any, ...], str]
 DECK_PLACES = {"chance": "the orange Naughty & Nice building (or /trigger naughty)",
                "community_chest": "the blue Crates building (or /trigger crate)"}
+SIDE_DECKS = "either card building (or /trigger crate)"  # Anti-Monopoly: a deck per side
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,8 @@ def effects(game: Game, events: list[Event], table: Table) -> list[str]:
             out += title(table, names[ev[1]], "Jail!", "go directly to jail")
             out.append(calls.jail(names[ev[1]], board))
             moved.pop(ev[1], None)
+        elif kind == "rent_due":
+            out.append(calls.prompt_claim(names[ev[2]], ev[4], ev[3]))
         elif kind == "bankrupt":
             out += title(table, names[ev[1]], "Bankrupt", "thank you for playing")
         elif kind == "game_over" and ev[1] is not None:
@@ -165,7 +169,14 @@ def prompts(game: Game, table: Table) -> list[str]:
         high = game.pending["high"]
         return [calls.prompt_bid(n, high) for q, n in enumerate(game.names) if not game.bankrupt[q]]
     if phase == DRAW:
-        return tell(table, name, f"Draw a card: run to {DECK_PLACES[game.pending['deck']]}.")
+        deck = game.pending["deck"]
+        return tell(table, name, f"Draw a card: run to {DECK_PLACES.get(deck, SIDE_DECKS)}.")
+    if phase == ROLE:
+        return [calls.prompt(name, "role")]
+    if phase == BUS:
+        return [calls.prompt_bus(name, game.pending["d1"], game.pending["d2"])]
+    if phase == TRIPLES:
+        return [calls.prompt(name, "triples")]
     if phase == END:
         return [calls.prompt(name, "end")]
     if phase == TRADE:
@@ -204,4 +215,6 @@ def sync(game: Game, table: Table, *, held_cards: bool = True) -> list[str]:
             for deck, card in game.jail_cards[seat]:
                 out += [calls.take_card(name, deck, card), calls.card(name, deck, card)]
         out.append(calls.enable(name))
+    out += [calls.prompt_claim(game.names[owner], space, amount)
+            for _payer, owner, amount, space in game.claims if not game.bankrupt[owner]]
     return out + prompts(game, table)

@@ -15,6 +15,10 @@ SIMPLE = {"d6": "roll", "buy": "buy", "auction": "decline", "end_turn": "end_tur
 YES_NO = {TAX: ("pay_flat_tax", "pay_percent_tax"), RECEIVED: ("lift_now", "keep_mortgage")}
 ON_SPACE = ("build", "sell", "mortgage", "lift")
 DRAW_KINDS = {"naughty": "chance", "nice": "chance", "crate": "community_chest"}
+# Trigger values start at 1 (a trigger at 0 is never seen): value N means choice N - 1 or N.
+BUS_CHOICES = {1: 0, 2: 1, 3: 2}
+ROLE_CHOICES = {1: "competitor", 2: "monopolist"}
+CHOICE_KINDS = {"bus": "bus", "role": "choose_role", "goto": "choose_space", "claim": "claim_rent"}
 HOW = {"roll": "roll (/trigger d6)", "buy": "buy (/trigger buy)",
        "decline": "let it go to auction (/trigger auction)", "bid": "bid (/trigger bid set N)",
        "pass": "stop bidding (do nothing)", "end_turn": "end your turn (/trigger end_turn)",
@@ -27,12 +31,16 @@ HOW = {"roll": "roll (/trigger d6)", "buy": "buy (/trigger buy)",
        "lift_now": "lift the mortgage now (/trigger buy)",
        "keep_mortgage": "keep it mortgaged and pay the fee (/trigger auction)",
        "build": "build (/trigger build set N)", "sell": "sell (/trigger sell set N)",
-       "mortgage": "mortgage (/trigger mortgage set N)", "lift": "lift (/trigger lift set N)"}
+       "mortgage": "mortgage (/trigger mortgage set N)", "lift": "lift (/trigger lift set N)",
+       "bus": "take the Bus (/trigger bus set 1, 2 or 3: first die, second die, sum)",
+       "choose_role": "choose your side (/trigger role set 1 competitor, 2 monopolist)",
+       "choose_space": "move to any space (/trigger goto set N, 1 to 39)",
+       "claim_rent": "claim your rent (/trigger claim set N, N the space)"}
 
 
 def game_kinds() -> frozenset[str]:
     """Inbox kinds that mean an engine action."""
-    return frozenset(SIMPLE) | frozenset(ON_SPACE) | frozenset(DRAW_KINDS) | {"bid"}
+    return frozenset(SIMPLE) | frozenset(ON_SPACE) | frozenset(DRAW_KINDS) | frozenset(CHOICE_KINDS) | {"bid"}
 
 
 def to_action(game: Game, seat: int, kind: str, value: int | None) -> Action | str:
@@ -54,14 +62,38 @@ def to_action(game: Game, seat: int, kind: str, value: int | None) -> Action | s
             return (f"there is no space {value!r}: spaces are numbered 0 (GO) to {n - 1}, "
                     f"for example /trigger {kind} set 39")
         return (kind, seat, value)
+    if kind in CHOICE_KINDS:
+        return _choice(game, seat, kind, value)
     if kind in DRAW_KINDS:
         deck = DRAW_KINDS[kind]
-        if game.phase == DRAW and game.to_act() == seat and game.pending.get("deck") != deck:
+        # Side decks (Anti-Monopoly) are drawn at either building; the classic two each have their own.
+        pending = game.pending.get("deck") if game.phase == DRAW else None
+        if game.to_act() == seat and pending in DRAW_KINDS.values() and pending != deck:
             where = "the blue Crates building" if game.pending.get("deck") == "community_chest" \
                 else "the orange Naughty & Nice building"
             return f"your card is not from this deck: go to {where}"
         return ("draw", seat, None)
     return f"unknown input {kind!r}"
+
+
+def _choice(game: Game, seat: int, kind: str, value: int | None) -> Action | str:
+    """The speed die's Bus and triples, the side in Anti-Monopoly, a rent claim."""
+    if kind == "bus":
+        if value not in BUS_CHOICES:
+            return (f"the Bus moves by the first die (1), the second (2) or their sum (3), not {value!r}: "
+                    "/trigger bus set 3")
+        return ("bus", seat, BUS_CHOICES[value])
+    if kind == "role":
+        if value not in ROLE_CHOICES:
+            return f"choose competitor (1) or monopolist (2), not {value!r}: /trigger role set 1"
+        return ("choose_role", seat, ROLE_CHOICES[value])
+    n = len(game.board.spaces)
+    if value is None or not 0 < value < n:
+        if kind == "goto":
+            return (f"there is no space {value!r} to go to: choose 1 to {n - 1} "
+                    f"(GO cannot be chosen), for example /trigger goto set 20")
+        return f"there is no space {value!r}: name the space of the rent, 1 to {n - 1}: /trigger claim set 39"
+    return (CHOICE_KINDS[kind], seat, value)
 
 
 def why_not(game: Game, action: Action) -> str | None:

@@ -19,7 +19,8 @@ Action = tuple[str, int, Any]
 # Engine actions a player can take with a trigger, a chat button or a building's button.
 WORLD_KINDS = frozenset({"roll", "buy", "decline", "bid", "end_turn", "pay_fine", "use_card", "build",
                          "sell", "mortgage", "lift", "draw", "accept_trade", "refuse_trade",
-                         "pay_flat_tax", "pay_percent_tax", "lift_now", "keep_mortgage"})
+                         "pay_flat_tax", "pay_percent_tax", "lift_now", "keep_mortgage",
+                         "bus", "choose_space", "choose_role", "claim_rent"})
 CLOSE_AUCTION: Action = ("close_auction", SYSTEM, None)
 
 
@@ -52,6 +53,9 @@ def next_move(game: Game, bots: Sequence[Bot], *, trades: bool = True) -> Action
     """
     if game.phase == OVER:
         return None
+    claim = rent_claim(game, bots)
+    if claim is not None:
+        return claim
     if game.phase == AUCTION:
         n = len(game.names)
         start = game.pending["next"]
@@ -72,6 +76,19 @@ def next_move(game: Game, bots: Sequence[Bot], *, trades: bool = True) -> Action
         return None
     choice = bots[seat].choose(game, actions)
     return choice if choice[0] in WORLD_KINDS or choice[0] == "propose_trade" else None
+
+
+def rent_claim(game: Game, bots: Sequence[Bot]) -> Action | None:
+    """Rent waiting to be claimed that an owner's bot asks for now, first come first.
+
+    Headless, the simulator lets every owner claim after each action
+    (`rules.simulate.claim_rents`); the world asks before anything else, the same order.
+    """
+    for _payer, owner, _amount, space in game.claims:
+        action: Action = ("claim_rent", owner, space)
+        if bots[owner].claims_rent and game.is_legal(action):
+            return action
+    return None
 
 
 def play_headless(game: Game, bots: Sequence[Bot], *, trades: bool = True,

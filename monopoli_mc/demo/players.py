@@ -19,6 +19,7 @@ from monopoli_mc.errors import SandboxError
 from monopoli_mc.rules.bots import Bot as Strategy
 from monopoli_mc.rules.bots import make_bots
 from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.roles import ROLES
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.world import World
 
@@ -100,13 +101,21 @@ class TablePlayers:
             self.operator("trade", offer)
         elif kind == "draw":
             deck = game.pending["deck"]
-            self._press(bot, next(self._chance) if deck == "chance" else "crate")
+            self._press(bot, next(self._chance) if deck == "chance" else "crate")  # side decks: either
             self.world.tick(2)  # the command block behind the button runs on the next tick
             self._walk_to_space(name, game.pos[seat], force=True)  # back to the board
         elif kind == "bid":
             bot.trigger("bid", "set", arg)
         elif kind in ("build", "sell", "mortgage", "lift"):
             bot.trigger(kind, "set", arg)
+        elif kind == "bus":
+            self._click_command(bot, f"/trigger bus set {arg + 1}", "bus", arg + 1)
+        elif kind == "choose_role":
+            self._click_command(bot, f"/trigger role set {ROLES.index(arg) + 1}", "role", ROLES.index(arg) + 1)
+        elif kind == "claim_rent":
+            self._click_command(bot, f"/trigger claim set {arg}", "claim", arg)
+        elif kind == "choose_space":
+            bot.trigger("goto", "set", arg)  # as the triples prompt says; GO (0) cannot be sent
         elif kind == "buy":
             self._click(bot, f"Buy for ${game.board.spaces[game.pending['space']].price}", "buy")
         elif kind == "pay_fine":
@@ -122,6 +131,14 @@ class TablePlayers:
             bot.click(label)
         except SandboxError:
             bot.trigger(trigger)
+
+    def _click_command(self, bot: Bot, command: str, trigger: str, value: int) -> None:
+        """Click the latest chat button that runs this command if it was shown, else type it."""
+        for label, run in reversed(bot.buttons()):
+            if run == command:
+                bot.command(run)
+                return
+        bot.trigger(trigger, "set", value)
 
     def _press(self, bot: Bot, kind: str) -> None:
         """Walk to a building's button and press it."""

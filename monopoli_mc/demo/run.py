@@ -82,7 +82,11 @@ def run_demo(*, players: int = 4, seed: int = 1, speed: float = 5.0, rules: str 
                                     walk_wait=max(0.2, 10 / speed), poll_interval=0.002,
                                     start_at=players, seed=seed)
                 names: list[str] = []
-                ctl = Controller(rcon, world_cfg, store, settings, on_line=_log(echo, lambda: table.game))
+                rate = 20 * speed
+                # Timers run on the world's clock: a busy machine slows the ticks and the timers alike,
+                # so an auction never closes before a bot's bid has reached the inbox.
+                ctl = Controller(rcon, world_cfg, store, settings, on_line=_log(echo, lambda: table.game),
+                                 clock=lambda: box.world.game_time / rate)
                 table = next(iter(ctl.tables.values()))
                 ctl.start()
                 names = list(NAMES[:players])
@@ -97,7 +101,9 @@ def run_demo(*, players: int = 4, seed: int = 1, speed: float = 5.0, rules: str 
                         raise MonopoliError(f"the demo game did not end within {timeout:.0f}s")
                     acted = ctl.poll() > 0
                     if table.game is not None and table.game.phase != OVER:
-                        acted = people.step(table.game, (table.game_id, table.n_actions)) is not None or acted
+                        if people.step(table.game, (table.game_id, table.n_actions)) is not None:
+                            acted = True
+                            _settle(box, 2)
                     if not acted:
                         time.sleep(tick)
                 game = table.game
@@ -109,6 +115,14 @@ def run_demo(*, players: int = 4, seed: int = 1, speed: float = 5.0, rules: str 
                 client.close()
                 if isinstance(rcon, RecordingRcon):
                     rcon.close()
+
+
+def _settle(box: Sandbox, ticks: int) -> None:
+    """Wait until the world has ticked, so what a bot just did is in the inbox at the next poll."""
+    until = box.world.game_time + ticks
+    deadline = time.monotonic() + 5.0
+    while box.world.game_time < until and time.monotonic() < deadline:
+        time.sleep(0.0005)
 
 
 def _log(echo: Callable[[str], None], game: Callable[[], Game | None]) -> Callable[[str], None]:

@@ -15,8 +15,15 @@ from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import OVER
 
 
+# The decisions each rule set adds, which its world game must have made through the world.
+ADDED = {"speed-die": {"bus", "choose_space"}, "anti-monopoly": {"choose_role"},
+         "classic-older": {"claim_rent"}}
+
+
 @pytest.mark.parametrize(("rules", "players", "seed", "movement"),
-                         [("prom", 3, 8, "walk"), ("classic", 2, 5, "teleport")])
+                         [("prom", 3, 8, "walk"), ("classic", 2, 5, "teleport"),
+                          ("speed-die", 3, 3, "teleport"), ("anti-monopoly", 4, 2, "teleport"),
+                          ("classic-older", 3, 3, "walk")])
 def test_whole_game_equals_headless(tmp_path: Path, rules: str, players: int, seed: int,
                                     movement: str) -> None:
     record = tmp_path / "record.jsonl"
@@ -28,6 +35,7 @@ def test_whole_game_equals_headless(tmp_path: Path, rules: str, players: int, se
     twin = Game.new(game.rules, game.board, game.names, seed)
     actions = play_headless(twin, make_bots(players))
     assert len(actions) == result.actions
+    assert ADDED.get(rules, set()) <= {a[0] for a in actions}
     assert twin.to_data() == game.to_data()
     assert result.strict_failures == []
     lines = [json.loads(line) for line in record.read_text().splitlines()]

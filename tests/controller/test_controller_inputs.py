@@ -181,3 +181,25 @@ def test_operator_requests_with_bad_names_are_refused(rig: Rig) -> None:
     assert "not a player name" in (rig.store.answer_of(seat) or "")
     assert "'Nobody' does not play" in (rig.store.answer_of(kick) or "")
     assert "unknown request 'frobnicate'" in (rig.store.answer_of(odd) or "")
+
+
+def test_bad_values_of_the_new_choices_are_explained(rig: Rig) -> None:
+    before = rig.game.to_data()
+    alex = rig.bots["Alex"]
+    for objective, value, expect in (("bus", 7, "the Bus moves by the first die (1)"),
+                                     ("role", 3, "choose competitor (1) or monopolist (2)"),
+                                     ("goto", 40, "GO cannot be chosen"),
+                                     ("claim", -2, "name the space of the rent")):
+        alex.trigger(objective, "set", value)
+        rig.step()
+        assert any(expect in line for line in rig.said_to("Alex")), objective
+    assert rig.game.to_data() == before
+
+
+def test_a_claim_with_no_rent_due_is_explained(tmp_path: Path) -> None:
+    for rig in make_rig(tmp_path, ["Alex", "Sam"], rules="speed-die", seed=3):
+        current = rig.game.names[rig.game.to_act()]
+        rig.bots[current].trigger("claim", "set", 5)
+        rig.step()
+        said = " ".join(rig.said_to(current))
+        assert "has no rent to claim on space 5" in said and "roll (/trigger d6)" in said
