@@ -21,6 +21,7 @@ from monopoli_mc.rules.phases import (AUCTION, BUS, BUY, DEBT, DRAW, END, JAIL, 
 Picture = dict[tuple[Any, ...], str]
 DECK_PLACES = {"chance": "the orange Naughty & Nice building (or /trigger naughty)",
                "community_chest": "the blue Crates building (or /trigger crate)"}
+SPEED_FACES = {"mr_monopoly": "Mr. Monopoly", "bus": "the Bus"}
 SIDE_DECKS = "either card building (or /trigger crate)"  # Anti-Monopoly: a deck per side
 
 
@@ -90,8 +91,11 @@ def effects(game: Game, events: list[Event], table: Table) -> list[str]:
     names, board = game.names, table.board
     out: list[str] = []
     moved: dict[int, int] = {}
+    thrown: dict[int, str] = {}
     for ev in events:
         kind = ev[0]
+        if kind == "roll":
+            thrown[ev[1]] = f"{ev[2]}+{ev[3]}, "
         if kind == "move":
             moved[ev[1]] = ev[3]
         elif kind == "draw":
@@ -105,6 +109,10 @@ def effects(game: Game, events: list[Event], table: Table) -> list[str]:
                 out.append(calls.deed(names[ev[3]], ev[1]))
         elif kind == "roll" and ev[2] == ev[3]:
             out += [calls.message("actionbar", names[ev[1]], f"Doubles! {ev[2]}+{ev[3]}", table.version)]
+        elif kind == "speed_die":  # shown with the throw: the white dice, then the speed die's face
+            dice = thrown.get(ev[1], "")
+            out.append(calls.message("actionbar", names[ev[1]],
+                                     f"{dice}speed die: {SPEED_FACES.get(ev[2], ev[2])}", table.version))
         elif kind == "leave_jail":
             out.append(calls.teleport(names[ev[1]], board, game.board.jail))
         elif kind == "jail":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from monopoli_mc.rules.game import Game
-from monopoli_mc.rules.phases import DRAW, OVER, RECEIVED, TAX
+from monopoli_mc.rules.phases import BUS, DRAW, OVER, RECEIVED, TAX
 
 Action = tuple[str, int, Any]
 SIMPLE = {"d6": "roll", "buy": "buy", "auction": "decline", "end_turn": "end_turn",
@@ -82,7 +82,10 @@ def _choice(game: Game, seat: int, kind: str, value: int | None) -> Action | str
         if value not in BUS_CHOICES:
             return (f"the Bus moves by the first die (1), the second (2) or their sum (3), not {value!r}: "
                     "/trigger bus set 3")
-        return ("bus", seat, BUS_CHOICES[value])
+        choice = BUS_CHOICES[value]
+        if choice == 1 and game.phase == BUS and game.pending["d1"] == game.pending["d2"]:
+            choice = 0  # doubles: the second die moves as far as the first, which the engine takes
+        return ("bus", seat, choice)
     if kind == "role":
         if value not in ROLE_CHOICES:
             return f"choose competitor (1) or monopolist (2), not {value!r}: /trigger role set 1"

@@ -98,3 +98,62 @@ def test_picture_diff_sets_only_what_changed() -> None:
     game.cash[0] += 5
     changed = outbox.diff(before, outbox.picture(game, table))
     assert changed == [f"function monopoli:ui/cash {{player:\"Alex\",cash:{game.cash[0]}}}"]
+
+
+def test_variant_prompts_show_their_buttons() -> None:
+    from monopoli_mc.rules.phases import BUS, OVER, ROLE, TRIPLES
+    from monopoli_mc.sandbox.bots import Bot
+
+    world = World(version="1.21.11", strict=True)
+    world.load_datapack(PACK)
+    table = outbox.Table("main", ("red", "blue", "lime"), get_version("1.21.11"), teleport=True)
+    names = ["Alex", "Sam", "Robin"]
+    bots = {n: Bot.join(world, n) for n in names}
+    world.tick()
+    seen: set[str] = set()
+    for rules in ("anti-monopoly", "speed-die", "classic-older"):
+        r = load_rules(rules)
+        game = Game.new(r, load_board(board_path(r.board)), names, 3)
+        players = make_bots(3)
+        while game.phase != OVER and len(seen) < 4:
+            if game.phase in (ROLE, BUS, TRIPLES) or game.claims:
+                for command in outbox.prompts(game, table) + [
+                        c for c in outbox.sync(game, table) if "prompt/claim" in c]:
+                    world.execute(command)
+                seen |= {game.phase} if game.phase in (ROLE, BUS, TRIPLES) else {"claim"}
+            if rules == "anti-monopoly" and game.phase != ROLE:
+                break
+            game.apply(forced_action(game) or next_move(game, players) or ("close_auction", -1, None))
+    assert seen == {ROLE, BUS, TRIPLES, "claim"}
+    labels = {label for bot in bots.values() for label, _ in bot.buttons()}
+    assert {"[Competitor]", "[Monopolist]"} <= labels
+    assert any(label.endswith(" spaces]") for label in labels)
+    assert any(label.startswith("[Claim $") for label in labels)
+    assert any("/trigger goto set N" in line for bot in bots.values() for line in bot.chat_text())
+    assert world.strict_failures == []
+
+
+def test_bus_triggers_mean_the_engine_choices() -> None:
+    from monopoli_mc.controller.intents import to_action
+    from monopoli_mc.rules.phases import BUS
+
+    r = load_rules("speed-die")
+    game = Game.new(r, load_board(board_path(r.board)), ["Alex", "Sam"], 1)
+    seat = game.to_act()
+    game.phase, game.pending = BUS, {"d1": 4, "d2": 2}
+    assert [to_action(game, seat, "bus", v) for v in (1, 2, 3)] == [("bus", seat, i) for i in (0, 1, 2)]
+    game.pending = {"d1": 3, "d2": 3}
+    assert to_action(game, seat, "bus", 2) == ("bus", seat, 0)
+    assert "not 0" in str(to_action(game, seat, "bus", 0))
+    assert to_action(game, seat, "role", 2) == ("choose_role", seat, "monopolist")
+    assert to_action(game, seat, "goto", 39) == ("choose_space", seat, 39)
+    assert "GO cannot be chosen" in str(to_action(game, seat, "goto", 0))
+    assert to_action(game, seat, "claim", 5) == ("claim_rent", seat, 5)
+
+
+def test_speed_die_face_is_shown_with_the_throw() -> None:
+    table = outbox.Table("main", ("red", "blue"), get_version("1.21.11"))
+    r = load_rules("speed-die")
+    game = Game.new(r, load_board(board_path(r.board)), ["Alex", "Sam"], 1)
+    out = outbox.effects(game, [("roll", 0, 4, 2), ("speed_die", 0, "bus")], table)
+    assert any("4+2, speed die: the Bus" in c and "actionbar" in c for c in out)
