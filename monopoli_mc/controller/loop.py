@@ -262,7 +262,8 @@ class Controller:
                 return self._tell(table.game.names[seat], str(exc))
             raise
         batches.setdefault(table.name, []).extend(events)
-        lines = Narrator(table.game.board, table.game.names).lines(events)
+        top = "apartment" if table.game.rules.roles else "hotel"
+        lines = Narrator(table.game.board, table.game.names, top_building=top).lines(events)
         for line in lines:
             self.on_line(f"[{table.name}] {line}")
         chat = "; ".join(line for line in lines if not line.startswith("--"))

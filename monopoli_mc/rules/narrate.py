@@ -16,9 +16,10 @@ _REASONS = {"rent": "rent", "tax": "tax", "card": "card", "jail_fine": "jail fin
 class Narrator:
     """Turns event tuples into short sentences with player and space names."""
 
-    def __init__(self, board: Board, names: list[str]) -> None:
+    def __init__(self, board: Board, names: list[str], *, top_building: str = "hotel") -> None:
         self.board = board
         self.names = names
+        self.top_building = top_building  # "apartment" in Anti-Monopoly
 
     def who(self, account: int) -> str:
         """A seat's name, or the bank or the jar."""
@@ -116,7 +117,9 @@ class Narrator:
         return f"{self.names[p]} stays in jail ({failed} failed)"
 
     def _build(self, p: int, s: int, count: int) -> str:
-        return f"{self.names[p]} builds {'a hotel' if count == 5 else f'house {count}'} on {self.where(s)}"
+        what = f"{'an' if self.top_building[0] in 'aeiou' else 'a'} {self.top_building}" if count == 5 \
+            else f"house {count}"
+        return f"{self.names[p]} builds {what} on {self.where(s)}"
 
     def _sell(self, p: int, s: int, count: int) -> str:
         return f"{self.names[p]} sells a building on {self.where(s)} ({count} left)"
