@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.state import GameState
@@ -86,6 +86,10 @@ class EngineBase(GameState):
         else:
             self._touch(p, space=s)
         self._stock_was_low = low
+
+    def _is_space(self, s: Any) -> TypeGuard[int]:
+        """Whether s is a space number of this board (not a bool, not text)."""
+        return isinstance(s, int) and not isinstance(s, bool) and 0 <= s < self._n_spaces
 
     def _others(self, p: int) -> list[int]:
         """The other seats still in the game, in turn order after p."""

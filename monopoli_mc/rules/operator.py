@@ -33,7 +33,7 @@ class OperatorMixin(EngineBase):
                 return f"the amount must be a positive whole number of dollars, not {amount!r}"
         if kind in ("admin_move", "admin_give_deed"):
             s = arg.get("space")
-            if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < self._n_spaces:
+            if not self._is_space(s):
                 return f"there is no space {s!r}"
             if kind == "admin_give_deed":
                 if self._price[s] == 0:

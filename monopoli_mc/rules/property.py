@@ -132,10 +132,16 @@ class PropertyMixin(ShortageMixin):
 
     def _street_of(self, p: int, s: Any) -> str | None:
         """Why `s` is not a street p owns, or None."""
-        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < self._n_spaces:
+        return self._owned(p, s, streets_only=True)
+
+    def _owned(self, p: int, s: Any, *, streets_only: bool) -> str | None:
+        """Why `s` is not a deed (or street) that p owns, or None."""
+        if not self._is_space(s):
             return f"there is no space {s!r}"
-        if self._kind[s] != "street":
+        if streets_only and self._kind[s] != "street":
             return f"{self.board.spaces[s].name!r} is not a street"
+        if self._price[s] == 0:
+            return f"{self.board.spaces[s].name!r} is not a property"
         if self.owner[s] != p:
             return f"{self.names[p]} does not own {self.board.spaces[s].name!r}"
         return None
@@ -248,17 +254,8 @@ class PropertyMixin(ShortageMixin):
 
     # -- mortgages ----------------------------------------------------------------------
 
-    def _deed_of(self, p: int, s: Any) -> str | None:
-        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < self._n_spaces:
-            return f"there is no space {s!r}"
-        if self._price[s] == 0:
-            return f"{self.board.spaces[s].name!r} is not a property"
-        if self.owner[s] != p:
-            return f"{self.names[p]} does not own {self.board.spaces[s].name!r}"
-        return None
-
     def _g_mortgage(self, p: int, s: Any) -> str | None:
-        why = self._deed_of(p, s)
+        why = self._owned(p, s, streets_only=False)
         if why:
             return why
         name = self.board.spaces[s].name
@@ -275,7 +272,7 @@ class PropertyMixin(ShortageMixin):
         ev.append(("mortgage", p, s))
 
     def _g_lift(self, p: int, s: Any) -> str | None:
-        why = self._deed_of(p, s)
+        why = self._owned(p, s, streets_only=False)
         if why:
             return why
         if not self.mortgaged[s]:

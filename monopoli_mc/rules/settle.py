@@ -212,7 +212,7 @@ class SettleMixin(EngineBase):
             if not isinstance(deeds, list) or len(set(map(repr, deeds))) != len(deeds):
                 return f"{side} must be a list of distinct spaces"
             for s in deeds:
-                if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < self._n_spaces \
+                if not self._is_space(s) \
                         or self.owner[s] != seat:
                     return f"{self.names[seat]} does not own space {s!r}"
                 if self._group_built(s):

@@ -75,7 +75,7 @@ class SpeedMixin(EngineBase):
             self._resume(ev)
 
     def _g_choose_space(self, p: int, arg: Any) -> str | None:
-        if not isinstance(arg, int) or isinstance(arg, bool) or not 0 <= arg < self._n_spaces:
+        if not self._is_space(arg):
             return f"there is no space {arg!r}"
         return None
 
