@@ -1,18 +1,19 @@
-"""The scoreboard: objectives, scores with trigger locks, display slots."""
+"""The scoreboard: objectives, scores with trigger locks, display slots, teams."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from monopoli_mc.sandbox.model import Objective, Score
+from monopoli_mc.sandbox.model import Objective, Score, Team
 
 
 @dataclass
 class Scoreboard:
-    """All objectives and which objective each display slot shows."""
+    """All objectives, which objective each display slot shows, and the teams."""
 
     objectives: dict[str, Objective] = field(default_factory=dict)
     display: dict[str, str] = field(default_factory=dict)
+    teams: dict[str, Team] = field(default_factory=dict)
 
     def get(self, holder: str, objective: str) -> int | None:
         """A score's value, or None when unset."""
@@ -49,3 +50,19 @@ class Scoreboard:
         rows = [(h, s.value) for h, s in scores.items() if not h.startswith("#")]
         rows.sort(key=lambda hv: (-hv[1], hv[0]))
         return rows[:15]
+
+    def team_of(self, holder: str) -> Team | None:
+        """getPlayersTeam: the one team a score holder is on, if any."""
+        return next((t for t in self.teams.values() if holder in t.members), None)
+
+    def join_team(self, holder: str, team: Team) -> None:
+        """addPlayerToTeam: a holder is on one team at most, so joining leaves the old one."""
+        self.leave_team(holder)
+        team.members.add(holder)
+
+    def leave_team(self, holder: str) -> bool:
+        """removePlayerFromTeam: whether the holder was on a team."""
+        team = self.team_of(holder)
+        if team is not None:
+            team.members.discard(holder)
+        return team is not None

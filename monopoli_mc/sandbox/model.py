@@ -138,10 +138,37 @@ class Score:
     display: Any = None
 
 
-DISPLAY_SLOTS = ["list", "sidebar", "below_name"] + [
-    f"sidebar.team.{c}" for c in (
-        "black", "dark_blue", "dark_green", "dark_aqua", "dark_red", "dark_purple", "gold",
-        "gray", "dark_gray", "blue", "green", "aqua", "red", "light_purple", "yellow", "white")]
+CHAT_COLORS = ("black", "dark_blue", "dark_green", "dark_aqua", "dark_red", "dark_purple", "gold",
+               "gray", "dark_gray", "blue", "green", "aqua", "red", "light_purple", "yellow", "white")
+"""The 16 chat colours, in ChatFormatting's order."""
+
+DISPLAY_SLOTS = ["list", "sidebar", "below_name"] + [f"sidebar.team.{c}" for c in CHAT_COLORS]
+
+
+@dataclass
+class Team:
+    """A scoreboard team (PlayerTeam): its members and what `team modify` sets."""
+
+    name: str
+    display: Any  # text component
+    display_text: str
+    color: str = "reset"
+    members: set[str] = field(default_factory=set)
+    friendly_fire: bool = True
+    see_friendly_invisibles: bool = True
+    nametag_visibility: str = "always"
+    death_message_visibility: str = "always"
+    collision_rule: str = "always"
+    prefix: str = ""
+    suffix: str = ""
+
+    def shown(self) -> str:
+        """getFormattedDisplayName: the display name in square brackets."""
+        return f"[{self.display_text}]"
+
+    def decorate(self, member: str) -> str:
+        """formatNameForTeam: how a member's name reads, between prefix and suffix."""
+        return self.prefix + member + self.suffix
 
 
 def wrap32(value: int) -> int:

@@ -128,6 +128,17 @@ class Reader:
             return self.read_quoted()
         return self.read_unquoted()
 
+    def read_bool(self) -> bool:
+        """Read `true` or `false`, with brigadier's errors as vanilla words them."""
+        start = self.cursor
+        value = self.read_string()
+        if not value:
+            raise self.error("Expected boolean")
+        if value not in ("true", "false"):
+            self.cursor = start
+            raise self.error(f"Invalid boolean, expected 'true' or 'false' but found '{value}'")
+        return value == "true"
+
     def read_int(self) -> int:
         """Read an integer, with brigadier's errors."""
         start = self.cursor

@@ -60,6 +60,7 @@ class Selector:
     name: str = ""
     names: list[tuple[str, bool]] = field(default_factory=list)
     tags: list[tuple[str, bool]] = field(default_factory=list)
+    teams: list[tuple[str, bool]] = field(default_factory=list)
     scores: dict[str, Range] = field(default_factory=dict)
     distance: Range | None = None
     xyz: list[float | None] = field(default_factory=lambda: [None, None, None])
@@ -103,6 +104,8 @@ class Selector:
             return False
         if any(((t in p.tags) if t else bool(p.tags)) == neg for t, neg in self.tags):
             return False
+        if self.teams and not self._on_teams(p, source):
+            return False
         if any((t in ("minecraft:player", "player")) == neg for t, neg in self.types):
             return False
         for obj, rng in self.scores.items():
@@ -117,6 +120,12 @@ class Selector:
         if any(d is not None for d in self.dxyz):
             return _in_box(p, origin, [d or 0.0 for d in self.dxyz])
         return True
+
+    def _on_teams(self, p: Player, source: Source) -> bool:
+        """`team=name`, `team=!name`; an empty name means no team."""
+        on = source.world.team_of(p.name)
+        name = on.name if on is not None else ""
+        return all((name == t) != neg for t, neg in self.teams)
 
 
 def _dist(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
@@ -193,6 +202,11 @@ def _read_option(r: Reader, sel: Selector, key: str, key_at: int) -> None:
     elif key == "tag":
         neg = _negated(r)
         sel.tags.append((r.read_unquoted(), neg))
+    elif key == "team":
+        if any(not neg for _, neg in sel.teams):  # one `team=name` at most, like vanilla
+            raise r.error(f"Option '{key}' isn't applicable here", at=key_at)
+        neg = _negated(r)
+        sel.teams.append((r.read_unquoted(), neg))
     elif key == "type":
         neg = _negated(r)
         typ = r.read_resource()
@@ -220,7 +234,7 @@ def _read_option(r: Reader, sel: Selector, key: str, key_at: int) -> None:
     elif key == "nbt":
         neg = _negated(r)
         sel.nbt.append((snbt.read_tag(r), neg))
-    elif key in ("gamemode", "team", "predicate", "level", "x_rotation", "y_rotation"):
+    elif key in ("gamemode", "predicate", "level", "x_rotation", "y_rotation"):
         _negated(r)
         r.read_while_not(set(",]"))
     else:

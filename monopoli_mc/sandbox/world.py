@@ -17,7 +17,7 @@ from monopoli_mc.sandbox.board import Scoreboard
 from monopoli_mc.sandbox.commands import Run, parse_command
 from monopoli_mc.sandbox.commands.functions import Return
 from monopoli_mc.sandbox.datapack import Datapacks
-from monopoli_mc.sandbox.model import Block, BlockPos, Chat, Player, Pos
+from monopoli_mc.sandbox.model import Block, BlockPos, Chat, Player, Pos, Team
 from monopoli_mc.sandbox.reader import UNKNOWN_COMMAND, CommandError, Reader
 from monopoli_mc.sandbox.redstone import Redstone
 from monopoli_mc.sandbox.source import Output, Source
@@ -351,6 +351,15 @@ class World:
     def sidebar(self) -> list[tuple[str, int]]:
         """What the sidebar shows now."""
         return self.scoreboard.sidebar()
+
+    @property
+    def teams(self) -> dict[str, Team]:
+        """The scoreboard's teams by name."""
+        return self.scoreboard.teams
+
+    def team_of(self, name: str) -> Team | None:
+        """The team a player or score holder is on (its colour is `team_of(name).color`)."""
+        return self.scoreboard.team_of(name)
 
 
 def _joined(lines: list[str]) -> list[str]:
