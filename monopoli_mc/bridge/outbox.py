@@ -12,7 +12,7 @@ from typing import Any
 
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.versions import McVersion
-from monopoli_mc.datapack.world_config import MORTGAGE_COLOR
+from monopoli_mc.datapack.world_config import MORTGAGE_COLOR, ROLE_COLORS
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import (AUCTION, BUS, BUY, DEBT, DRAW, END, JAIL, OVER, RECEIVED, ROLE, ROLL, TAX,
@@ -34,9 +34,13 @@ class Table:
     version: McVersion
     teleport: bool = True
     broadcast: bool = True  # one board on the server: table lines go to @a
+    role_colors: tuple[tuple[str, str], ...] = tuple(ROLE_COLORS.items())
 
-    def color(self, seat: int) -> str:
-        """The banner colour of a seat."""
+    def color(self, game: Game, seat: int) -> str:
+        """The pawn and banner colour of a seat: its side's once it has one (Anti-Monopoly)."""
+        role = game.roles[seat] if game.rules.roles else None
+        if role:
+            return dict(self.role_colors)[role]
         return self.colors[seat % len(self.colors)]
 
 
@@ -45,6 +49,8 @@ def picture(game: Game, table: Table) -> Picture:
     out: Picture = {}
     for seat, name in enumerate(game.names):
         out[("cash", name)] = calls.cash(name, game.cash[seat])
+        out[("pawn", name)] = (calls.unpawn(name) if game.bankrupt[seat]
+                               else calls.pawn(name, table.color(game, seat)))
     out[("jar",)] = calls.jar(game.jar)
     for space in game.board.deeds:
         s = space.index
@@ -52,10 +58,10 @@ def picture(game: Game, table: Table) -> Picture:
         if owner < 0:
             out[("banner", s)] = calls.unbanner(table.board, s)
         else:
-            color = MORTGAGE_COLOR if game.mortgaged[s] else table.color(owner)
+            color = MORTGAGE_COLOR if game.mortgaged[s] else table.color(game, owner)
             out[("banner", s)] = calls.banner(table.board, s, color, game.names[owner])
         if space.kind == "street":
-            out[("houses", s)] = calls.houses(table.board, s, game.buildings[s])
+            out[("houses", s)] = calls.houses(table.board, s, game.buildings[s], apartment=game.rules.roles)
     return out
 
 

@@ -108,6 +108,9 @@ class AdminDesk:
             return f"{name} is already seated ({len(lobby)} seated)", []
         if len(lobby) >= self.c.rules.max_players:
             return f"board {board!r} is full ({len(lobby)} seated)", []
+        if len(lobby) >= len(table.view.colors):
+            return (f"board {board!r} is full: {self.c.world.source or 'the world config'} lists "
+                    f"{len(table.view.colors)} colours, one per player; add more under colors:"), []
         self.c.store.seat(board, name)
         lobby.append(name)
         writes = outbox.say(table.view, lobby, f"{name} joined board {board} ({len(lobby)} seated).")
@@ -133,7 +136,11 @@ class AdminDesk:
         table.game_id = self.c.store.new_game(table.name, dataclasses.asdict(rules), seed, names)
         table.game, table.n_actions, table.shown, table.prompted = game, 0, {}, ()
         batches.setdefault(table.name, []).extend(game.setup_events)
-        colors = ", ".join(f"{n} {table.view.color(i)}" for i, n in enumerate(names))
+        if rules.roles:
+            colors = ", ".join(f"{role}s {color}" for role, color in table.view.role_colors)
+            colors += " (sides are chosen first)"
+        else:
+            colors = ", ".join(f"{n} {table.view.color(game, i)}" for i, n in enumerate(names))
         writes = outbox.say(table.view, names, f"Game on! Colours: {colors}. {names[game.current]} starts.")
         self.c.on_line(f"[{table.name}] game {table.game_id} starts: {colors}; seed {seed}")
         return f"game started on board {table.name!r} with {len(names)} players", writes

@@ -34,7 +34,7 @@ HOW = {"roll": "roll (/trigger d6)", "buy": "buy (/trigger buy)",
        "mortgage": "mortgage (/trigger mortgage set N)", "lift": "lift (/trigger lift set N)",
        "bus": "take the Bus (/trigger bus set 1, 2 or 3: first die, second die, sum)",
        "choose_role": "choose your side (/trigger role set 1 competitor, 2 monopolist)",
-       "choose_space": "move to any space (/trigger goto set N, 1 to 39)",
+       "choose_space": "move to any space (click it in chat, or /trigger goto set N: 1 to 39, GO is 40)",
        "claim_rent": "claim your rent (/trigger claim set N, N the space)"}
 
 
@@ -91,10 +91,12 @@ def _choice(game: Game, seat: int, kind: str, value: int | None) -> Action | str
             return f"choose competitor (1) or monopolist (2), not {value!r}: /trigger role set 1"
         return ("choose_role", seat, ROLE_CHOICES[value])
     n = len(game.board.spaces)
+    if kind == "goto":  # a trigger at 0 is never seen: GO is sent as n (40)
+        if value is None or not 0 < value <= n:
+            return (f"there is no space {value!r} to go to: choose 1 to {n - 1}, or {n} for GO, "
+                    f"for example /trigger goto set 20")
+        return ("choose_space", seat, value % n)
     if value is None or not 0 < value < n:
-        if kind == "goto":
-            return (f"there is no space {value!r} to go to: choose 1 to {n - 1} "
-                    f"(GO cannot be chosen), for example /trigger goto set 20")
         return f"there is no space {value!r}: name the space of the rent, 1 to {n - 1}: /trigger claim set 39"
     return (CHOICE_KINDS[kind], seat, value)
 

@@ -74,7 +74,7 @@ class Controller:
         self.clock = clock
         single = len(world.boards) == 1
         self.tables = {p.name: BoardGame(p.name, Layout(p), outbox.Table(
-            board=p.name, colors=world.colors, version=world.version,
+            board=p.name, colors=world.colors, version=world.version, role_colors=world.role_colors,
             teleport=world.movement == "teleport", broadcast=single)) for p in world.boards}
         self.names: dict[str, str] = store.players()
         self.desk = AdminDesk(self)

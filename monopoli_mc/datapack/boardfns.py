@@ -9,6 +9,7 @@ from monopoli_mc.rules.board import Board
 
 HOUSE = "minecraft:green_concrete"
 HOTEL = "minecraft:red_concrete"
+APARTMENT = "minecraft:light_blue_concrete"  # Anti-Monopoly's top building
 
 
 def structure_id(layout: Layout) -> str:
@@ -38,6 +39,7 @@ def add_board_functions(pack: Pack, dialect: Dialect, board: Board, layout: Layo
         if space.kind == "street":
             for count in range(6):
                 pack.function(f"{root}/houses/{i}/{count}", _buildings(layout, i, count))
+            pack.function(f"{root}/houses/{i}/apartment", _buildings(layout, i, 5, apartment=True))
     for space in board.spaces:
         x, y, z = layout.world(layout.stand(space.index))
         pack.function(f"{root}/tp/{space.index}", [f"tp @s {x}.5 {y} {z}.5"])
@@ -55,10 +57,14 @@ def add_board_ui(pack: Pack) -> None:
     pack.function("ui/jail", ["$execute as $(player) run function monopoli:board/$(board)/tp/cell"])
 
 
-def _buildings(layout: Layout, index: int, count: int) -> list[str]:
-    spots: list[Pos] = list(dict.fromkeys(layout.houses(index) + layout.hotel(index)))
+def _buildings(layout: Layout, index: int, count: int, *, apartment: bool = False) -> list[str]:
+    """Clear the street's building spots, then draw the houses, the hotel or the apartment."""
+    spots: list[Pos] = list(dict.fromkeys(layout.houses(index) + layout.hotel(index)
+                                          + layout.apartment(index)))
     lines = [_set(layout, pos, "minecraft:air") for pos in spots]
-    if count == 5:
+    if apartment:
+        lines += [_set(layout, pos, APARTMENT) for pos in layout.apartment(index)]
+    elif count == 5:
         lines += [_set(layout, pos, HOTEL) for pos in layout.hotel(index)]
     else:
         lines += [_set(layout, pos, HOUSE) for pos in layout.houses(index)[:count]]

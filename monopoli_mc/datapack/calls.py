@@ -10,6 +10,7 @@ import re
 
 from monopoli_mc.datapack.escape import macro_text, player_name, snbt_string, target
 from monopoli_mc.datapack.versions import McVersion
+from monopoli_mc.datapack.world_config import PAWN_COLORS
 from monopoli_mc.errors import MonopoliError
 
 MAX_REQUEST = 1446
@@ -127,16 +128,29 @@ def banner(board: str, space: int, color: str, owner: str) -> str:
                  owner=_name(owner))
 
 
+def pawn(player: str, color: str) -> str:
+    """Colour a player, the pawn: their name takes the colour of the team of that banner colour."""
+    if color not in PAWN_COLORS:
+        raise MonopoliError(f"not a banner colour: {color!r}")
+    return _call("ui/pawn", player=_name(player), color=f'"{color}"')
+
+
+def unpawn(player: str) -> str:
+    """Take a player's pawn colour away (bankrupt, or out of the game)."""
+    return _call("ui/unpawn", player=_name(player))
+
+
 def unbanner(board: str, space: int) -> str:
     """Remove the banner of an unowned property."""
     return _call("ui/unbanner", board=_board(board), space=int(space))
 
 
-def houses(board: str, space: int, count: int) -> str:
-    """Show 0-4 houses, or a hotel (5), on a street."""
+def houses(board: str, space: int, count: int, *, apartment: bool = False) -> str:
+    """Show 0-4 houses, or the top building (5): a hotel, or Anti-Monopoly's apartment."""
     if not 0 <= count <= 5:
-        raise MonopoliError(f"houses must be 0-5 (5 is a hotel), found {count}")
-    return _call("ui/houses", board=_board(board), space=int(space), count=int(count))
+        raise MonopoliError(f"houses must be 0-5 (5 is a hotel or an apartment), found {count}")
+    shown: str | int = '"apartment"' if apartment and count == 5 else int(count)
+    return _call("ui/houses", board=_board(board), space=int(space), count=shown)
 
 
 def teleport(player: str, board: str, space: int) -> str:

@@ -54,7 +54,7 @@ INTENTS = (
     # Values start at 1: a trigger left at 0 is never seen by the tick.
     Intent("bus", True, "the speed die's Bus: move by the first die (1), the second (2) or their sum (3)"),
     Intent("role", True, "choose your side: competitor (1) or monopolist (2)"),
-    Intent("goto", True, "triples: move to space N (1-39; GO cannot be chosen)"),
+    Intent("goto", True, "triples: move to space N (1-39; GO is 40)"),
     Intent("claim", True, "claim the rent due to you on space N"),
 )
 

@@ -103,8 +103,16 @@ class Layout:
 
     def hotel(self, index: int) -> list[Pos]:
         """The blocks of a hotel: the two middle house spots, two blocks tall."""
+        return self.tower(index, 2)
+
+    def apartment(self, index: int) -> list[Pos]:
+        """The blocks of Anti-Monopoly's apartment: the two middle house spots, three tall."""
+        return self.tower(index, 3)
+
+    def tower(self, index: int, floors: int) -> list[Pos]:
+        """The two middle house spots, `floors` blocks tall."""
         middle = self.houses(index)[1:3]
-        return middle + [(x, y + 1, z) for x, y, z in middle]
+        return [(x, y + floor, z) for floor in range(floors) for x, y, z in middle]
 
     def stand(self, index: int) -> Pos:
         """The block a teleported player's feet land in on a tile."""

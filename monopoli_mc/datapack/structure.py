@@ -120,7 +120,7 @@ def _tile(canvas: Canvas, board: Board, space: Space, dialect: Dialect) -> None:
     if space.is_deed:
         canvas.keep_empty.add(layout.banner(i))
     if space.kind == "street":
-        canvas.keep_empty.update(layout.houses(i) + layout.hotel(i))
+        canvas.keep_empty.update(layout.houses(i) + layout.apartment(i))
 
 
 def _sign_lines(space: Space) -> list[str]:

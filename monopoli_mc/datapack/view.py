@@ -9,7 +9,8 @@ from __future__ import annotations
 from monopoli_mc.datapack.channel import CASH, JAR_HOLDER
 from monopoli_mc.datapack.escape import snbt_string
 from monopoli_mc.datapack.pack import Pack
-from monopoli_mc.datapack.text import Component, Dialect, button, suggest, text
+from monopoli_mc.datapack.text import Component, Dialect, button, hover, run, suggest, text
+from monopoli_mc.datapack.world_config import PAWN_COLORS
 from monopoli_mc.rules.board import MAX_BOOK_TITLE, Board, Card, Space
 
 DYE_TEXT = {"white": "#F9FFFE", "orange": "#F9801D", "magenta": "#C74EBD", "light_blue": "#3AB3DA",
@@ -18,6 +19,7 @@ DYE_TEXT = {"white": "#F9FFFE", "orange": "#F9801D", "magenta": "#C74EBD", "ligh
             "brown": "#835432", "green": "#5E7C16", "red": "#B02E26", "black": "#1D1D21"}
 DECK_NAMES = {"chance": ("Naughty & Nice", "gold"), "community_chest": ("Crates", "blue"),
               "competitor": ("Competitor", "green"), "monopolist": ("Monopolist", "dark_blue")}
+PAWN_TEAM = "monopoli."  # + the banner colour: monopoli.red
 MESSAGES = {"title": "title $(player) title", "subtitle": "title $(player) subtitle",
             "actionbar": "title $(player) actionbar", "tell": "tellraw $(player)"}
 
@@ -31,12 +33,23 @@ def add_view(pack: Pack, dialect: Dialect, board: Board) -> None:
         pack.function(f"deed/{space.index}", [_give(dialect, *_deed_book(board, space))])
         pack.function(f"prompt/buy/{space.index}", [_tell(dialect, _buy_line(space))])
     _ui_books(pack)
-    _ui_prompts(pack, dialect)
+    _ui_prompts(pack, dialect, board)
     for name, head in MESSAGES.items():
         pack.function(f"ui/{name}", [f"${head} {dialect.arg(text('$(text)'))}"])
+    _pawns(pack)
     pack.function("ui/enable", ["$execute as $(player) run function monopoli:player/enable"])
     pack.function("ui/cash", [f"$scoreboard players set $(player) {CASH} $(cash)"])
     pack.function("ui/jar", [f"$scoreboard players set {JAR_HOLDER} {CASH} $(cash)"])
+
+
+def _pawns(pack: Pack) -> None:
+    """A team per banner colour, made at load: a player joins one to show their pawn's colour."""
+    pack.function("pawn/teams", [line for dye, chat in PAWN_COLORS.items()
+                                 for line in (f"team add {PAWN_TEAM}{dye}",
+                                              f"team modify {PAWN_TEAM}{dye} color {chat}")])
+    pack.function_tags.setdefault("minecraft:load", []).append("monopoli:pawn/teams")
+    pack.function("ui/pawn", [f"$team join {PAWN_TEAM}$(color) $(player)"])
+    pack.function("ui/unpawn", ["$team leave $(player)"])
 
 
 def _give(dialect: Dialect, title: str, author: str, page: Component, data: str) -> str:
@@ -98,7 +111,7 @@ def _ui_books(pack: Pack) -> None:
     pack.function("ui/take_deed", [f'$clear $(player) {book}{{book:"deed",space:$(space)}}}}]'])
 
 
-def _ui_prompts(pack: Pack, dialect: Dialect) -> None:
+def _ui_prompts(pack: Pack, dialect: Dialect, board: Board) -> None:
     roll = button("Roll", "/trigger d6", "Roll the dice")
     pay = button("Pay $$(fine)", "/trigger jail_pay", "Pay the fine and leave jail", color="gold")
     card = button("Use card", "/trigger jail_card", "Use your Get Out of Jail Free card",
@@ -123,10 +136,7 @@ def _ui_prompts(pack: Pack, dialect: Dialect) -> None:
         "role": [text("Choose your side: ")] + _spaced([
             button("Competitor", "/trigger role set 1", "Play as a competitor"),
             button("Monopolist", "/trigger role set 2", "Play as a monopolist", color="dark_blue")]),
-        "triples": [text("Triples! Move to any space: ", color="yellow"),
-                    text("/trigger goto set N", color="aqua",
-                         click_event=suggest("/trigger goto set ")),
-                    text(" with N from 1 to 39 (GO, space 0, cannot be chosen).")],
+        "triples": _triples(board),
         "claim": [text("Rent of $$(rent) is due to you on space $(space). ", color="yellow"),
                   button("Claim $$(rent)", "/trigger claim set $(space)",
                          "Claim it before the next player throws, or it is lost", color="gold")],
@@ -136,6 +146,22 @@ def _ui_prompts(pack: Pack, dialect: Dialect) -> None:
             "tellraw @s", "tellraw $(player)", 1)])
     pack.function("ui/prompt/buy",
                   ["$execute as $(player) run function monopoli:prompt/buy/$(space)"])
+
+
+def _triples(board: Board) -> list[Component]:
+    """Triples: a button for every space, one line per side of the board, in its group's colour."""
+    n = len(board.spaces)
+    parts: list[Component] = [text("Triples! Click the space to move to:", color="yellow")]
+    for space in board.spaces:
+        if space.index % 10 == 0:
+            parts.append(text("\n"))
+        group = board.groups.get(space.group or "")
+        color = DYE_TEXT.get(group.color, "white") if group is not None else "white"
+        value = space.index or n  # a trigger at 0 is never seen: GO is sent as 40
+        label = "GO" if space.index == 0 else str(space.index)
+        parts += [text(f"[{label}]", color=color, click_event=run(f"/trigger goto set {value}"),
+                       hover_event=hover(text(f"{space.index} {space.name}"))), text(" ")]
+    return parts[:-1]
 
 
 def _spaced(parts: list[Component]) -> list[Component]:

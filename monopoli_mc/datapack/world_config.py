@@ -15,6 +15,13 @@ from monopoli_mc.rules.yamlsource import Section, load_yaml
 DYE_COLORS = ("white", "orange", "magenta", "light_blue", "yellow", "lime", "pink", "gray",
               "light_gray", "cyan", "purple", "blue", "brown", "green", "red", "black")
 MORTGAGE_COLOR = "gray"
+# A pawn is the player: their name, in the sidebar, chat and over their head, takes the colour
+# of a team, and teams have the 16 chat colours, so each banner colour maps to the nearest one.
+PAWN_COLORS = {"white": "white", "orange": "gold", "magenta": "light_purple", "light_blue": "aqua",
+               "yellow": "yellow", "lime": "green", "pink": "light_purple", "gray": "dark_gray",
+               "light_gray": "gray", "cyan": "dark_aqua", "purple": "dark_purple", "blue": "blue",
+               "brown": "dark_red", "green": "dark_green", "red": "red", "black": "black"}
+ROLE_COLORS = {"competitor": "green", "monopolist": "blue"}  # sheet 003: green and blue pawns
 FACINGS = ("north", "east", "south", "west")
 MOVEMENTS = ("walk", "teleport")
 MAX_PLAYERS = 8
@@ -52,6 +59,7 @@ class WorldConfig:
     colors: tuple[str, ...]
     movement: str
     source: str = ""
+    role_colors: tuple[tuple[str, str], ...] = tuple(ROLE_COLORS.items())  # Anti-Monopoly's sides
 
     def board(self, name: str | None = None) -> BoardPlace:
         """A board by name (the first one when no name is given)."""
@@ -80,13 +88,14 @@ def load_world(path: Path | str | None = None) -> WorldConfig:
     host, port = _rcon(top)
     movement = top.choice("movement", MOVEMENTS, "walk")
     colors = _colors(top)
+    roles = _role_colors(top)
     boards = tuple(_board(item, i, line, str(path)) for i, item, line in top.items_of("boards"))
     if not boards:
         raise top.error("boards", "at least one board is needed")
     _check_boards(top, boards)
     top.finish()
     return WorldConfig(version=version, rcon_host=host, rcon_port=port, boards=boards,
-                       colors=colors, movement=movement, source=str(path))
+                       colors=colors, movement=movement, source=str(path), role_colors=roles)
 
 
 def _version(top: Section) -> McVersion:
@@ -134,10 +143,28 @@ def _colors(top: Section) -> tuple[str, ...]:
             raise ConfigError(f"not a banner colour: {item!r}", file=err.file, line=line, key=err.key)
         if item in colors:
             raise ConfigError(f"colour listed twice: {item!r}", file=err.file, line=line, key=err.key)
+        alike = [c for c in colors if PAWN_COLORS[c] == PAWN_COLORS[item]]
+        if alike:
+            raise ConfigError(f"{alike[0]!r} and {item!r} look the same on the pawns (both "
+                              f"{PAWN_COLORS[item]} names); keep one", file=err.file, line=line, key=err.key)
         colors.append(item)
     if not 1 <= len(colors) <= MAX_PLAYERS:
         raise top.error("colors", f"list 1 to {MAX_PLAYERS} colours, found {len(colors)}")
     return tuple(colors)
+
+
+def _role_colors(top: Section) -> tuple[tuple[str, str], ...]:
+    """Anti-Monopoly's pawn and banner colours by side: `role_colors: {competitor: green, ...}`."""
+    if not top.has("role_colors"):
+        top.raw("role_colors")
+        return tuple(ROLE_COLORS.items())
+    sec = top.section("role_colors")
+    allowed = tuple(c for c in DYE_COLORS if c != MORTGAGE_COLOR)
+    out = tuple((role, str(sec.choice(role, allowed, default))) for role, default in ROLE_COLORS.items())
+    sec.finish()
+    if PAWN_COLORS[out[0][1]] == PAWN_COLORS[out[1][1]]:
+        raise top.error("role_colors", "the two sides need colours that look different on the pawns")
+    return out
 
 
 def _board(item: Any, index: int, line: int | None, file: str) -> BoardPlace:

@@ -115,7 +115,8 @@ class TablePlayers:
         elif kind == "claim_rent":
             self._click_command(bot, f"/trigger claim set {arg}", "claim", arg)
         elif kind == "choose_space":
-            bot.trigger("goto", "set", arg)  # as the triples prompt says; GO (0) cannot be sent
+            value = arg or len(game.board.spaces)  # GO is sent as 40: a trigger at 0 is never seen
+            self._click_command(bot, f"/trigger goto set {value}", "goto", value)
         elif kind == "buy":
             self._click(bot, f"Buy for ${game.board.spaces[game.pending['space']].price}", "buy")
         elif kind == "pay_fine":

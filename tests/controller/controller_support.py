@@ -53,11 +53,13 @@ class Rig:
 
 
 def make_rig(tmp_path: Path, names: list[str], *, seed: int = 3, rules: str = "prom",
-             movement: str = "teleport") -> Iterator[Rig]:
+             movement: str = "teleport", colors: tuple[str, ...] | None = None) -> Iterator[Rig]:
     """The rig with a started game of these players (seated with /trigger join)."""
     import dataclasses
 
     world = dataclasses.replace(load_world(), movement=movement)
+    if colors is not None:
+        world = dataclasses.replace(world, colors=colors)
     with Sandbox(password=PASSWORD, strict=True, datapack=PACK, ticking=False) as box:
         box.world.tick()
         with RconClient(*box.address, PASSWORD) as rcon:

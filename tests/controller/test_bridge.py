@@ -129,7 +129,7 @@ def test_variant_prompts_show_their_buttons() -> None:
     assert {"[Competitor]", "[Monopolist]"} <= labels
     assert any(label.endswith(" spaces]") for label in labels)
     assert any(label.startswith("[Claim $") for label in labels)
-    assert any("/trigger goto set N" in line for bot in bots.values() for line in bot.chat_text())
+    assert {"[GO]", "[39]"} <= labels  # the triples choice: a button per space
     assert world.strict_failures == []
 
 
@@ -147,7 +147,9 @@ def test_bus_triggers_mean_the_engine_choices() -> None:
     assert "not 0" in str(to_action(game, seat, "bus", 0))
     assert to_action(game, seat, "role", 2) == ("choose_role", seat, "monopolist")
     assert to_action(game, seat, "goto", 39) == ("choose_space", seat, 39)
-    assert "GO cannot be chosen" in str(to_action(game, seat, "goto", 0))
+    assert to_action(game, seat, "goto", 40) == ("choose_space", seat, 0)  # GO: a trigger at 0 is unseen
+    for bad in (0, 41, -1):
+        assert "or 40 for GO" in str(to_action(game, seat, "goto", bad))
     assert to_action(game, seat, "claim", 5) == ("claim_rent", seat, 5)
 
 
@@ -157,3 +159,58 @@ def test_speed_die_face_is_shown_with_the_throw() -> None:
     game = Game.new(r, load_board(board_path(r.board)), ["Alex", "Sam"], 1)
     out = outbox.effects(game, [("roll", 0, 4, 2), ("speed_die", 0, "bus")], table)
     assert any("4+2, speed die: the Bus" in c and "actionbar" in c for c in out)
+
+
+def test_sides_colour_pawns_and_banners_and_apartments_are_drawn() -> None:
+    from monopoli_mc.datapack import calls
+    from monopoli_mc.sandbox.bots import Bot
+    from monopoli_mc.datapack.layout import Layout
+    from monopoli_mc.datapack.world_config import load_world
+
+    world = World(version="1.21.11", strict=True)
+    world.load_datapack(PACK)
+    rules = load_rules("anti-monopoly")
+    names = ["Alex", "Sam", "Robin"]
+    for name in names:
+        Bot.join(world, name)
+    game = Game.new(rules, load_board(board_path(rules.board)), names, 3)
+    table = outbox.Table("main", ("red", "blue", "lime"), get_version("1.21.11"))
+    before = outbox.picture(game, table)
+    assert before[("pawn", "Alex")] == calls.pawn("Alex", "red")  # a seat colour until a side is chosen
+    for command in before.values():
+        world.execute(command)
+    game.roles[:] = ["competitor", "monopolist", "competitor"]
+    game.owner[1], game.owner[3], game.owner[6], game.owner[8] = 0, 1, 2, 1
+    game.buildings[1], game.buildings[3], game.buildings[6] = 5, 5, 3
+    game.mortgaged[8] = True
+    picture = outbox.picture(game, table)
+    assert [picture[("pawn", n)] for n in names] == [calls.pawn("Alex", "green"), calls.pawn("Sam", "blue"),
+                                                     calls.pawn("Robin", "green")]
+    for command in outbox.diff(before, picture):
+        world.execute(command)
+    assert world.strict_failures == []
+    layout = Layout(load_world().board("main"))
+
+    def block(pos: tuple[int, int, int]) -> str:
+        found = world.blocks.get(layout.world(pos))
+        return found.id if found else "minecraft:air"
+
+    assert block(layout.banner(1)) == "minecraft:green_banner"  # a competitor's
+    assert block(layout.banner(3)) == "minecraft:blue_banner"  # a monopolist's
+    assert block(layout.banner(8)) == "minecraft:gray_banner"  # mortgaged
+    for street in (1, 3):  # both sides' top building is an apartment: three tall
+        assert {block(p) for p in layout.apartment(street)} == {"minecraft:light_blue_concrete"}
+    assert [block(p) for p in layout.houses(6)] == ["minecraft:green_concrete"] * 3 + ["minecraft:air"]
+    assert [world.team_of(n).color for n in names] == ["dark_green", "blue", "dark_green"]  # type: ignore[union-attr]
+    game.bankrupt[2] = True
+    for command in outbox.diff(picture, outbox.picture(game, table)):
+        world.execute(command)
+    assert world.team_of("Robin") is None
+
+
+def test_a_hotel_is_two_tall_outside_anti_monopoly() -> None:
+    from monopoli_mc.datapack import calls
+
+    assert calls.houses("main", 1, 5) == 'function monopoli:ui/houses {board:"main",space:1,count:5}'
+    assert calls.houses("main", 1, 5, apartment=True).endswith('count:"apartment"}')
+    assert calls.houses("main", 1, 4, apartment=True).endswith("count:4}")

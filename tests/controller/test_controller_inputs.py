@@ -188,7 +188,7 @@ def test_bad_values_of_the_new_choices_are_explained(rig: Rig) -> None:
     alex = rig.bots["Alex"]
     for objective, value, expect in (("bus", 7, "the Bus moves by the first die (1)"),
                                      ("role", 3, "choose competitor (1) or monopolist (2)"),
-                                     ("goto", 40, "GO cannot be chosen"),
+                                     ("goto", 41, "choose 1 to 39, or 40 for GO"),
                                      ("claim", -2, "name the space of the rent")):
         alex.trigger(objective, "set", value)
         rig.step()

@@ -143,8 +143,12 @@ def test_bus_role_and_claim_buttons_queue_their_values(world: World) -> None:
     alex.click("Claim $200")
     world.tick()
     world.execute(calls.prompt("Alex", "triples"))
-    assert "/trigger goto set N" in alex.chat_text()[-1]
-    alex.trigger("goto", "set", 20)
+    triples = alex.buttons()[-40:]
+    assert [label for label, _ in triples] == ["[GO]"] + [f"[{n}]" for n in range(1, 40)]
+    assert [run for _, run in triples] == [f"/trigger goto set {n}" for n in [40] + list(range(1, 40))]
+    alex.click("20")
+    world.tick()
+    alex.click("GO")
     world.tick()
     got = [(e["kind"], e["value"]) for e in _entries(world) if e["kind"] != "online"]
-    assert got == [("bus", 3), ("role", 2), ("claim", 39), ("goto", 20)]
+    assert got == [("bus", 3), ("role", 2), ("claim", 39), ("goto", 20), ("goto", 40)]

@@ -14,6 +14,7 @@ minecraft: {version: "1.21.4"}
 rcon: {host: 127.0.0.1, port: 25575}
 movement: teleport
 colors: [red, blue]
+role_colors: {competitor: lime, monopolist: purple}
 boards:
   - {name: main, origin: [0, 64, 0], facing: north}
   - {name: second, origin: [100, 64, 0]}
@@ -37,6 +38,8 @@ def test_good_config(tmp_path: Path) -> None:
     assert world.version.data_version == 4189 and world.movement == "teleport"
     assert [b.name for b in world.boards] == ["main", "second"]
     assert world.board("second").origin == (100, 64, 0)
+    assert world.role_colors == (("competitor", "lime"), ("monopolist", "purple"))
+    assert load_world().role_colors == (("competitor", "green"), ("monopolist", "blue"))  # sheet 003
 
 
 @pytest.mark.parametrize("change, key, message", [
@@ -47,6 +50,10 @@ def test_good_config(tmp_path: Path) -> None:
     (("[red, blue]", "[red, gray]"), "colors", "kept for mortgaged"),
     (("[red, blue]", "[red, red]"), "colors", "listed twice"),
     (("[red, blue]", "[red, teal]"), "colors", "not a banner colour: 'teal'"),
+    (("[red, blue]", "[magenta, pink]"), "colors", "'magenta' and 'pink' look the same on the pawns"),
+    (("lime, monopolist", "gray, monopolist"), "role_colors.competitor", "must be one of"),
+    (("lime, monopolist", "lime, rebel: red, monopolist"), "role_colors.rebel", "unknown key"),
+    (("monopolist: purple", "monopolist: lime"), "role_colors", "look different on the pawns"),
     (("teleport", "fly"), "movement", "must be one of walk, teleport"),
     (("facing: north", "facing: up"), "boards[0].facing", "must be one of"),
     (("name: second", "name: Second"), "boards[1].name", "lowercase"),

@@ -4,6 +4,8 @@ setblock 3 -59 25 minecraft:air replace
 setblock 3 -59 24 minecraft:air replace
 setblock 3 -58 26 minecraft:air replace
 setblock 3 -58 25 minecraft:air replace
+setblock 3 -57 26 minecraft:air replace
+setblock 3 -57 25 minecraft:air replace
 setblock 3 -59 26 minecraft:red_concrete replace
 setblock 3 -59 25 minecraft:red_concrete replace
 setblock 3 -58 26 minecraft:red_concrete replace

@@ -4,4 +4,6 @@ setblock 18 -59 3 minecraft:air replace
 setblock 19 -59 3 minecraft:air replace
 setblock 17 -58 3 minecraft:air replace
 setblock 18 -58 3 minecraft:air replace
+setblock 17 -57 3 minecraft:air replace
+setblock 18 -57 3 minecraft:air replace
 setblock 16 -59 3 minecraft:green_concrete replace

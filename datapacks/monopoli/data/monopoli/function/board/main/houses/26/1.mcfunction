@@ -4,4 +4,6 @@ setblock 26 -59 3 minecraft:air replace
 setblock 27 -59 3 minecraft:air replace
 setblock 25 -58 3 minecraft:air replace
 setblock 26 -58 3 minecraft:air replace
+setblock 25 -57 3 minecraft:air replace
+setblock 26 -57 3 minecraft:air replace
 setblock 24 -59 3 minecraft:green_concrete replace

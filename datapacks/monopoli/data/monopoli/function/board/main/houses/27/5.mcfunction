@@ -4,6 +4,8 @@ setblock 30 -59 3 minecraft:air replace
 setblock 31 -59 3 minecraft:air replace
 setblock 29 -58 3 minecraft:air replace
 setblock 30 -58 3 minecraft:air replace
+setblock 29 -57 3 minecraft:air replace
+setblock 30 -57 3 minecraft:air replace
 setblock 29 -59 3 minecraft:red_concrete replace
 setblock 30 -59 3 minecraft:red_concrete replace
 setblock 29 -58 3 minecraft:red_concrete replace

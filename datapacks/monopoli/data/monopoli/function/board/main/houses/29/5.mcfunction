@@ -4,6 +4,8 @@ setblock 38 -59 3 minecraft:air replace
 setblock 39 -59 3 minecraft:air replace
 setblock 37 -58 3 minecraft:air replace
 setblock 38 -58 3 minecraft:air replace
+setblock 37 -57 3 minecraft:air replace
+setblock 38 -57 3 minecraft:air replace
 setblock 37 -59 3 minecraft:red_concrete replace
 setblock 38 -59 3 minecraft:red_concrete replace
 setblock 37 -58 3 minecraft:red_concrete replace

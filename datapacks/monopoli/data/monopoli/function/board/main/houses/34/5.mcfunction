@@ -4,6 +4,8 @@ setblock 40 -59 18 minecraft:air replace
 setblock 40 -59 19 minecraft:air replace
 setblock 40 -58 17 minecraft:air replace
 setblock 40 -58 18 minecraft:air replace
+setblock 40 -57 17 minecraft:air replace
+setblock 40 -57 18 minecraft:air replace
 setblock 40 -59 17 minecraft:red_concrete replace
 setblock 40 -59 18 minecraft:red_concrete replace
 setblock 40 -58 17 minecraft:red_concrete replace

@@ -1,0 +1,1 @@
+$team join monopoli.$(color) $(player)

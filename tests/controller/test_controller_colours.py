@@ -1,0 +1,41 @@
+"""Every player is a pawn of their own colour, up to 8 at a board, with room on the sidebar."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from controller_support import make_rig
+
+from monopoli_mc.datapack.world_config import PAWN_COLORS
+from monopoli_mc.sandbox.bots import Bot
+
+EIGHT = ["Alex", "Sam", "Robin", "Kai", "Noor", "Jules", "Mika", "Tess"]
+
+
+def test_eight_players_each_have_their_colour_and_a_sidebar_line(tmp_path: Path) -> None:
+    for rig in make_rig(tmp_path, EIGHT, seed=2):
+        world = rig.box.world
+        names = rig.game.names
+        teams = [world.team_of(n) for n in names]
+        assert [t.color if t else None for t in teams] == [PAWN_COLORS[c] for c in rig.world.colors]
+        assert len({t.color for t in teams if t}) == 8
+        sidebar = dict(world.sidebar())
+        assert {n: sidebar.get(n) for n in names} == {n: 1500 for n in names}
+        assert len(sidebar) == 9 <= 15  # eight players and the jar: vanilla shows 15 lines
+        said = " ".join(rig.bots["Alex"].chat_text())
+        assert all(f"{n} {c}" in said for n, c in zip(names, rig.world.colors))  # "Game on! Colours: ..."
+        late = Bot.join(world, "Zed")
+        world.tick()
+        late.trigger("join")
+        rig.bots["Zed"] = late
+        rig.step(2)
+        assert any("already running" in line for line in rig.said_to("Zed"))
+        assert world.team_of("Zed") is None
+
+
+def test_a_board_seats_no_more_players_than_the_world_has_colours(tmp_path: Path) -> None:
+    for rig in make_rig(tmp_path, ["Alex", "Sam", "Robin"], seed=2, colors=("red", "blue")):
+        told = rig.bots["Robin"].chat_text()
+        assert any("board 'main' is full" in line and "lists 2 colours, one per player" in line
+                   for line in told), told
+        assert rig.store.lobby("main") == ["Alex", "Sam"] and rig.ctl.tables["main"].game is None
