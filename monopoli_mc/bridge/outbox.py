@@ -36,11 +36,11 @@ class Table:
     broadcast: bool = True  # one board on the server: table lines go to @a
     role_colors: tuple[tuple[str, str], ...] = tuple(ROLE_COLORS.items())
 
-    def color(self, game: Game, seat: int) -> str:
-        """The pawn and banner colour of a seat: its side's once it has one (Anti-Monopoly)."""
-        role = game.roles[seat] if game.rules.roles else None
-        if role:
-            return dict(self.role_colors)[role]
+    def color(self, game: Game, seat: int) -> str | None:
+        """The pawn and banner colour of a seat; with sides (Anti-Monopoly), its side's, None until chosen."""
+        if game.rules.roles:
+            role = game.roles[seat]
+            return dict(self.role_colors)[role] if role else None
         return self.colors[seat % len(self.colors)]
 
 
@@ -49,8 +49,8 @@ def picture(game: Game, table: Table) -> Picture:
     out: Picture = {}
     for seat, name in enumerate(game.names):
         out[("cash", name)] = calls.cash(name, game.cash[seat])
-        out[("pawn", name)] = (calls.unpawn(name) if game.bankrupt[seat]
-                               else calls.pawn(name, table.color(game, seat)))
+        color = table.color(game, seat)
+        out[("pawn", name)] = calls.pawn(name, color) if color and not game.bankrupt[seat] else calls.unpawn(name)
     out[("jar",)] = calls.jar(game.jar)
     for space in game.board.deeds:
         s = space.index
@@ -58,7 +58,7 @@ def picture(game: Game, table: Table) -> Picture:
         if owner < 0:
             out[("banner", s)] = calls.unbanner(table.board, s)
         else:
-            color = MORTGAGE_COLOR if game.mortgaged[s] else table.color(game, owner)
+            color = MORTGAGE_COLOR if game.mortgaged[s] else table.color(game, owner) or MORTGAGE_COLOR
             out[("banner", s)] = calls.banner(table.board, s, color, game.names[owner])
         if space.kind == "street":
             out[("houses", s)] = calls.houses(table.board, s, game.buildings[s], apartment=game.rules.roles)

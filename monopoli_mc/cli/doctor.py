@@ -14,11 +14,13 @@ from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.errors import MonopoliError, RconError
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.rcon.password import read_password
+from monopoli_mc.rules.board import Board, board_path, load_board
+from monopoli_mc.rules.settings import load_rules
 
 UNKNOWN = "Unknown or incomplete command"
 
 
-def diagnose(rcon: RconClient, world: WorldConfig) -> list[tuple[bool, str]]:
+def diagnose(rcon: RconClient, world: WorldConfig, board: Board | None = None) -> list[tuple[bool, str]]:
     """(ok, what) for each check that can be made over RCON."""
     out: list[tuple[bool, str]] = [(True, f"RCON reachable at {world.rcon_host}:{world.rcon_port}, password accepted")]
     snake = world.version.has_snake_case_gamerules
@@ -42,6 +44,8 @@ def diagnose(rcon: RconClient, world: WorldConfig) -> list[tuple[bool, str]]:
         fresh = not reply.startswith(UNKNOWN) and "Unknown function" not in reply
         out.append((fresh, "the pack answers the controller's calls" if fresh else
                     "the pack is an old build: run monopoli datapack build and copy it again"))
+        if fresh and board is not None:
+            out.append(_has_decks(rcon, board))
     for place in world.boards:
         layout = Layout(place)
         missing = [f"{block} at {x} {y} {z}" for (x, y, z), block in _checks(layout)
@@ -52,6 +56,16 @@ def diagnose(rcon: RconClient, world: WorldConfig) -> list[tuple[bool, str]]:
     return out
 
 
+def _has_decks(rcon: RconClient, board: Board) -> tuple[bool, str]:
+    """Whether the pack holds the card books of the rule set's decks (built for its board)."""
+    missing = [deck for deck in board.decks
+               if "Unknown function" in rcon.command(f"function monopoli:card/{deck}/0")]
+    if not missing:
+        return True, f"the pack has the cards of board {board.name!r} ({', '.join(board.decks)})"
+    return False, (f"the pack has no {missing[0]} cards: it was built for another board than "
+                   f"{board.name!r}; run monopoli datapack build --rules with this rule set and copy it again")
+
+
 REMINDERS = ("server.properties: broadcast-rcon-to-ops=false (else operators see every controller command)",
              "server.properties: enable-command-block=true (the buildings' buttons use command blocks)")
 
@@ -59,17 +73,20 @@ REMINDERS = ("server.properties: broadcast-rcon-to-ops=false (else operators see
 @click.command("doctor")
 @world_option
 @password_option
-def doctor(world_path: Path | None, password_file: Path | None) -> None:
+@click.option("--rules", "rules_name", default="prom", show_default=True, metavar="NAME|FILE",
+              help="The rule set you will run: its board's cards must be in the pack.")
+def doctor(world_path: Path | None, password_file: Path | None, rules_name: str) -> None:
     """Check the server before the event: RCON, version, datapack, game rules, boards.
 
     \b
     Example:
-      MONOPOLI_RCON_PASSWORD=... monopoli doctor
+      MONOPOLI_RCON_PASSWORD=... monopoli doctor --rules anti-monopoly
     """
     world = load_world(world_path)
+    board = load_board(board_path(load_rules(rules_name).board))
     try:
         with RconClient(world.rcon_host, world.rcon_port, read_password(file=password_file), timeout=5) as rcon:
-            results = diagnose(rcon, world)
+            results = diagnose(rcon, world, board)
     except RconError as exc:
         raise MonopoliError(f"{exc}; check enable-rcon=true, rcon.port and rcon.password in "
                             "server.properties and MONOPOLI_RCON_PASSWORD") from None

@@ -176,7 +176,7 @@ def test_sides_colour_pawns_and_banners_and_apartments_are_drawn() -> None:
     game = Game.new(rules, load_board(board_path(rules.board)), names, 3)
     table = outbox.Table("main", ("red", "blue", "lime"), get_version("1.21.11"))
     before = outbox.picture(game, table)
-    assert before[("pawn", "Alex")] == calls.pawn("Alex", "red")  # a seat colour until a side is chosen
+    assert before[("pawn", "Alex")] == calls.unpawn("Alex")  # no colour until a side is chosen
     for command in before.values():
         world.execute(command)
     game.roles[:] = ["competitor", "monopolist", "competitor"]

@@ -65,6 +65,10 @@ def test_doctor_says_what_to_fix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         result = runner.invoke(cli, ["doctor", "--world", str(config)])
         assert result.exit_code == 0, result.output
         assert "FIX" not in result.output and "broadcast-rcon-to-ops=false" in result.output
+        assert "the pack has the cards of board" in result.output
+        result = runner.invoke(cli, ["doctor", "--world", str(config), "--rules", "anti-monopoly"])
+        assert result.exit_code == 1  # the committed pack is the standard board's: no side decks
+        assert "FIX  the pack has no competitor cards" in result.output
         monkeypatch.setenv("MONOPOLI_RCON_PASSWORD", "wrong")
         result = runner.invoke(cli, ["doctor", "--world", str(config)])
         assert result.exit_code != 0
