@@ -9,6 +9,7 @@ cursor are skipped, so every event is applied exactly once.
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from dataclasses import dataclass
@@ -89,6 +90,8 @@ class Controller:
             if row is not None:
                 table.load(self.store, row, self.board)
             table.paused = self.store.meta(f"paused:{table.name}") == "1"
+            table.books_out = [(int(seat), str(deck), int(card)) for seat, deck, card
+                               in json.loads(self.store.meta(f"books_out:{table.name}", "[]"))]
 
     def start(self) -> None:
         """Load the games, check the world's event counter, rewrite the whole world."""
@@ -179,6 +182,7 @@ class Controller:
             table = self.tables[name]
             try:
                 out += table.writes(events_)
+                self.store.set_meta(f"books_out:{name}", json.dumps(table.books_out))  # a restart takes them back too
                 out += self._start_walks(table, events_, now)
             except MonopoliError as exc:  # the game moved on; only its picture is late: sync mends it
                 self.on_line(f"warning: board {name!r}: cannot write the world ({exc}); "

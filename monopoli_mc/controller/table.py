@@ -94,7 +94,7 @@ class BoardGame:
         if game is None:
             return []
         out: list[str] = []
-        if any(ev[0] == "turn" for ev in events):
+        if any(ev[0] in ("turn", "game_over") for ev in events):  # drawn cards go back
             for seat, deck, card in self.books_out:
                 out.append(outbox.calls.take_card(game.names[seat], deck, card))
             self.books_out = []

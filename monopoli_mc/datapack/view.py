@@ -158,7 +158,7 @@ def _triples(board: Board) -> list[Component]:
         group = board.groups.get(space.group or "")
         color = DYE_TEXT.get(group.color, "white") if group is not None else "white"
         value = space.index or n  # a trigger at 0 is never seen: GO is sent as 40
-        label = "GO" if space.index == 0 else str(space.index)
+        label = str(space.index) if space.index or len(space.name) > 6 else space.name  # GO, Start
         parts += [text(f"[{label}]", color=color, click_event=run(f"/trigger goto set {value}"),
                        hover_event=hover(text(f"{space.index} {space.name}"))), text(" ")]
     return parts[:-1]

@@ -103,8 +103,28 @@ def test_controller_killed_at_random_points(tmp_path: Path) -> None:
         assert row is not None
         assert _plain(store.actions(row.id)) == _plain(expected)  # nothing lost, nothing twice
         assert game.to_data() == twin.to_data()
+        time.sleep(0.3)  # the last writes of the controller that saw the game end
+        assert _card_books(box.world, NAMES) == _kept(game)  # every drawn card went back, kills or not
         store.close()
         assert box.world.strict_failures == []
+
+
+def _card_books(world: Any, names: list[str]) -> dict[str, list[tuple[str, int]]]:
+    """The card books each player holds now: (deck, card)."""
+    out: dict[str, list[tuple[str, int]]] = {}
+    for name in names:
+        player = world.player(name)
+        books = []
+        for stack in (player.inventory.values() if player else []):
+            data = stack.components.get("minecraft:custom_data", {}).get("monopoli", {})
+            if data.get("book") == "card":
+                books.append((str(data["deck"]), int(data["card"])))
+        out[name] = sorted(books)
+    return out
+
+
+def _kept(game: Game) -> dict[str, list[tuple[str, int]]]:
+    return {name: sorted((str(d), int(c)) for d, c in game.jail_cards[seat]) for seat, name in enumerate(game.names)}
 
 
 def _plain(actions: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
@@ -163,6 +183,7 @@ def test_sandbox_restarted_mid_game(tmp_path: Path) -> None:
         assert restarted and table.game is not None and table.game.phase == OVER
         assert _plain(store.actions(table.game_id)) == _plain(expected)
         assert table.game.to_data() == twin.to_data()
+        assert _card_books(box.world, NAMES) == _kept(table.game)
         assert box.world.execute("scoreboard players get Alex monopoli.cash") == [
             f"Alex has {twin.cash[0]} [Cash]"]
         assert box.world.strict_failures == []
@@ -211,3 +232,39 @@ def test_run_reconnects_by_itself_and_rewrites_the_world(tmp_path: Path) -> None
         box.stop()
         box.server.close()
         store.close()
+
+
+def test_a_restart_after_a_card_is_drawn_still_takes_its_book_back(tmp_path: Path) -> None:
+    twin, expected = _twin()
+    world_cfg = load_world()
+    world_cfg = type(world_cfg)(**{**world_cfg.__dict__, "movement": "teleport"})
+    store = Store(tmp_path / "night.db")
+    settings = Settings(rules="prom", seed=SEED, start_at=len(NAMES), auction_quiet=0.05, walk_wait=0.1)
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=400) as box, \
+            RconClient(*box.address, PASSWORD) as rcon:
+        rcon.command("function monopoli:board/main/place")
+        ctl = Controller(rcon, world_cfg, store, settings)
+        ctl.start()
+        people = TablePlayers(box.world, ctl.tables["main"].layout, NAMES, walk=False,
+                              operator=lambda kind, args: store.request(kind, args, "main"))
+        people.join()
+        people.sit_down()
+        restarts = 0
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            table = ctl.tables["main"]
+            if table.game is not None and table.game.phase == OVER:
+                break
+            if ctl.poll() == 0 and table.game is not None:
+                if people.step(table.game, (table.game_id, table.n_actions)) is None:
+                    time.sleep(0.003)
+            if table.books_out and restarts < 3:  # a card book is out: the controller dies and comes back
+                ctl = Controller(rcon, world_cfg, store, settings)
+                ctl.start()
+                restarts += 1
+        game = ctl.tables["main"].game
+        assert restarts == 3 and game is not None and game.phase == OVER
+        assert game.to_data() == twin.to_data()
+        box.world.tick(2)
+        assert _card_books(box.world, NAMES) == _kept(game)
+    store.close()
