@@ -22,7 +22,7 @@ from monopoli_mc.controller import intents
 from monopoli_mc.controller.admin import AdminDesk
 from monopoli_mc.controller.policy import CLOSE_AUCTION
 from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.table import BoardGame, Walk
+from monopoli_mc.controller.table import Action, BoardGame, Walk
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.escape import player_name
 from monopoli_mc.datapack.channel import SEQ
@@ -167,9 +167,9 @@ class Controller:
             with self.store.transaction():
                 for event in new:
                     out += self._safely(event, batches)
-                for table in due:
-                    out += self._apply(table, CLOSE_AUCTION if table.game and table.game.phase == AUCTION
-                                       else ("time_up", SYSTEM, None), "clock", batches)
+                for table, action, key in due:
+                    if (table.game_id, table.n_actions) == key:  # else a bid in this poll restarted the wait
+                        out += self._apply(table, action, "clock", batches)
                 for request in requests:
                     answer, writes = self.desk.handle(request.kind, request.args, request.board,
                                                       origin=f"request {request.id}", batches=batches)
@@ -284,20 +284,21 @@ class Controller:
             if key != table.auction_key:
                 table.auction_key, table.auction_since = key, now
 
-    def _timers_due(self, now: float) -> list[BoardGame]:
-        due = []
+    def _timers_due(self, now: float) -> list[tuple[BoardGame, Action, tuple[int, int]]]:
+        """(table, action, the game's action count now) for each timer that has run out."""
+        due: list[tuple[BoardGame, Action, tuple[int, int]]] = []
         for table in self.tables.values():
             game = table.game
             if game is None or game.phase == OVER or table.paused:
                 continue
-            if game.phase == AUCTION and table.auction_since is not None and \
-                    table.auction_key == (table.game_id, table.n_actions) and \
+            key = (table.game_id, table.n_actions)
+            if game.phase == AUCTION and table.auction_since is not None and table.auction_key == key and \
                     now - table.auction_since >= self.settings.auction_quiet:
-                due.append(table)
+                due.append((table, CLOSE_AUCTION, key))
             elif game.rules.time_limit_minutes:
                 row = self.store.current_game(table.name)
                 if row is not None and time.time() - row.started >= game.rules.time_limit_minutes * 60:
-                    due.append(table)
+                    due.append((table, ("time_up", SYSTEM, None), key))
         return due
 
     def _start_walks(self, table: BoardGame, events: list[Event], now: float) -> list[str]:
