@@ -40,8 +40,15 @@ class Narrator:
         return method(*event[1:]) if method is not None else None
 
     def lines(self, events: list[Event]) -> list[str]:
-        """The events worth telling, in words."""
-        return [text for text in map(self.line, events) if text]
+        """The events worth telling, in words (a move into jail is told by the jail line alone)."""
+        out = []
+        for i, event in enumerate(events):
+            if event[0] == "move" and i + 1 < len(events) and events[i + 1][:2] == ("jail", event[1]):
+                continue
+            text = self.line(event)
+            if text:
+                out.append(text)
+        return out
 
     def _turn(self, p: int, rnd: int) -> str:
         return f"-- round {rnd + 1}: {self.names[p]}'s turn"
@@ -56,7 +63,8 @@ class Narrator:
         return f"{self.names[p]} throws {d1}+{d2} for the utility"
 
     def _move(self, p: int, start: int, end: int) -> str:
-        return f"{self.names[p]} moves to {self.where(end)}"
+        visiting = " (just visiting)" if self.board.spaces[end].kind == "jail" else ""
+        return f"{self.names[p]} moves to {self.where(end)}{visiting}"
 
     def _pay(self, payer: int, payee: int, amount: int, reason: str) -> str | None:
         if reason in ("start", "jar_seed", "purchase", "auction", "build"):
