@@ -178,7 +178,7 @@ def prompts(game: Game, table: Table) -> list[str]:
         which = "jail_card" if game.jail_cards[seat] else "jail"
         return [calls.prompt(name, which, fine=game.rules.jail_fine)]
     if phase == BUY:
-        return [calls.prompt_buy(name, game.pending["space"])]
+        return [calls.prompt_buy(name, game.pending["space"], auction=game.rules.auction_on_decline)]
     if phase == AUCTION:
         high = game.pending["high"]
         return [calls.prompt_bid(n, high) for q, n in enumerate(game.names) if not game.bankrupt[q]]

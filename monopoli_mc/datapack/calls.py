@@ -70,9 +70,10 @@ def prompt(player: str, name: str, **amounts: int) -> str:
     return _call(f"ui/prompt/{name}", player=_name(player), **{k: int(v) for k, v in amounts.items()})
 
 
-def prompt_buy(player: str, space: int) -> str:
-    """Buy for $N / Auction buttons for the space the player is on."""
-    return _call("ui/prompt/buy", player=_name(player), space=int(space))
+def prompt_buy(player: str, space: int, *, auction: bool = True) -> str:
+    """Buy for $N / Auction buttons for the space the player is on (Decline where none is held)."""
+    return _call("ui/prompt/buy", player=_name(player), space=int(space),
+                 kind='"buy"' if auction else '"decline"')
 
 
 def prompt_bid(player: str, high: int) -> str:

@@ -31,7 +31,8 @@ def add_view(pack: Pack, dialect: Dialect, board: Board) -> None:
             pack.function(f"card/{deck}/{card.index}", [_give(dialect, *_card_book(card))])
     for space in board.deeds:
         pack.function(f"deed/{space.index}", [_give(dialect, *_deed_book(board, space))])
-        pack.function(f"prompt/buy/{space.index}", [_tell(dialect, _buy_line(space))])
+        pack.function(f"prompt/buy/{space.index}", [_tell(dialect, _buy_line(space, board.bank, auction=True))])
+        pack.function(f"prompt/decline/{space.index}", [_tell(dialect, _buy_line(space, board.bank, auction=False))])
     _ui_books(pack)
     _ui_prompts(pack, dialect, board)
     for name, head in MESSAGES.items():
@@ -92,14 +93,15 @@ def _deed_book(board: Board, space: Space) -> tuple[str, str, Component, str]:
                                   text(space.name + "\n\n", color=DYE_TEXT.get(group.color, "black"),
                                        bold=True),
                                   text("\n".join(lines))]}
-    return space.name, "Bank", page, f'{{book:"deed",space:{space.index}}}'
+    return space.name, board.bank.title(), page, f'{{book:"deed",space:{space.index}}}'
 
 
-def _buy_line(space: Space) -> list[Component]:
+def _buy_line(space: Space, bank: str, *, auction: bool) -> list[Component]:
+    no = (button("Auction", "/trigger auction", f"Let the {bank} auction it", color="gold") if auction
+          else button("Decline", "/trigger auction", f"Do not buy it: it stays with the {bank}", color="gold"))
     return [text(f"{space.name} is for sale. ", color="yellow"),
             button(f"Buy for ${space.price}", "/trigger buy", f"Buy {space.name} for ${space.price}"),
-            text(" "),
-            button("Auction", "/trigger auction", "Let the bank auction it", color="gold")]
+            text(" "), no]
 
 
 def _ui_books(pack: Pack) -> None:
@@ -145,7 +147,7 @@ def _ui_prompts(pack: Pack, dialect: Dialect, board: Board) -> None:
         pack.function(f"ui/prompt/{name}", ["$" + _tell(dialect, parts).replace(
             "tellraw @s", "tellraw $(player)", 1)])
     pack.function("ui/prompt/buy",
-                  ["$execute as $(player) run function monopoli:prompt/buy/$(space)"])
+                  ["$execute as $(player) run function monopoli:prompt/$(kind)/$(space)"])
 
 
 def _triples(board: Board) -> list[Component]:

@@ -25,7 +25,7 @@ from monopoli_mc.sandbox.world import World
 
 Action = tuple[str, int, Any]
 BUTTON_LABELS = {"roll": "Roll", "end_turn": "End turn", "use_card": "Use card",
-                 "accept_trade": "Accept", "refuse_trade": "Refuse", "decline": "Auction"}
+                 "accept_trade": "Accept", "refuse_trade": "Refuse"}
 TRIGGERS = {"roll": "d6", "buy": "buy", "decline": "auction", "end_turn": "end_turn",
             "pay_fine": "jail_pay", "use_card": "jail_card", "accept_trade": "accept",
             "refuse_trade": "refuse", "pay_flat_tax": "buy", "pay_percent_tax": "auction",
@@ -121,6 +121,8 @@ class TablePlayers:
             self._click(bot, f"Buy for ${game.board.spaces[game.pending['space']].price}", "buy")
         elif kind == "pay_fine":
             self._click(bot, f"Pay ${game.rules.jail_fine}", "jail_pay")
+        elif kind == "decline":
+            self._click(bot, "Auction" if game.rules.auction_on_decline else "Decline", "auction")
         elif kind in BUTTON_LABELS:
             self._click(bot, BUTTON_LABELS[kind], TRIGGERS[kind])
         else:

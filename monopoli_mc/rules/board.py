@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -86,6 +87,7 @@ class Board:
     decks: dict[str, tuple[Card, ...]] = field(hash=False)
     source: str = ""
     card_decks: str = "space"  # space: the deck named by the space; role: the player's side's deck
+    bank: str = "bank"  # what the bank is called: "Treasury" in Anti-Monopoly
 
     def space_named(self, name: str) -> Space:
         """The space with this exact name (first one if several share it)."""
@@ -103,6 +105,9 @@ class Board:
     def deeds(self) -> tuple[Space, ...]:
         """Every ownable space."""
         return tuple(s for s in self.spaces if s.is_deed)
+
+
+_BANK_NAME = re.compile(r"[A-Za-z][A-Za-z ]{0,19}")
 
 
 def load_board(path: Path | str) -> Board:
@@ -148,10 +153,13 @@ def load_board(path: Path | str) -> Board:
         groups[gname] = Group(name=gname, spaces=members, **info)
     decks_file = top.get("decks", str)
     card_decks = top.choice("card_decks", ("space", "role"), "space")
+    bank = top.get("bank", str, "bank")
+    if not _BANK_NAME.fullmatch(bank):
+        raise top.error("bank", f"use 1-20 letters and spaces, e.g. Treasury; found {bank!r}")
     top.finish()
     decks = load_decks(path.parent / decks_file, spaces, DECKS if card_decks == "space" else ROLE_DECKS)
     return Board(name=name, spaces=tuple(spaces), groups=groups, decks=decks, source=str(path),
-                 card_decks=card_decks)
+                 card_decks=card_decks, bank=bank)
 
 
 def _int_list(sec: Section, key: str) -> tuple[int, ...]:

@@ -27,6 +27,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "pay": ("payer", "payee", "amount", "reason"),
     "buy_offer": ("player", "space", "price"),
     "bought": ("player", "space", "price"),
+    "declined": ("player", "space"),  # not bought, and no auction: it stays with the bank
     "auction_start": ("space",),
     "building_auction": ("item", "player", "left"),
     "bid": ("player", "amount"),

@@ -24,7 +24,7 @@ class Narrator:
     def who(self, account: int) -> str:
         """A seat's name, or the bank or the jar."""
         if account == BANK:
-            return "the bank"
+            return f"the {self.board.bank}"
         if account == JAR:
             return "the jar"
         return self.names[account]
@@ -96,10 +96,13 @@ class Narrator:
         return f"{self.names[owner]} did not claim ${amount} rent from {self.names[p]}: it is lost"
 
     def _building_auction(self, item: str, p: int, left: int) -> str:
-        return f"the bank has {left} {item}(s) left and several want them: auction"
+        return f"the {self.board.bank} has {left} {item}(s) left and several want them: auction"
 
     def _bought(self, p: int, s: int, price: int) -> str:
         return f"{self.names[p]} buys {self.where(s)} for ${price}"
+
+    def _declined(self, p: int, s: int) -> str:
+        return f"{self.names[p]} does not buy {self.where(s)}: it stays with the {self.board.bank}"
 
     def _auction_start(self, s: int) -> str:
         return f"{self.where(s)} goes to auction"
@@ -108,7 +111,7 @@ class Narrator:
         return f"{self.names[p]} wins {self.where(s)} at auction for ${amount}"
 
     def _auction_unsold(self, s: int) -> str:
-        return f"nobody bids: {self.where(s)} stays with the bank"
+        return f"nobody bids: {self.where(s)} stays with the {self.board.bank}"
 
     def _draw(self, p: int, deck: str, card: int) -> str:
         c = self.board.decks[deck][card]

@@ -38,6 +38,7 @@ class PropertyMixin(ShortageMixin):
         if self.rules.auction_on_decline:
             self._start_auction(s, ev)
         else:
+            ev.append(("declined", p, s))
             self._resume(ev)
 
     def _start_auction(self, space: int, ev: list[Event]) -> None:

@@ -95,6 +95,11 @@ def test_view_calls_reach_the_player(world: World) -> None:
     assert alex.click("Buy for $400") is not None
     world.tick()
     assert 'kind: "buy"' in _inbox(world)
+    world.execute(calls.prompt_buy("Alex", 39, auction=False))  # a declined deed stays with the bank
+    assert [label for label, _ in alex.buttons()][-2:] == ["[Buy for $400]", "[Decline]"]
+    alex.click("Decline")
+    world.tick()
+    assert 'kind: "auction"' in _inbox(world)
     world.execute(calls.message("title", "Alex", 'Rolled "7" \\ ok', world_version(world)))
     assert ("title", 'Rolled "7" \\ ok') in alex.titles()
 

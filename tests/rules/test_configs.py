@@ -91,6 +91,8 @@ def edit(path: Path, old: str, new: str) -> int:
     ("board", "price: 60, rent: [2, 10, 30, 90, 160, 250]", "price: 60, rent: [2, 10, 30]", "spaces[1].rent",
      "needs 6 rents"),
     ("board", "  - {kind: jail, name: Jail}", "  - {kind: prison, name: Jail}", "spaces[10].kind", "must be one of"),
+    ("board", "name: Standard (US)", 'bank: "Bank \\"2\\""\nname: Standard (US)', "bank",
+     "use 1-20 letters and spaces"),
 ])
 def test_bad_board_or_deck(tmp_path: Path, target: str, old: str, new: str, key: str, words: str) -> None:
     board, cards = copy_board(tmp_path)

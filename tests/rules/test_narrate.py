@@ -32,3 +32,12 @@ def test_a_whole_game_never_says_a_jailed_player_is_visiting() -> None:
     assert jailed and all("just visiting" not in lines[i - 1] for i in jailed)
     assert any("just visiting" in line for line in lines)
 
+
+
+def test_anti_monopoly_has_a_treasury() -> None:
+    board = load_board(board_path("anti-monopoly"))
+    tell = Narrator(board, ["Alex", "Sam"], top_building="apartment")
+    assert board.bank == "Treasury" and load_board(board_path("standard")).bank == "bank"
+    assert tell.lines([("declined", 0, 1), ("pay", 1, -1, 200, "tax")]) == [
+        "Alex does not buy Mediterranean Avenue: it stays with the Treasury",
+        "Sam pays $200 to the Treasury (tax)"]

@@ -1,1 +1,1 @@
-$execute as $(player) run function monopoli:prompt/buy/$(space)
+$execute as $(player) run function monopoli:prompt/$(kind)/$(space)
