@@ -51,7 +51,8 @@ def picture(game: Game, table: Table) -> Picture:
         out[("cash", name)] = calls.cash(name, game.cash[seat])
         color = table.color(game, seat)
         out[("pawn", name)] = calls.pawn(name, color) if color and not game.bankrupt[seat] else calls.unpawn(name)
-    out[("jar",)] = calls.jar(game.jar)
+    out[("jar",)] = calls.jar(table.board, game.jar if game.rules.free_parking_jar else None,
+                              named=not table.broadcast)
     for space in game.board.deeds:
         s = space.index
         owner = game.owner[s]

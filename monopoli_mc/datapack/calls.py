@@ -116,9 +116,13 @@ def cash(player: str, amount: int) -> str:
     return _call("ui/cash", player=_name(player), cash=int(amount))
 
 
-def jar(amount: int) -> str:
-    """Set the Free Parking jar on the sidebar."""
-    return _call("ui/jar", cash=int(amount))
+def jar(board: str, amount: int | None, *, named: bool = False) -> str:
+    """Set a board's Free Parking jar on the sidebar (`named`: with the board's name, when there
+    are several); None takes the line away (rules without a jar)."""
+    if amount is None:
+        return _call("ui/no_jar", board=_board(board))
+    label = f"Free Parking jar ({board})" if named else "Free Parking jar"
+    return _call("ui/jar", board=_board(board), cash=int(amount), label=f'"{label}"')
 
 
 def banner(board: str, space: int, color: str, owner: str) -> str:

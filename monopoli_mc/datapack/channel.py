@@ -18,7 +18,7 @@ CASH = "monopoli.cash"
 SEQ = "monopoli.seq"
 LEFT = "monopoli.left"
 SEEN_TAG = "monopoli.seen"
-JAR_HOLDER = "$jar"
+JAR_HOLDER = "$jar."  # + the board's name: each board's Free Parking jar is its own sidebar line
 BUTTON_REACH = 6  # blocks from the command block behind a button to the presser's feet
 
 
@@ -107,8 +107,6 @@ def _load(pack: Pack, dialect: Dialect) -> list[str]:
     lines += [
         f"scoreboard objectives add {CASH} dummy {dialect.arg(text('Cash', color='gold'))}",
         f"scoreboard objectives setdisplay sidebar {CASH}",
-        f"scoreboard players display name {JAR_HOLDER} {CASH} "
-        f"{dialect.arg(text('Free Parking jar', color='yellow'))}",
         f"scoreboard objectives add {SEQ} dummy",
         f"scoreboard objectives add {LEFT} minecraft.custom:minecraft.leave_game",
     ]

@@ -40,7 +40,11 @@ def add_view(pack: Pack, dialect: Dialect, board: Board) -> None:
     _pawns(pack)
     pack.function("ui/enable", ["$execute as $(player) run function monopoli:player/enable"])
     pack.function("ui/cash", [f"$scoreboard players set $(player) {CASH} $(cash)"])
-    pack.function("ui/jar", [f"$scoreboard players set {JAR_HOLDER} {CASH} $(cash)"])
+    jar = f"{JAR_HOLDER}$(board)"
+    pack.function("ui/jar", [f"$scoreboard players set {jar} {CASH} $(cash)",
+                             f"$scoreboard players display name {jar} {CASH} "
+                             f"{dialect.arg(text('$(label)', color='yellow'))}"])
+    pack.function("ui/no_jar", [f"$scoreboard players reset {jar} {CASH}"])
 
 
 def _pawns(pack: Pack) -> None:

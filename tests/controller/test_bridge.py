@@ -95,6 +95,7 @@ def test_picture_diff_sets_only_what_changed() -> None:
     table = outbox.Table("main", ("red", "blue", "lime"), get_version("1.21.11"))
     before = outbox.picture(game, table)
     assert outbox.diff(before, before) == []
+    assert before[("jar",)] == 'function monopoli:ui/no_jar {board:"main"}'  # classic: no jar line
     game.cash[0] += 5
     changed = outbox.diff(before, outbox.picture(game, table))
     assert changed == [f"function monopoli:ui/cash {{player:\"Alex\",cash:{game.cash[0]}}}"]

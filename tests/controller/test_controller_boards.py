@@ -48,5 +48,9 @@ def test_two_boards_two_games(tmp_path: Path) -> None:
         ctl.poll()
         assert annex.last_dice != (0, 0)
         assert main.phase == "roll" and main.last_dice == (0, 0)
+        cash = box.world.scoreboard.objectives["monopoli.cash"].scores
+        jars = {h: (s.value, str(s.display)) for h, s in cash.items() if h.startswith("$jar")}
+        assert set(jars) == {"$jar.main", "$jar.annex"}  # each board's jar its own line, named
+        assert "Free Parking jar (annex)" in jars["$jar.annex"][1]
         store.close()
         assert box.world.strict_failures == []

@@ -22,6 +22,7 @@ def test_eight_players_each_have_their_colour_and_a_sidebar_line(tmp_path: Path)
         sidebar = dict(world.sidebar())
         assert {n: sidebar.get(n) for n in names} == {n: 1500 for n in names}
         assert len(sidebar) == 9 <= 15  # eight players and the jar: vanilla shows 15 lines
+        assert sidebar["$jar.main"] == 0
         said = " ".join(rig.bots["Alex"].chat_text())
         assert all(f"{n} {c}" in said for n, c in zip(names, rig.world.colors))  # "Game on! Colours: ..."
         late = Bot.join(world, "Zed")

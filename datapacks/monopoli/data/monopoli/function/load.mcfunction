@@ -3,7 +3,6 @@ gamerule send_command_feedback false
 gamerule log_admin_commands false
 scoreboard objectives add monopoli.cash dummy {text:"Cash",color:"gold"}
 scoreboard objectives setdisplay sidebar monopoli.cash
-scoreboard players display name $jar monopoli.cash {text:"Free Parking jar",color:"yellow"}
 scoreboard objectives add monopoli.seq dummy
 scoreboard objectives add monopoli.left minecraft.custom:minecraft.leave_game
 scoreboard objectives add d6 trigger

@@ -1,0 +1,1 @@
+$scoreboard players reset $jar.$(board) monopoli.cash
