@@ -108,7 +108,7 @@ class AdminDesk:
             return f"{name} is already seated ({len(lobby)} seated)", []
         if len(lobby) >= self.c.rules.max_players:
             return f"board {board!r} is full ({len(lobby)} seated)", []
-        if len(lobby) >= len(table.view.colors):
+        if len(lobby) >= len(table.view.colors) and not self.c.rules.roles:  # with sides, colours are by side
             return (f"board {board!r} is full: {self.c.world.source or 'the world config'} lists "
                     f"{len(table.view.colors)} colours, one per player; add more under colors:"), []
         self.c.store.seat(board, name)

@@ -181,8 +181,10 @@ class Controller:
         for name, events_ in batches.items():
             table = self.tables[name]
             try:
+                books = list(table.books_out)
                 out += table.writes(events_)
-                self.store.set_meta(f"books_out:{name}", json.dumps(table.books_out))  # a restart takes them back too
+                if table.books_out != books:  # kept, so a restarted controller takes them back too
+                    self.store.set_meta(f"books_out:{name}", json.dumps(table.books_out))
                 out += self._start_walks(table, events_, now)
             except MonopoliError as exc:  # the game moved on; only its picture is late: sync mends it
                 self.on_line(f"warning: board {name!r}: cannot write the world ({exc}); "
