@@ -182,7 +182,7 @@ def status_line(table: BoardGame) -> str:
     who = game.names[game.to_act()] if game.phase != OVER else "nobody"
     paused = " (paused)" if table.paused else ""
     return (f"{table.name}: game {table.game_id}, round {game.round + 1}, {game.phase.replace('_', ' ')}"
-            f" for {who}{paused}, jar ${game.jar}")
+            f" for {who}{paused}" + (f", jar ${game.jar}" if game.rules.free_parking_jar else ""))
 
 
 def _name(args: dict[str, Any], key: str = "player") -> str:

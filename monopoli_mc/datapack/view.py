@@ -57,10 +57,10 @@ def _pawns(pack: Pack) -> None:
     pack.function("ui/unpawn", ["$team leave $(player)"])
 
 
-def _give(dialect: Dialect, title: str, author: str, page: Component, data: str) -> str:
+def _give(dialect: Dialect, title: str, author: str, pages: list[Component], data: str) -> str:
     content = (f"{{title:{snbt_string(title[:MAX_BOOK_TITLE], modern=dialect.modern)},"
                f"author:{snbt_string(author, modern=dialect.modern)},"
-               f"pages:[{dialect.nbt(page)}]}}")
+               f"pages:[{','.join(dialect.nbt(page) for page in pages)}]}}")
     return (f"give @s minecraft:written_book[minecraft:written_book_content={content},"
             f"minecraft:custom_data={{monopoli:{data}}}]")
 
@@ -69,7 +69,7 @@ def _tell(dialect: Dialect, parts: list[Component]) -> str:
     return f"tellraw @s {dialect.arg({'text': '', 'extra': parts})}"
 
 
-def _card_book(card: Card) -> tuple[str, str, Component, str]:
+def _card_book(card: Card) -> tuple[str, str, list[Component], str]:
     deck_name, color = DECK_NAMES[card.deck]
     keep = ("Keep this book until you use it." if card.effect == "get_out_of_jail"
             else "Give this book back when you are done.")
@@ -77,27 +77,37 @@ def _card_book(card: Card) -> tuple[str, str, Component, str]:
                                   text(card.title + "\n\n", bold=True), text(card.text),
                                   text("\n\n" + keep, color="gray", italic=True)]}
     data = f'{{book:"card",deck:"{card.deck}",card:{card.index}}}'
-    return card.title, deck_name, page, data
+    return card.title, deck_name, [page], data
 
 
-def _deed_book(board: Board, space: Space) -> tuple[str, str, Component, str]:
+def _deed_book(board: Board, space: Space) -> tuple[str, str, list[Component], str]:
+    """The title deed: price, rents, costs; a second page with a monopolist's rents (Anti-Monopoly)."""
     group = board.groups[space.group or ""]
-    lines = [f"Price ${space.price}"]
+    sides = bool(space.monopoly_rent or group.monopoly_rent or group.monopoly_dice_multiplier)
+    lines = [f"Price ${space.price}"] + (["Competitor rent:"] if sides else [])
+    monopoly: list[str] = []
     if space.kind == "street":
-        names = ["Rent", "With 1 house", "With 2 houses", "With 3 houses", "With 4 houses",
-                 "With a hotel"]
+        top = "an apartment" if sides else "a hotel"
+        names = ["Rent", "With 1 house", "With 2 houses", "With 3 houses", "With 4 houses", f"With {top}"]
         lines += [f"{n} ${r}" for n, r in zip(names, space.rent)]
         lines.append(f"Houses cost ${group.house_cost} each")
+        names = ["Rent", "With 1 house", "With 2 houses", "With 3 houses", f"With {top}"]
+        monopoly = [f"{n} ${r}" for n, r in zip(names, space.monopoly_rent)]
+        monopoly[:1] = [f"{monopoly[0]}, doubled in a city you have monopolised"] if monopoly else []
     elif space.kind == "railroad":
         lines += [f"{n} owned: rent ${r}" for n, r in enumerate(group.rent, start=1)]
+        monopoly = [f"{n} owned: rent ${r}" for n, r in enumerate(group.monopoly_rent, start=1)]
     else:
         lines += [f"{n} owned: {m} x dice" for n, m in enumerate(group.dice_multiplier, start=1)]
+        monopoly = [f"{n} owned: {m} x dice" for n, m in enumerate(group.monopoly_dice_multiplier, start=1)]
     lines.append(f"Mortgage value ${space.mortgage_value}")
-    page = {"text": "", "extra": [text("TITLE DEED\n", color="gray"),
-                                  text(space.name + "\n\n", color=DYE_TEXT.get(group.color, "black"),
-                                       bold=True),
-                                  text("\n".join(lines))]}
-    return space.name, board.bank.title(), page, f'{{book:"deed",space:{space.index}}}'
+    title = text(space.name + "\n\n", color=DYE_TEXT.get(group.color, "black"), bold=True)
+    pages: list[Component] = [{"text": "", "extra": [text("TITLE DEED\n", color="gray"), title,
+                                                     text("\n".join(lines))]}]
+    if monopoly:
+        pages.append({"text": "", "extra": [text("MONOPOLIST RENT\n", color="gray"), title,
+                                            text("\n".join(monopoly))]})
+    return space.name, board.bank.title(), pages, f'{{book:"deed",space:{space.index}}}'
 
 
 def _buy_line(space: Space, bank: str, *, auction: bool) -> list[Component]:

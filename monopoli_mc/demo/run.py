@@ -131,7 +131,8 @@ def _log(echo: Callable[[str], None], game: Callable[[], Game | None]) -> Callab
         g = game()
         if "-- round" in text and g is not None:
             cash = ", ".join(f"{n} ${c}" for n, c, out in zip(g.names, g.cash, g.bankrupt) if not out)
-            echo(f"{text.split('] ', 1)[-1]}   [{cash}, jar ${g.jar}]")
+            jar = f", jar ${g.jar}" if g.rules.free_parking_jar else ""
+            echo(f"{text.split('] ', 1)[-1]}   [{cash}{jar}]")
         elif text.startswith("[") and "] " in text:
             echo("  " + text.split("] ", 1)[1])
         else:

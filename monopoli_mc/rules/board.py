@@ -31,6 +31,9 @@ class Group:
     house_cost: int = 0
     rent: tuple[int, ...] = ()  # railroads: rent by number owned
     dice_multiplier: tuple[int, ...] = ()  # utilities: dice multiplier by number owned
+    # Anti-Monopoly: a monopolist's railroad rents or utility multipliers (empty: the same as above)
+    monopoly_rent: tuple[int, ...] = ()
+    monopoly_dice_multiplier: tuple[int, ...] = ()
     spaces: tuple[int, ...] = ()
 
 
@@ -126,10 +129,13 @@ def load_board(path: Path | str) -> Board:
         info: dict[str, Any] = {"kind": kind, "color": gsec.get("color", str, "white")}
         if kind == "street":
             info["house_cost"] = gsec.int("house_cost", minimum=1)
-        elif kind == "railroad":
-            info["rent"] = _int_list(gsec, "rent")
         else:
-            info["dice_multiplier"] = _int_list(gsec, "dice_multiplier")
+            key = "rent" if kind == "railroad" else "dice_multiplier"
+            info[key] = _int_list(gsec, key)
+            if gsec.has("monopoly_" + key):
+                info["monopoly_" + key] = _int_list(gsec, "monopoly_" + key)
+                if len(info["monopoly_" + key]) != len(info[key]):
+                    raise gsec.error("monopoly_" + key, f"needs as many values as {key} ({len(info[key])})")
         gsec.finish()
         groups_raw[gname] = (gsec, info)
     spaces: list[Space] = []

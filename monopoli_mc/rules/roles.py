@@ -28,6 +28,11 @@ class RolesMixin(EngineBase):
             return rules.monopolist_max_houses
         return rules.max_houses
 
+    def _units(self, s: int) -> int:
+        """The buildings on s in houses: the top building counts as the houses it replaced and itself."""
+        built = self.buildings[s]
+        return self._max_houses(self.owner[s]) + 1 if built == HOTEL else built
+
     def _group_block(self, p: int, s: int) -> str | None:
         """Why p's side may not build in s's group at all, or None."""
         rules = self.rules

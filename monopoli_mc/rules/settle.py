@@ -60,7 +60,7 @@ class SettleMixin(EngineBase):
         for s, owner in enumerate(self.owner):
             if owner != p:
                 continue
-            built = self.buildings[s]
+            built = self._units(s)
             if built:
                 total += built * sellback(self._house_cost[s])
             if not self.mortgaged[s]:
@@ -82,11 +82,10 @@ class SettleMixin(EngineBase):
         percent = self.rules.bankruptcy_building_percent
         deeds = [s for s, o in enumerate(self.owner) if o == p]
         for s in deeds:
-            built = self.buildings[s]
+            built = self._units(s)
             if built:
-                if built == HOTEL:
+                if self.buildings[s] == HOTEL:
                     self.hotels_out -= 1
-                    built = self._max_houses(p) + 1
                 else:
                     self.houses_out -= built
                 self.buildings[s] = 0
@@ -164,7 +163,7 @@ class SettleMixin(EngineBase):
         for s, owner in enumerate(self.owner):
             if owner == p:
                 total += self._price[s] - (self._price[s] // 2 if self.mortgaged[s] else 0)
-                total += self.buildings[s] * self._house_cost[s]
+                total += self._units(s) * self._house_cost[s]
         return total
 
     def tax_worth(self, p: int) -> int:
@@ -172,7 +171,7 @@ class SettleMixin(EngineBase):
         total = self.cash[p]
         for s, owner in enumerate(self.owner):
             if owner == p:
-                total += self._price[s] + self.buildings[s] * self._house_cost[s]
+                total += self._price[s] + self._units(s) * self._house_cost[s]
         return total
 
     def standings(self) -> list[tuple[int, int]]:

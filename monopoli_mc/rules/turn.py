@@ -51,11 +51,11 @@ class TurnMixin(SpeedMixin):
         d1, d2 = self._dice()
         self.last_dice = (d1, d2)
         ev.append(("roll", p, d1, d2))
+        self.speed_value = 0  # the speed die counts only on the throw it was thrown with
         if self.jail_turns[p] >= 0:
             self._jail_throw(p, d1, d2, ev)
             return
         if self.rules.speed_die:
-            self.speed_value = 0
             if self._uses_speed_die(p):
                 self._speed_throw(p, d1, d2, ev)
                 return
@@ -147,14 +147,18 @@ class TurnMixin(SpeedMixin):
         owned = self._count_owned(owner, s)
         group = self._group_of[s]
         assert group is not None
+        monopolist = self.rules.roles and self.roles[owner] == "monopolist"
         if kind == "railroad":
-            return group.rent[owned - 1] * rent_multiplier
+            return (group.monopoly_rent if monopolist and group.monopoly_rent else group.rent)[owned - 1] \
+                * rent_multiplier
         if dice_multiplier:
             d1, d2 = self._dice()
             ev.append(("rent_roll", self.current, d1, d2))
             return (d1 + d2) * dice_multiplier
         thrown = self.last_dice[0] + self.last_dice[1] + self.speed_value
-        return thrown * group.dice_multiplier[owned - 1]
+        multipliers = group.monopoly_dice_multiplier if monopolist and group.monopoly_dice_multiplier \
+            else group.dice_multiplier
+        return thrown * multipliers[owned - 1]
 
     def _land_on_tax(self, p: int, tax: str | None, ev: list[Event]) -> None:
         rules = self.rules

@@ -132,3 +132,18 @@ def test_calls_refuse_what_is_not_a_player_name(bad: str) -> None:
 
     with pytest.raises(MonopoliError, match="not a player name"):
         calls.deed(bad, 1)
+
+
+def test_anti_monopoly_pack_deeds_show_both_rents_and_parse(world: Any, mecha: Any) -> None:
+    from monopoli_mc.datapack.build import build_pack
+    from monopoli_mc.rules.board import board_path, load_board
+
+    pack = build_pack(world, load_board(board_path("anti-monopoly")))
+    deed = " ".join(pack.functions["monopoli:deed/3"])
+    assert "MONOPOLIST RENT" in deed and "With an apartment $450" in deed and "With an apartment $563" in deed
+    assert 'author:"Treasury"' in deed and "With a hotel" not in deed
+    assert "2 owned: rent $63" in " ".join(pack.functions["monopoli:deed/5"])
+    assert "[Decline]" in " ".join(pack.functions["monopoli:prompt/decline/3"])
+    for fid, line in command_lines(pack):
+        if fid.startswith(("monopoli:deed/", "monopoli:card/", "monopoli:prompt/")):
+            mecha.parse(line)

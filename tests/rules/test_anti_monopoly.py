@@ -89,6 +89,34 @@ def test_competitive_rent_for_competitors_and_monopoly_rent_doubled_for_monopoli
     assert pays(game.apply(("roll", A, None)), "rent") == [(A, B, 563)], "the apartment's monopoly rent"
 
 
+def test_a_three_street_city_is_monopolised_by_any_two_and_doubles_on_the_third_too() -> None:
+    game = anti(dice=[(2, 1)], at={"A": 18}, owner={"Kentucky Avenue": "B", "Indiana Avenue": "B"})
+    assert pays(game.apply(("roll", A, None)), "rent") == [(A, B, 46)], "Kentucky: 23 monopoly rent, doubled"
+    game = anti(dice=[(3, 2)], at={"A": 19}, owner={"Kentucky Avenue": "B", "Indiana Avenue": "B",
+                                                     "Illinois Avenue": "B"})
+    assert pays(game.apply(("roll", A, None)), "rent") == [(A, B, 50)], "the third street, acquired: doubled too"
+    game = anti(dice=[(3, 2)], at={"A": 18}, owner={"Indiana Avenue": "B"})
+    assert pays(game.apply(("roll", A, None)), "rent") == [(A, B, 23)], "one street is no monopoly"
+
+
+def test_transportation_companies_and_utilities_have_a_monopoly_rent_too() -> None:
+    for side, railroad, utility in (("competitor", 25, 4 * 7), ("monopolist", 32, 5 * 7)):
+        roles = {"A": "competitor", "B": side}
+        game = anti(dice=[(1, 4)], roles=roles, owner={"Reading Railroad": "B"})
+        assert pays(game.apply(("roll", A, None)), "rent") == [(A, B, railroad)], side
+        game = anti(dice=[(3, 4)], at={"A": 5}, roles=roles, owner={"Electric Company": "B"})
+        assert pays(game.apply(("roll", A, None)), "rent") == [(A, B, utility)], side
+
+
+def test_an_apartment_is_worth_the_houses_it_replaced_and_itself() -> None:
+    game = anti(current="B", owner={"Baltic Avenue": "B", "Mediterranean Avenue": "B"}, cash={"B": 1000})
+    for _ in range(4):  # three houses, then the monopolist's apartment
+        game.apply(("build", B, 3))
+    assert game.buildings[3] == HOTEL and game.cash[B] == 1000 - 4 * 50
+    assert game.net_worth(B) == 800 + 60 + 60 + 4 * 50
+    assert game.max_raisable(B) == 800 + 30 + 30 + 4 * 25  # the same four buildings sold back at half
+
+
 def test_no_buildings_on_a_mortgaged_street_but_the_rest_of_the_city_may_build() -> None:
     game = anti(owner={"Park Place": "A", "Boardwalk": "A"}, mortgaged=["Park Place"], cash={"A": 5000})
     with pytest.raises(IllegalAction, match="it is mortgaged"):

@@ -142,3 +142,10 @@ def test_jail_throws_never_use_the_speed_die() -> None:
     game = speed(dice=[(1, 2)], jail={"A": 0})
     events = game.apply(("roll", A, None))
     assert not any(e[0] == "speed_die" for e in events)
+
+
+def test_a_jail_throw_onto_a_utility_counts_the_white_dice_only() -> None:
+    game = speed(dice=[(1, 1)], jail={"A": 0}, owner={"Electric Company": "B"})
+    game.speed_value = 3  # left over from the previous player's throw
+    events = game.apply(("roll", A, None))  # doubles: out of jail, 10 + 2 = Electric Company
+    assert pays(events, "rent") == [(A, B, 2 * 4)]
