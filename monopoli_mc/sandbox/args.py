@@ -13,6 +13,7 @@ from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.source import Source
 
 COORD_CHARS = set("0123456789-.~^")
+MIXED = "Cannot mix world & local coordinates (everything must either use ^ or not)"
 
 
 @dataclass(frozen=True)
@@ -75,9 +76,23 @@ def read_vec(r: Reader, *, block: bool = False) -> Vec:
             r.skip()
         parts.append(_read_coord(r, block=block))
     if len({p.local for p in parts}) > 1:
-        raise r.error("Cannot mix world & local coordinates (everything must either use ^ or not)",
-                      at=start)
+        raise r.error(MIXED, at=start)
     return Vec((parts[0], parts[1], parts[2]), center=not block)
+
+
+def read_column(r: Reader) -> Vec:
+    """ColumnPosArgument: `x z` in whole blocks, `~` allowed but not `^`; y stays the source's."""
+    start = r.cursor
+    parts = []
+    for i in range(2):
+        if i:
+            if r.peek() != " ":
+                raise r.error("Incomplete (expected 2 coordinates)", at=start)
+            r.skip()
+        if r.peek() == "^":  # WorldCoordinate.parseInt has no local form
+            raise r.error(MIXED)
+        parts.append(_read_coord(r, block=True))
+    return Vec((parts[0], Coord(0.0, True, False, False), parts[1]), center=False)
 
 
 def _read_coord(r: Reader, *, block: bool) -> Coord:

@@ -46,6 +46,8 @@ class World:
         self.spawn: BlockPos = (0, 64, 0)
         self.players: dict[str, Player] = {}
         self.blocks: dict[BlockPos, Block] = {}
+        self.forced_chunks: set[tuple[int, int]] = set()
+        """The overworld's force-loaded chunks as (chunk x, chunk z): block coordinate // 16."""
         self.storage: dict[str, Compound] = {}
         self.scoreboard = Scoreboard()
         self.gamerules = versions.default_gamerules(version)
