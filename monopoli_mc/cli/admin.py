@@ -117,9 +117,11 @@ _player_number("give-deed", "space", "Give PLAYER the deed of SPACE.")
 @click.option("--get", multiple=True, type=int, help="A space RECEIVER hands over (repeatable).")
 @click.option("--give-cash", type=int, default=0, help="Dollars GIVER pays.")
 @click.option("--get-cash", type=int, default=0, help="Dollars RECEIVER pays.")
+@click.option("--give-cards", type=int, default=0, help="Get Out of Jail Free cards GIVER hands over.")
+@click.option("--get-cards", type=int, default=0, help="Get Out of Jail Free cards RECEIVER hands over.")
 @_common
 def trade(giver: str, receiver: str, give: tuple[int, ...], get: tuple[int, ...], give_cash: int,
-          get_cash: int, db_path: Path, board: str | None, wait: float) -> None:
+          get_cash: int, give_cards: int, get_cards: int, db_path: Path, board: str | None, wait: float) -> None:
     """Record a trade GIVER offers RECEIVER; RECEIVER accepts with /trigger accept.
 
     \b
@@ -127,4 +129,5 @@ def trade(giver: str, receiver: str, give: tuple[int, ...], get: tuple[int, ...]
       monopoli admin trade Alex Sam --give 39 --get-cash 500
     """
     _ask(db_path, "trade", {"from": giver, "to": receiver, "give": list(give), "get": list(get),
-                            "give_cash": give_cash, "get_cash": get_cash}, board, wait)
+                            "give_cash": give_cash, "get_cash": get_cash, "give_cards": give_cards,
+                            "get_cards": get_cards}, board, wait)

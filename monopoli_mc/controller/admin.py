@@ -134,7 +134,8 @@ class AdminDesk:
         seed += list(self.c.tables).index(table.name)
         game = Game.new(rules, self.c.board, names, seed)
         table.game_id = self.c.store.new_game(table.name, dataclasses.asdict(rules), seed, names)
-        table.game, table.n_actions, table.shown, table.prompted, table.books_out = game, 0, {}, (), []
+        table.game, table.n_actions, table.shown, table.prompted = game, 0, {}, ()
+        table.books_out, table.offers = [], {}
         batches.setdefault(table.name, []).extend(game.setup_events)
         if rules.roles:
             colors = ", ".join(f"{role}s {color}" for role, color in table.view.role_colors)

@@ -18,7 +18,7 @@ from typing import Any, Callable, Protocol
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import (INBOX_QUERY, LIST_UUIDS, InboxError, WorldEvent, parse_inbox,
                                       parse_pos, parse_uuid_list)
-from monopoli_mc.controller import intents
+from monopoli_mc.controller import intents, offers
 from monopoli_mc.controller.admin import AdminDesk
 from monopoli_mc.controller.policy import CLOSE_AUCTION
 from monopoli_mc.controller.store import Store
@@ -92,6 +92,8 @@ class Controller:
             table.paused = self.store.meta(f"paused:{table.name}") == "1"
             table.books_out = [(int(seat), str(deck), int(card)) for seat, deck, card
                                in json.loads(self.store.meta(f"books_out:{table.name}", "[]"))]
+            table.offers = {int(seat): draft for seat, draft
+                            in json.loads(self.store.meta(self._offers_key(table), "{}")).items()}
 
     def start(self) -> None:
         """Load the games, check the world's event counter, rewrite the whole world."""
@@ -244,10 +246,12 @@ class Controller:
             if space is None or not 0 <= space < len(game.board.spaces) or not game.board.spaces[space].is_deed:
                 return self._tell(name, f"space {space!r} has no title deed; deeds are spaces 1 to 39")
             return [calls.deed(name, space)]
-        if event.kind not in intents.game_kinds():
+        if event.kind not in intents.game_kinds() and event.kind not in offers.KINDS:
             return self._tell(name, f"unknown input {event.kind!r}")
         if table.paused:
             return self._tell(name, "the game is paused by the operator; wait a moment")
+        if event.kind in offers.KINDS:
+            return self._offer(table, seat, event, batches)
         action = intents.to_action(game, seat, event.kind, event.value)
         if isinstance(action, str):
             return self._tell(name, action)
@@ -255,6 +259,32 @@ class Controller:
         if why is not None:
             return self._tell(name, why)
         return self._apply(table, action, f"seq {event.seq}", batches)
+
+    def _offer(self, table: BoardGame, seat: int, event: WorldEvent, batches: dict[str, list[Event]]) -> list[str]:
+        """A change to a player's trade offer, or sending it; the offers are stored with the poll."""
+        game = table.game
+        assert game is not None
+        name = game.names[seat]
+        answer, action = offers.handle(game, table.offers, seat, event.kind, event.value)
+        out = self._tell(name, answer)
+        if action is not None:
+            why = intents.why_not(game, action)
+            if why is not None:
+                out = self._tell(name, f"{why}; your offer is kept")
+            else:
+                table.offers.pop(seat, None)
+                out += self._apply(table, action, f"seq {event.seq}", batches)
+        elif seat in table.offers:
+            others = [(q, n) for q, n in enumerate(game.names) if q != seat and not game.bankrupt[q]]
+            if table.offers[seat]["to"] is None and others:
+                out.append(calls.prompt_offer_to(name, others))
+            out.append(calls.prompt(name, "offer"))
+        self.store.set_meta(self._offers_key(table), json.dumps(table.offers))
+        return out
+
+    @staticmethod
+    def _offers_key(table: BoardGame) -> str:
+        return f"offers:{table.name}:{table.game_id}"
 
     def _apply(self, table: BoardGame, action: tuple[str, int, Any], origin: str,
                batches: dict[str, list[Event]]) -> list[str]:

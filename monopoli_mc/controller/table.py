@@ -8,6 +8,7 @@ from typing import Any
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.outbox import Picture, Table
+from monopoli_mc.controller.offers import Draft
 from monopoli_mc.controller.policy import forced_action
 from monopoli_mc.controller.store import SNAPSHOT_EVERY, GameRow, Store
 from monopoli_mc.datapack.layout import Layout
@@ -42,6 +43,7 @@ class BoardGame:
     shown: Picture = field(default_factory=dict)
     prompted: tuple[Any, ...] = ()
     books_out: list[tuple[int, str, int]] = field(default_factory=list)
+    offers: dict[int, Draft] = field(default_factory=dict)  # trade offers being written, by seat
     walks: dict[int, Walk] = field(default_factory=dict)
     auction_since: float | None = None
     auction_key: tuple[Any, ...] = ()

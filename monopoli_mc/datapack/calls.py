@@ -10,12 +10,12 @@ import re
 
 from monopoli_mc.datapack.escape import macro_text, player_name, snbt_string, target
 from monopoli_mc.datapack.versions import McVersion
-from monopoli_mc.datapack.world_config import PAWN_COLORS
+from monopoli_mc.datapack.world_config import MAX_PLAYERS, PAWN_COLORS
 from monopoli_mc.errors import MonopoliError
 
 MAX_REQUEST = 1446
 MAX_MESSAGE = 256  # characters of free text in a title, action bar or chat line
-PROMPTS = ("roll", "end", "jail", "jail_card", "trade", "join", "role", "triples")
+PROMPTS = ("roll", "end", "jail", "jail_card", "trade", "join", "role", "triples", "offer")
 MESSAGES = ("title", "subtitle", "actionbar", "tell")
 DECKS = ("chance", "community_chest", "competitor", "monopolist")
 _BOARD = re.compile(r"[a-z0-9_]{1,16}")
@@ -86,6 +86,16 @@ def prompt_bus(player: str, first: int, second: int) -> str:
     """The Bus: three buttons, each with the number of spaces it moves."""
     return _call("ui/prompt/bus", player=_name(player), first=int(first), second=int(second),
                  sum=int(first) + int(second))
+
+
+def prompt_offer_to(player: str, others: list[tuple[int, str]]) -> str:
+    """'Trade with:' and a button per other player: (seat, name), at most 7."""
+    if not 1 <= len(others) < MAX_PLAYERS:
+        raise MonopoliError(f"1 to {MAX_PLAYERS - 1} other players, found {len(others)}")
+    args: dict[str, str | int] = {}
+    for k, (seat, name) in enumerate(others, start=1):
+        args[f"n{k}"], args[f"v{k}"] = _name(name), int(seat) + 1
+    return _call(f"ui/prompt/offer_to/{len(others)}", player=_name(player), **args)
 
 
 def prompt_claim(player: str, space: int, rent: int) -> str:

@@ -56,6 +56,12 @@ INTENTS = (
     Intent("role", True, "choose your side: competitor (1) or monopolist (2)"),
     Intent("goto", True, "triples: move to space N (1-39; GO is 40)"),
     Intent("claim", True, "claim the rent due to you on space N"),
+    Intent("offer", True, "trade: put deed N in your offer (yours: you give it; another's: you ask for it)"),
+    Intent("offer_cash", True, "trade: give N dollars (a negative N asks for them)"),
+    Intent("offer_card", True, "trade: give N Get Out of Jail Free cards (a negative N asks for them)"),
+    Intent("offer_to", True, "trade: offer to the player of seat N (the chat buttons show names)"),
+    Intent("offer_send", False, "trade: propose your offer"),
+    Intent("offer_clear", False, "trade: drop your offer"),
 )
 
 # Admin requests: (name, macro arguments, entry field the argument goes to).

@@ -10,7 +10,7 @@ from monopoli_mc.datapack.channel import CASH, JAR_HOLDER
 from monopoli_mc.datapack.escape import snbt_string
 from monopoli_mc.datapack.pack import Pack
 from monopoli_mc.datapack.text import Component, Dialect, button, hover, run, suggest, text
-from monopoli_mc.datapack.world_config import PAWN_COLORS
+from monopoli_mc.datapack.world_config import MAX_PLAYERS, PAWN_COLORS
 from monopoli_mc.rules.board import MAX_BOOK_TITLE, Board, Card, Space
 
 DYE_TEXT = {"white": "#F9FFFE", "orange": "#F9801D", "magenta": "#C74EBD", "light_blue": "#3AB3DA",
@@ -102,8 +102,9 @@ def _deed_book(board: Board, space: Space) -> tuple[str, str, list[Component], s
         monopoly = [f"{n} owned: {m} x dice" for n, m in enumerate(group.monopoly_dice_multiplier, start=1)]
     lines.append(f"Mortgage value ${space.mortgage_value}")
     title = text(space.name + "\n\n", color=DYE_TEXT.get(group.color, "black"), bold=True)
+    trade = button("Trade it", f"/trigger offer set {space.index}", "Put this deed in a trade offer")
     pages: list[Component] = [{"text": "", "extra": [text("TITLE DEED\n", color="gray"), title,
-                                                     text("\n".join(lines))]}]
+                                                     text("\n".join(lines) + "\n"), trade]}]
     if monopoly:
         pages.append({"text": "", "extra": [text("MONOPOLIST RENT\n", color="gray"), title,
                                             text("\n".join(monopoly))]})
@@ -153,6 +154,8 @@ def _ui_prompts(pack: Pack, dialect: Dialect, board: Board) -> None:
             button("Competitor", "/trigger role set 1", "Play as a competitor"),
             button("Monopolist", "/trigger role set 2", "Play as a monopolist", color="dark_blue")]),
         "triples": _triples(board),
+        "offer": _spaced([button("Send the offer", "/trigger offer_send", "Propose this trade"),
+                          button("Drop it", "/trigger offer_clear", "Forget this offer", color="red")]),
         "claim": [text("Rent of $$(rent) is due to you on space $(space). ", color="yellow"),
                   button("Claim $$(rent)", "/trigger claim set $(space)",
                          "Claim it before the next player throws, or it is lost", color="gold")],
@@ -160,6 +163,11 @@ def _ui_prompts(pack: Pack, dialect: Dialect, board: Board) -> None:
     for name, parts in prompts.items():
         pack.function(f"ui/prompt/{name}", ["$" + _tell(dialect, parts).replace(
             "tellraw @s", "tellraw $(player)", 1)])
+    for count in range(1, MAX_PLAYERS):
+        names = [button(f"$(n{k})", f"/trigger offer_to set $(v{k})", f"Offer the trade to $(n{k})")
+                 for k in range(1, count + 1)]
+        pack.function(f"ui/prompt/offer_to/{count}", ["$" + _tell(dialect, [text("Trade with: ")] + _spaced(
+            names)).replace("tellraw @s", "tellraw $(player)", 1)])
     pack.function("ui/prompt/buy",
                   ["$execute as $(player) run function monopoli:prompt/$(kind)/$(space)"])
 

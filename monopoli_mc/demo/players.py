@@ -96,9 +96,7 @@ class TablePlayers:
         name = game.names[seat]
         bot = self.people[name]
         if kind == "propose_trade":
-            offer = dict(arg)
-            offer["from"], offer["to"] = name, game.names[offer["to"]]
-            self.operator("trade", offer)
+            self._propose(bot, arg)
         elif kind == "draw":
             deck = game.pending["deck"]
             self._press(bot, next(self._chance) if deck == "chance" else "crate")  # side decks: either
@@ -127,6 +125,19 @@ class TablePlayers:
             self._click(bot, BUTTON_LABELS[kind], TRIGGERS[kind])
         else:
             bot.trigger(TRIGGERS[kind])
+
+    def _propose(self, bot: Bot, offer: dict[str, Any]) -> None:
+        """Write the trade offer with the offer triggers, as a player would, and send it."""
+        steps: list[tuple[str, int | None]] = [("offer_to", offer["to"] + 1)]
+        steps += [("offer", s) for s in offer.get("give", []) + offer.get("get", [])]
+        for trigger, give, get in (("offer_cash", "give_cash", "get_cash"), ("offer_card", "give_cards", "get_cards")):
+            steps += [(trigger, sign * offer[key]) for sign, key in ((1, give), (-1, get)) if offer.get(key)]
+        for trigger, value in steps + [("offer_send", None)]:
+            if value is None:
+                bot.trigger(trigger)
+            else:
+                bot.trigger(trigger, "set", value)
+            self.world.tick()  # a trigger is locked until the pack has queued it
 
     def _click(self, bot: Bot, label: str, trigger: str) -> None:
         """Click the chat button if it was shown, else type the trigger."""

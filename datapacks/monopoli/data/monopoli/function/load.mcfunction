@@ -28,6 +28,12 @@ scoreboard objectives add bus trigger
 scoreboard objectives add role trigger
 scoreboard objectives add goto trigger
 scoreboard objectives add claim trigger
+scoreboard objectives add offer trigger
+scoreboard objectives add offer_cash trigger
+scoreboard objectives add offer_card trigger
+scoreboard objectives add offer_to trigger
+scoreboard objectives add offer_send trigger
+scoreboard objectives add offer_clear trigger
 scoreboard players add $seq monopoli.seq 0
 execute unless data storage monopoli:bridge inbox run data modify storage monopoli:bridge inbox set value []
 function monopoli:player/enable_all

@@ -23,6 +23,12 @@ execute as @a[scores={bus=1..}] run function monopoli:input/bus
 execute as @a[scores={role=1..}] run function monopoli:input/role
 execute as @a[scores={goto=1..}] run function monopoli:input/goto
 execute as @a[scores={claim=1..}] run function monopoli:input/claim
+execute as @a[scores={offer=1..}] run function monopoli:input/offer
+execute as @a[scores={offer_cash=1..}] run function monopoli:input/offer_cash
+execute as @a[scores={offer_card=1..}] run function monopoli:input/offer_card
+execute as @a[scores={offer_to=1..}] run function monopoli:input/offer_to
+execute as @a[scores={offer_send=1..}] run function monopoli:input/offer_send
+execute as @a[scores={offer_clear=1..}] run function monopoli:input/offer_clear
 execute as @a[scores={bid=..-1}] run function monopoli:input/bid
 execute as @a[scores={build=..-1}] run function monopoli:input/build
 execute as @a[scores={sell=..-1}] run function monopoli:input/sell
@@ -33,3 +39,7 @@ execute as @a[scores={bus=..-1}] run function monopoli:input/bus
 execute as @a[scores={role=..-1}] run function monopoli:input/role
 execute as @a[scores={goto=..-1}] run function monopoli:input/goto
 execute as @a[scores={claim=..-1}] run function monopoli:input/claim
+execute as @a[scores={offer=..-1}] run function monopoli:input/offer
+execute as @a[scores={offer_cash=..-1}] run function monopoli:input/offer_cash
+execute as @a[scores={offer_card=..-1}] run function monopoli:input/offer_card
+execute as @a[scores={offer_to=..-1}] run function monopoli:input/offer_to

@@ -44,3 +44,15 @@ scoreboard players set @s goto 0
 scoreboard players enable @s goto
 scoreboard players set @s claim 0
 scoreboard players enable @s claim
+scoreboard players set @s offer 0
+scoreboard players enable @s offer
+scoreboard players set @s offer_cash 0
+scoreboard players enable @s offer_cash
+scoreboard players set @s offer_card 0
+scoreboard players enable @s offer_card
+scoreboard players set @s offer_to 0
+scoreboard players enable @s offer_to
+scoreboard players set @s offer_send 0
+scoreboard players enable @s offer_send
+scoreboard players set @s offer_clear 0
+scoreboard players enable @s offer_clear

@@ -1,0 +1,6 @@
+data modify storage monopoli:bridge next set value {kind:"offer_to"}
+data modify storage monopoli:bridge next.uuid set from entity @s UUID
+execute store result storage monopoli:bridge next.value int 1 run scoreboard players get @s offer_to
+function monopoli:bridge/queue
+scoreboard players set @s offer_to 0
+scoreboard players enable @s offer_to

@@ -1,0 +1,1 @@
+$tellraw $(player) {text:"",extra:[{text:"Trade with: "},{text:"[$(n1)]",color:"green",bold:true,click_event:{action:"run_command",command:"/trigger offer_to set $(v1)"},hover_event:{action:"show_text",value:{text:"Offer the trade to $(n1)"}}}]}
