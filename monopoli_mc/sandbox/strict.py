@@ -5,6 +5,7 @@ mecha is a test-only dependency, so it is imported here lazily, never at module 
 
 from __future__ import annotations
 
+import functools
 import threading
 from typing import Any
 
@@ -24,6 +25,11 @@ def _mecha(version: str) -> Any:
 
 def check(line: str, version: str) -> int | None:
     """None if mecha accepts the line; else the cursor of the error."""
+    return _check(line, versions.mecha_version(version))
+
+
+@functools.lru_cache(maxsize=1 << 16)  # a pack's lines are parsed again by every sandbox that loads it
+def _check(line: str, version: str) -> int | None:
     from mecha import DiagnosticError
     from tokenstream import InvalidSyntax
     with _LOCK:
