@@ -23,17 +23,20 @@ def test_a_trade_written_with_triggers_is_accepted(rig: Rig) -> None:
     assert any("Your trade offer to nobody yet: Baltic Avenue for nothing" in line for line in said), said
     clicks = [label for line in rig.box.world.player("Alex").chat[-6:] for label, _ in line.clicks]
     assert "[Sam]" in clicks and "[Robin]" in clicks and "[Send the offer]" in clicks  # whom to: a button each
+    alex.click("Sam")
+    rig.step()
+    assert any("Your trade offer to Sam: Baltic Avenue for nothing" in line for line in rig.said_to("Alex"))
     alex.trigger("offer", "set", 39)
     rig.step()
     alex.trigger("offer_cash", "set", 100)
     rig.step()
     assert any("to Sam: Baltic Avenue, $100 for Boardwalk" in line for line in rig.said_to("Alex"))
-    alex.trigger("offer_send")
+    alex.click("Send the offer")
     rig.step()
     assert any("You offer Sam" in line for line in rig.said_to("Alex"))
     assert rig.ctl.tables["main"].offers == {}
     rig.said_to("Sam")
-    rig.bots["Sam"].trigger("accept")
+    rig.bots["Sam"].click("Accept")
     rig.step()
     game = rig.game
     assert game.owner[39] == 0 and game.owner[3] == 1

@@ -108,7 +108,10 @@ def _longest_calls(pack: Pack) -> list[str]:
            calls.prompt_bus(name, 6, 6), calls.prompt_claim(name, 39, 2**30),
            calls.enable(name), calls.cash(name, -(2**31)), calls.jar("a" * 16, 2**31 - 1, named=True), calls.jar("main", None),
            calls.banner(board, 39, "light_gray", name), calls.unbanner(board, 39),
-           calls.houses(board, 39, 5), calls.teleport(name, board, 39), calls.jail(name, board)]
+           calls.houses(board, 39, 5), calls.teleport(name, board, 39), calls.jail(name, board),
+           calls.prompt_buy(name, 39, auction=False), calls.houses(board, 39, 4, apartment=True),
+           calls.pawn(name, "light_gray"), calls.unpawn(name),
+           calls.prompt_offer_to(name, [(seat, chr(ord("A") + seat) * 16) for seat in range(1, 8)])]
     out += [calls.prompt(name, p, fine=50) for p in calls.PROMPTS]
     out += [calls.message(kind, name, worst, version) for kind in calls.MESSAGES]
     out += [calls.message("tell", name, "\U0001F600" * calls.MAX_MESSAGE, version)]
