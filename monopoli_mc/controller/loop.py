@@ -274,7 +274,7 @@ class Controller:
             else:
                 table.offers.pop(seat, None)
                 out += self._apply(table, action, f"seq {event.seq}", batches)
-        elif seat in table.offers:
+        if seat in table.offers:  # still being written: the buttons to go on
             others = [(q, n) for q, n in enumerate(game.names) if q != seat and not game.bankrupt[q]]
             if table.offers[seat]["to"] is None and others:
                 out.append(calls.prompt_offer_to(name, others))

@@ -52,6 +52,8 @@ def test_an_offer_the_engine_refuses_is_kept(rig: Rig) -> None:
     rig.step()
     said = rig.said_to("Robin")
     assert any("your offer is kept" in line for line in said), said
+    clicks = [label for line in rig.box.world.player("Robin").chat[-2:] for label, _ in line.clicks]
+    assert "[Drop it]" in clicks
     assert rig.ctl.tables["main"].offers[2]["to"] == 0
 
 
