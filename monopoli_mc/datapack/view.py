@@ -160,14 +160,13 @@ def _ui_prompts(pack: Pack, dialect: Dialect, board: Board) -> None:
                   button("Claim $$(rent)", "/trigger claim set $(space)",
                          "Claim it before the next player throws, or it is lost", color="gold")],
     }
+    for count in range(1, MAX_PLAYERS):  # whom to trade with: a button per other player
+        prompts[f"offer_to/{count}"] = [text("Trade with: ")] + _spaced([
+            button(f"$(n{k})", f"/trigger offer_to set $(v{k})", f"Offer the trade to $(n{k})")
+            for k in range(1, count + 1)])
     for name, parts in prompts.items():
         pack.function(f"ui/prompt/{name}", ["$" + _tell(dialect, parts).replace(
             "tellraw @s", "tellraw $(player)", 1)])
-    for count in range(1, MAX_PLAYERS):
-        names = [button(f"$(n{k})", f"/trigger offer_to set $(v{k})", f"Offer the trade to $(n{k})")
-                 for k in range(1, count + 1)]
-        pack.function(f"ui/prompt/offer_to/{count}", ["$" + _tell(dialect, [text("Trade with: ")] + _spaced(
-            names)).replace("tellraw @s", "tellraw $(player)", 1)])
     pack.function("ui/prompt/buy",
                   ["$execute as $(player) run function monopoli:prompt/$(kind)/$(space)"])
 
