@@ -32,7 +32,7 @@ class SpeedMixin(EngineBase):
         name = SPEED_FACES[face]
         ev.append(("speed_die", p, name))
         self.speed_value = face if face <= 3 else 0
-        if d1 == d2 == face:
+        if d1 == d2 == self.speed_value:  # a number face: Mr. Monopoly and the Bus count 0
             ev.append(("triples", p))
             self.after = [["landed", False]]
             self.phase, self.pending = TRIPLES, {}

@@ -110,6 +110,15 @@ def test_triples_move_anywhere_with_no_further_throw_and_no_jail() -> None:
     assert game.phase == END
 
 
+@pytest.mark.parametrize("white, face", [(4, MR_MONOPOLY), (5, 5), (6, BUS_FACE)])
+def test_doubles_beside_mr_monopoly_or_the_bus_are_not_triples(white: int, face: int) -> None:
+    """Mr. Monopoly and the Bus are valued 0: 4-4 beside Mr. Monopoly is plain doubles."""
+    game = speed(dice=[(white, white)], at={"A": 0})
+    game.rng.values.append(face)
+    events = game.apply(("roll", A, None))
+    assert ("triples", A) not in events and game.phase != TRIPLES and game.doubles == 1
+
+
 def test_third_doubles_ignore_the_speed_die_and_go_to_jail() -> None:
     game = speed(dice=[(1, 1)], at={"A": 0})
     game.doubles = 2
