@@ -87,6 +87,9 @@ _INT_FIELDS = {f.name for f in dataclasses.fields(Rules) if f.type in ("int",)}
 _OPT_INT_FIELDS = {f.name for f in dataclasses.fields(Rules) if f.type == "int | None"}
 _BOOL_FIELDS = {f.name for f in dataclasses.fields(Rules) if f.type == "bool"}
 _STR_FIELDS = {f.name for f in dataclasses.fields(Rules) if f.type == "str"}
+_ALL_FIELDS = tuple(f.name for f in dataclasses.fields(Rules))
+# classic.yaml lists every setting with a comment: where an unknown key's reader should look.
+_EVERY_SETTING = "configs/rules/classic.yaml for every setting"
 
 
 def rules_from_mapping(data: Any, *, file: str) -> Rules:
@@ -111,7 +114,7 @@ def rules_from_mapping(data: Any, *, file: str) -> Rules:
             if feed not in JAR_FEEDS:
                 raise sec.error("jar_feeds", f"unknown feed {feed!r}; use {', '.join(JAR_FEEDS)}")
         values["jar_feeds"] = tuple(feeds)
-    sec.finish()
+    sec.finish(known=_ALL_FIELDS, see=_EVERY_SETTING)
     rules = Rules(**values)
     _check(rules, sec)
     return rules

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import builtins
+import difflib
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 import yaml
 
@@ -177,13 +178,33 @@ class Section:
         for index, item in enumerate(value):
             yield index, item, (lines[index] if index < len(lines) else self.line_of(key))
 
-    def finish(self, allowed: tuple[str, ...] | None = None) -> None:
-        """Reject keys that were not read (unknown keys), naming the first one."""
+    def finish(self, allowed: tuple[str, ...] | None = None, *,
+               known: Iterable[str] | None = None, see: str | None = None) -> None:
+        """Reject keys that were not read (unknown keys), naming the first one.
+
+        `known` is every valid key, for the hint (by default the keys read and
+        `allowed`, which misses optional keys read only when present); `see`
+        names where the reader finds them all when the list is too long to quote.
+        """
         for key in self.data:
             if key not in self._used and (allowed is None or key not in allowed):
-                known = sorted(self._used | set(allowed or ()))
-                hint = f"; known keys: {', '.join(known)}" if known else ""
-                raise self.error(key, f"unknown key{hint}")
+                valid = set(known) if known is not None else self._used | set(allowed or ())
+                raise self.error(key, "unknown key" + _unknown_key_hint(key, valid, see))
+
+
+_QUOTE_KEYS_AT_MOST = 12
+
+
+def _unknown_key_hint(key: str, known: set[str], see: str | None) -> str:
+    """The known keys if they are few; else the closest ones and where to find the rest."""
+    names = sorted(known)
+    if not names:
+        return ""
+    if len(names) <= _QUOTE_KEYS_AT_MOST:
+        return f"; known keys: {', '.join(names)}"
+    close = difflib.get_close_matches(key, names, n=3, cutoff=0.6)
+    hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+    return hint + (f"; see {see}" if see else f"; known keys: {', '.join(names)}")
 
 
 def _is_instance(value: Any, kind: type | tuple[type, ...]) -> bool:

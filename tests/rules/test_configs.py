@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from pathlib import Path
 
@@ -11,8 +12,8 @@ from hypothesis import strategies as st
 
 from monopoli_mc.errors import ConfigError
 from monopoli_mc.rules.board import default_board_path, load_board
-from monopoli_mc.rules.settings import Rules, available_rule_sets, load_rules, rules_from_mapping
-from monopoli_mc.rules.yamlsource import load_yaml_text
+from monopoli_mc.rules.settings import Rules, available_rule_sets, load_rules, rules_dir, rules_from_mapping
+from monopoli_mc.rules.yamlsource import load_yaml, load_yaml_text
 
 
 def test_shipped_rule_sets_load() -> None:
@@ -45,6 +46,24 @@ def test_bad_rule_set(tmp_path: Path, text: str, line: int, key: str, words: str
     err = info.value
     assert (err.file, err.line, err.key) == (str(path), line, key)
     assert words in str(err) and str(err).startswith(f"{path}:{line}: {key}: ")
+
+
+@pytest.mark.parametrize("text, hint", [
+    ("name: x\nfoo: 1\n", "foo: unknown key; see configs/rules/classic.yaml for every setting"),
+    ("name: x\njar_size: 5\n", "jar_size: unknown key (did you mean jar_seed?); see configs/rules/classic.yaml"),
+    ("name: x\nsalery: 5\n", "(did you mean salary?)"),
+])
+def test_unknown_key_points_at_the_valid_settings(tmp_path: Path, text: str, hint: str) -> None:
+    with pytest.raises(ConfigError) as info:
+        load_rules(rules_file(tmp_path, text))
+    assert hint in str(info.value)
+    assert "known keys: name" not in str(info.value), "the keys of the file itself are no hint"
+
+
+def test_classic_lists_every_setting() -> None:
+    """The unknown-key error and the README send readers to classic.yaml for the full list."""
+    listed = set(load_yaml(rules_dir() / "classic.yaml"))
+    assert listed == {field.name for field in dataclasses.fields(Rules)}
 
 
 def test_yaml_syntax_error_names_the_line(tmp_path: Path) -> None:
