@@ -1,6 +1,6 @@
 """The controller over RCON on the sandbox with 8 players: round trips and event-to-effect latency.
 
-Usage: python bench/bridge.py [--players 8] [--turns 60] [--tick-rate 20] [--poll 0.1] [--seed 1]
+Usage: .venv/bin/python bench/bridge.py [--players 8] [--turns 60] [--tick-rate 20] [--poll 0.1] [--seed 1]
 
 Prints RCON round trips per idle poll (the target is 1), round trips per turn, and
 the p50/p99 time from a player's input (queued by the pack at the next tick) to

@@ -1,6 +1,6 @@
 """RCON round trips against the sandbox over loopback: a short reply and a 20 KB one.
 
-Usage: python bench/rcon.py [--count N]
+Usage: .venv/bin/python bench/rcon.py [--count N]
 Prints round trips per second and p50/p99 latency for `scoreboard players get` and for
 a `data get storage` whose reply is about 20 KB (five packets and a probe).
 """
