@@ -34,7 +34,8 @@ def stop_on_signals(stop: threading.Event) -> Iterator[None]:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=25575, show_default=True, type=click.IntRange(0, 65535),
               help="RCON port (0 picks a free one).")
-@click.option("--datapack", type=click.Path(exists=True, file_okay=False, path_type=Path),
+# The folder is checked by the sandbox, so a bad one is a one-line error and exit code 1.
+@click.option("--datapack", type=click.Path(path_type=Path),
               help="Datapack folder to load (its load functions run once, tick functions every tick).")
 @click.option("--version", "mc_version", default="1.21.11", show_default=True,
               help="Minecraft version whose commands and replies the sandbox copies.")

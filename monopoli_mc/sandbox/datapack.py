@@ -24,6 +24,10 @@ class Datapacks:
 
     def add(self, path: pathlib.Path) -> None:
         """Remember a pack folder and read it."""
+        if not path.exists():
+            raise SandboxError(f"no such datapack folder: '{path}'")
+        if not path.is_dir():
+            raise SandboxError(f"not a datapack folder but a file: '{path}'")
         if not (path / "pack.mcmeta").is_file():
             raise SandboxError(f"not a datapack (no pack.mcmeta): '{path}'")
         self.paths.append(path)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
-from monopoli_mc.cli import cli
+from monopoli_mc.cli import cli, main
 from monopoli_mc.rcon import RconClient
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.sandbox.world import World
@@ -49,3 +51,23 @@ def test_cli_refuses_to_start_without_a_password() -> None:
     result = CliRunner().invoke(cli, ["sandbox"], env={"MONOPOLI_RCON_PASSWORD": ""})
     assert result.exit_code != 0
     assert "MONOPOLI_RCON_PASSWORD" in str(result.exception)
+
+
+@pytest.mark.parametrize("name, words", [
+    ("missing", "no such datapack folder: '{path}'"),
+    ("a-file", "not a datapack folder but a file: '{path}'"),
+    ("empty", "not a datapack (no pack.mcmeta): '{path}'"),
+])
+def test_cli_bad_datapack_folder_is_one_line_and_exit_code_1(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        name: str, words: str) -> None:
+    path = tmp_path / name
+    if name == "a-file":
+        path.write_text("")
+    elif name == "empty":
+        path.mkdir()
+    monkeypatch.setenv("MONOPOLI_RCON_PASSWORD", PASSWORD)
+    with pytest.raises(SystemExit) as info:
+        main(["sandbox", "--port", "0", "--datapack", str(path)])
+    assert info.value.code == 1
+    assert capsys.readouterr().err == "error: " + words.format(path=path) + "\n"
