@@ -18,10 +18,21 @@ from monopoli_mc.rules.board import Board, board_path, load_board
 from monopoli_mc.rules.settings import load_rules
 
 UNKNOWN = "Unknown or incomplete command"
+INSTALL = "copy DIR/monopoli.zip into the world's datapacks/ folder and /reload"
 
 
-def diagnose(rcon: RconClient, world: WorldConfig, board: Board | None = None) -> list[tuple[bool, str]]:
-    """(ok, what) for each check that can be made over RCON."""
+def rebuild_command(world_path: Path | None, rules_name: str) -> str:
+    """The build command for this world and rule set, into a folder of the user's own.
+
+    DIR, not datapacks/: that copy is the default config's pack, committed in the checkout.
+    """
+    world = f" --world {world_path}" if world_path is not None else ""
+    return f"monopoli datapack build{world} --rules {rules_name} --out DIR"
+
+
+def diagnose(rcon: RconClient, world: WorldConfig, board: Board | None = None, *,
+             rebuild: str = rebuild_command(None, "prom")) -> list[tuple[bool, str]]:
+    """(ok, what) for each check that can be made over RCON; `rebuild` is the command a FIX names."""
     out: list[tuple[bool, str]] = [(True, f"RCON reachable at {world.rcon_host}:{world.rcon_port}, password accepted")]
     snake = world.version.has_snake_case_gamerules
     rule = "send_command_feedback" if snake else "sendCommandFeedback"
@@ -43,9 +54,9 @@ def diagnose(rcon: RconClient, world: WorldConfig, board: Board | None = None) -
         reply = rcon.command("function monopoli:ack {seq:0}")
         fresh = not reply.startswith(UNKNOWN) and "Unknown function" not in reply
         out.append((fresh, "the pack answers the controller's calls" if fresh else
-                    "the pack is an old build: run monopoli datapack build and copy it again"))
+                    f"the pack is an old build: run `{rebuild}`, then {INSTALL}"))
         if fresh and board is not None:
-            out.append(_has_decks(rcon, board))
+            out.append(_has_decks(rcon, board, rebuild))
     for place in world.boards:
         layout = Layout(place)
         missing = [f"{block} at {x} {y} {z}" for (x, y, z), block in _checks(layout)
@@ -56,14 +67,14 @@ def diagnose(rcon: RconClient, world: WorldConfig, board: Board | None = None) -
     return out
 
 
-def _has_decks(rcon: RconClient, board: Board) -> tuple[bool, str]:
+def _has_decks(rcon: RconClient, board: Board, rebuild: str) -> tuple[bool, str]:
     """Whether the pack holds the card books of the rule set's decks (built for its board)."""
     missing = [deck for deck in board.decks
                if "Unknown function" in rcon.command(f"function monopoli:card/{deck}/0")]
     if not missing:
         return True, f"the pack has the cards of board {board.name!r} ({', '.join(board.decks)})"
     return False, (f"the pack has no {missing[0]} cards: it was built for another board than "
-                   f"{board.name!r}; run monopoli datapack build --rules with this rule set and copy it again")
+                   f"{board.name!r}; run `{rebuild}`, then {INSTALL}")
 
 
 REMINDERS = ("server.properties: broadcast-rcon-to-ops=false (else operators see every controller command)",
@@ -86,7 +97,7 @@ def doctor(world_path: Path | None, password_file: Path | None, rules_name: str)
     board = load_board(board_path(load_rules(rules_name).board))
     try:
         with RconClient(world.rcon_host, world.rcon_port, read_password(file=password_file), timeout=5) as rcon:
-            results = diagnose(rcon, world, board)
+            results = diagnose(rcon, world, board, rebuild=rebuild_command(world_path, rules_name))
     except RconError as exc:
         raise MonopoliError(f"{exc}; check enable-rcon=true, rcon.port and rcon.password in "
                             "server.properties and MONOPOLI_RCON_PASSWORD") from None

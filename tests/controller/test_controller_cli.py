@@ -69,6 +69,8 @@ def test_doctor_says_what_to_fix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         result = runner.invoke(cli, ["doctor", "--world", str(config), "--rules", "anti-monopoly"])
         assert result.exit_code == 1  # the committed pack is the standard board's: no side decks
         assert "FIX  the pack has no competitor cards" in result.output
+        assert (f"run `monopoli datapack build --world {config} --rules anti-monopoly --out DIR`, then "
+                "copy DIR/monopoli.zip into the world's datapacks/ folder and /reload") in result.output
         monkeypatch.setenv("MONOPOLI_RCON_PASSWORD", "wrong")
         result = runner.invoke(cli, ["doctor", "--world", str(config)])
         assert result.exit_code != 0
