@@ -17,6 +17,7 @@ from monopoli_mc.datapack.escape import player_name
 from monopoli_mc.errors import IllegalAction, MonopoliError
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.narrate import Narrator
 from monopoli_mc.rules.phases import OVER, SYSTEM
 
 if TYPE_CHECKING:
@@ -72,18 +73,22 @@ class AdminDesk:
         if kind == "trade":
             offer = _offer(game, args)
             seat = game.names.index(_name(args, "from"))
-            return "trade offered", self.c._apply(table, ("propose_trade", seat, offer), origin, batches)
-        seat = _seat(game, _name(args))
-        arg: dict[str, Any] = {"player": seat}
-        if kind in ("pay", "fine"):
-            arg["amount"] = args.get("amount")
-        elif kind in ("move", "give_deed"):
-            arg["space"] = args.get("space")
-        action = (_ENGINE[kind], SYSTEM, arg)
+            action: tuple[str, int, Any] = ("propose_trade", seat, offer)
+        else:
+            seat = _seat(game, _name(args))
+            arg: dict[str, Any] = {"player": seat}
+            if kind in ("pay", "fine"):
+                arg["amount"] = args.get("amount")
+            elif kind in ("move", "give_deed"):
+                arg["space"] = args.get("space")
+            action = (_ENGINE[kind], SYSTEM, arg)
         why = game.explain(action)
         if why is not None:
             raise IllegalAction(why)
         writes = self.c._apply(table, action, origin, batches)
+        if kind == "trade":
+            return f"trade offered: {Narrator(game.board, game.names).describe_offer(offer)}; " \
+                f"{game.names[offer['to']]} accepts with /trigger accept", writes
         if kind == "move" and not table.view.teleport:
             writes.append(outbox.calls.teleport(game.names[seat], table.name, game.pos[seat]))
         return f"{kind} {game.names[seat]}: done", writes

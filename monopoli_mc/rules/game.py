@@ -250,7 +250,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
             return guard(self, p, arg)
         if kind in self._MANAGE:
             if phase not in MANAGE_PHASES:
-                return f"{kind} is not possible during {phase.replace('_', ' ')}"
+                return f"{kind.replace('_', ' ')} is not possible during {phase.replace('_', ' ')}"
             return guard(self, p, arg)
         return f"{kind.replace('_', ' ')} is not possible now ({phase.replace('_', ' ')})"
 

@@ -83,3 +83,16 @@ def test_trade_triggers_with_bad_values_are_answered(rig: Rig) -> None:
     rig.step()
     assert any("Choose whom you trade with first" in line for line in rig.said_to("Alex"))
     assert rig.game.to_data() == before
+
+
+def test_an_operator_trade_says_whether_it_was_offered(rig: Rig) -> None:
+    offer = {"from": "Alex", "to": "Sam", "give": [1], "get": [], "give_cash": 0, "get_cash": 500}
+    refused = rig.store.request("trade", offer)
+    rig.step()
+    assert rig.store.answer_of(refused) == "refused: Alex does not own space 1"
+    _give(rig, "Alex", 1)
+    offered = rig.store.request("trade", offer)
+    rig.step()
+    assert rig.store.answer_of(offered) == (
+        "trade offered: Mediterranean Avenue for $500; Sam accepts with /trigger accept")
+    assert rig.game.phase == "trade" and rig.game.to_act() == 1
