@@ -9,10 +9,23 @@ import functools
 import threading
 from typing import Any
 
+from monopoli_mc.errors import SandboxError
 from monopoli_mc.sandbox import versions
 
 _LOCK = threading.Lock()
 _MECHA: dict[str, Any] = {}
+
+
+def require() -> None:
+    """Fail at once, not at the first command, where mecha is not installed.
+
+    Raises SandboxError saying how to install it.
+    """
+    try:
+        import mecha  # noqa: F401
+    except ImportError:
+        raise SandboxError("strict mode needs mecha, a test dependency: "
+                           ".venv/bin/pip install -e '.[test]' (or make test)") from None
 
 
 def _mecha(version: str) -> Any:

@@ -21,6 +21,7 @@ from monopoli_mc.sandbox.model import Block, BlockPos, Chat, Player, Pos, Team
 from monopoli_mc.sandbox.reader import UNKNOWN_COMMAND, CommandError, Reader
 from monopoli_mc.sandbox.redstone import Redstone
 from monopoli_mc.sandbox.source import Output, Source
+from monopoli_mc.sandbox.strict import require as require_mecha
 from monopoli_mc.sandbox.text import clicks, plain
 
 MACRO_VAR = re.compile(r"\$\(([A-Za-z0-9_]+)\)")
@@ -38,6 +39,8 @@ class World:
         versions.pack_format(version)
         self.version = version
         self.json_text = versions.json_text(version)
+        if strict:
+            require_mecha()  # the parameter hides the strict module here
         self.strict = strict
         self.strict_failures: list[str] = []
         self.lock = threading.RLock()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 
 import pytest
 
+from monopoli_mc.errors import SandboxError
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.world import World
 
@@ -48,6 +50,14 @@ def test_unknown_command_context() -> None:
         "Unknown or incomplete command, see below for error", "...rd players<--[HERE]"]
     assert world.execute("scoreboard players sett Alex Cash 1") == [
         "Incorrect argument for command", "...d players sett Alex Cash 1<--[HERE]"]
+
+
+def test_strict_without_mecha_says_so_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After `make demo` only the runtime is installed: strict mode must not fail later, mid-command."""
+    monkeypatch.setitem(sys.modules, "mecha", None)  # what an import finds when mecha is not installed
+    with pytest.raises(SandboxError, match=r"strict mode needs mecha, a test dependency: .*\[test\]"):
+        World(strict=True)
+    assert World().execute("say hi") == []  # the rest of the sandbox needs no mecha
 
 
 def test_strict_rejects_what_mecha_rejects() -> None:
