@@ -11,6 +11,7 @@ from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.pack import write_pack
 from monopoli_mc.datapack.versions import get_version
 from monopoli_mc.datapack.world_config import default_world_path, load_world
+from monopoli_mc.errors import ConfigError
 from monopoli_mc.rules.board import Board, configs_dir, default_board_path, load_board
 
 
@@ -45,7 +46,10 @@ def build(world_path: Path | None, rules: str | None, version: str | None, out: 
     """
     world = load_world(world_path or default_world_path())
     if version is not None:
-        world = dataclasses.replace(world, version=get_version(version))
+        try:
+            world = dataclasses.replace(world, version=get_version(version))
+        except ConfigError as exc:
+            raise ConfigError(exc.detail, key="--minecraft") from None
     pack = build_pack(world, board_for_rules(rules))
     out.mkdir(parents=True, exist_ok=True)
     folder, archive = write_pack(pack, out)

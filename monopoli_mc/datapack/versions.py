@@ -76,10 +76,13 @@ def parse_version(name: str) -> tuple[int, ...]:
 
 
 def get_version(name: str) -> McVersion:
-    """The table entry for a release name; ConfigError listing the known ones otherwise."""
+    """The table entry for a release name; ConfigError listing the known ones otherwise.
+
+    The error names no key: the caller knows whether the name came from the world
+    config (`minecraft.version`) or from a flag (`--minecraft`).
+    """
     try:
         return VERSIONS[name]
     except KeyError:
         known = ", ".join(VERSIONS)
-        raise ConfigError(f"unsupported minecraft version {name!r}; known: {known}",
-                          key="minecraft.version") from None
+        raise ConfigError(f"unsupported minecraft version {name!r}; known: {known}") from None

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
-from monopoli_mc.cli import cli
+from monopoli_mc.cli import cli, main
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.pack import zip_bytes
 from monopoli_mc.datapack.world_config import load_world
@@ -45,6 +46,15 @@ def test_cli_builds_for_another_version(tmp_path: Path) -> None:
     assert (tmp_path / "monopoli/data/monopoli/function/load.mcfunction").is_file()
     assert (tmp_path / "monopoli.zip").is_file()
     assert "1.21.4" in result.output
+
+
+def test_cli_unknown_version_names_the_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["datapack", "build", "--minecraft", "1.20.4", "--out", str(tmp_path)])
+    assert info.value.code == 1
+    assert capsys.readouterr().err.startswith(
+        "error: --minecraft: unsupported minecraft version '1.20.4'; known: 1.20.5, ")
+    assert not (tmp_path / "monopoli").exists()
 
 
 def test_cli_help() -> None:
