@@ -6,7 +6,7 @@ from typing import Any
 
 from monopoli_mc.rules.base import EngineBase
 from monopoli_mc.rules.events import BANK, Event
-from monopoli_mc.rules.phases import DEBT, MANAGE_PHASES, SYSTEM
+from monopoli_mc.rules.phases import BUY, DEBT, MANAGE_PHASES, SYSTEM
 
 ADMIN_ACTIONS = ("admin_pay", "admin_fine", "admin_move", "admin_give_deed", "kick")
 
@@ -42,6 +42,9 @@ class OperatorMixin(EngineBase):
                     return f"{self.names[seat]} already owns {self.board.spaces[s].name!r}"
                 if self._group_built(s):
                     return f"sell the buildings of {self.board.spaces[s].name!r}'s group first"
+                if self.phase == BUY and self.pending.get("space") == s:
+                    return (f"{self.board.spaces[s].name!r} is for sale right now: give it once it is "
+                            "bought or auctioned")
         return None
 
     def _do_admin_pay(self, p: int, arg: dict[str, Any], ev: list[Event]) -> None:

@@ -59,6 +59,16 @@ def test_give_deed_from_the_bank_or_another_player_but_not_from_a_built_group() 
         game.apply(("admin_give_deed", SYSTEM, {"player": A, "space": 0}))
 
 
+def test_the_deed_for_sale_now_cannot_be_given() -> None:
+    """Else the buy or the auction that follows would hand it out a second time."""
+    game = position("prom", ("A", "B", "C"), dice=[(1, 2)])
+    game.apply(("roll", A, None))
+    with pytest.raises(IllegalAction, match="'Baltic Avenue' is for sale right now"):
+        game.apply(("admin_give_deed", SYSTEM, {"player": C, "space": 3}))
+    game.apply(("admin_give_deed", SYSTEM, {"player": C, "space": 1}))  # another deed is fine
+    assert game.owner[1] == C
+
+
 def test_kick_the_player_to_act_passes_the_turn_and_auctions_their_deeds() -> None:
     game = position("prom", ("A", "B", "C"), owner={"Boardwalk": "A"})
     events = game.apply(("kick", SYSTEM, {"player": A}))
