@@ -9,6 +9,7 @@ cursor are skipped, so every event is applied exactly once.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import time
@@ -57,6 +58,7 @@ class Settings:
     poll_interval: float = 0.1
     start_at: int | None = None  # start a board's game once this many players are seated
     seed: int | None = None  # None: a seed from the clock
+    max_rounds: int | None = None  # None: the rule set's own limit
 
 
 class Controller:
@@ -70,6 +72,8 @@ class Controller:
         self.store = store
         self.settings = settings or Settings()
         self.rules: Rules = load_rules(self.settings.rules)
+        if self.settings.max_rounds is not None:
+            self.rules = dataclasses.replace(self.rules, max_rounds=self.settings.max_rounds)
         self.board: Board = load_board(board_path(self.rules.board))
         self.on_line = on_line or (lambda line: log.info(line))
         self.clock = clock

@@ -57,7 +57,7 @@ def build_boards(rcon: Any, world_cfg: WorldConfig) -> None:
 def run_demo(*, players: int = 4, seed: int = 1, speed: float = 5.0, rules: str = "prom",
              world_path: Path | None = None, movement: str | None = None, record: Path | None = None,
              strict: bool = False, echo: Callable[[str], None] = print,
-             timeout: float = 600.0, db: Path | None = None) -> DemoResult:
+             timeout: float = 600.0, db: Path | None = None, max_rounds: int | None = None) -> DemoResult:
     """Play one game of `players` bots on the first board; returns the final game.
 
     Raises MonopoliError if the game does not end within `timeout` seconds.
@@ -80,7 +80,7 @@ def run_demo(*, players: int = 4, seed: int = 1, speed: float = 5.0, rules: str 
                 build_boards(rcon, world_cfg)
                 settings = Settings(rules=rules, auction_quiet=max(0.05, 1.5 / speed),
                                     walk_wait=max(0.2, 10 / speed), poll_interval=0.002,
-                                    start_at=players, seed=seed)
+                                    start_at=players, seed=seed, max_rounds=max_rounds)
                 names: list[str] = []
                 rate = 20 * speed
                 # Timers run on the world's clock: a busy machine slows the ticks and the timers alike,

@@ -20,6 +20,14 @@ def test_demo_plays_a_whole_game_and_prints_standings() -> None:
     assert "Final standings" in result.output and "1. " in result.output and "bankrupt" in result.output
 
 
+def test_demo_ends_at_its_round_limit() -> None:
+    result = CliRunner().invoke(cli, ["demo", "--players", "3", "--seed", "3", "--speed", "20",
+                                      "--rules", "classic", "--max-rounds", "3", "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "Final standings after 3 rounds" in result.output
+    assert "bankrupt" not in result.output  # three rounds: nobody is out yet; the richest leads
+
+
 def test_state_without_a_database_is_a_clean_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["state", "--db", str(tmp_path / "none.db")])
