@@ -13,6 +13,15 @@ _REASONS = {"rent": "rent", "tax": "tax", "card": "card", "jail_fine": "jail fin
             "jar": "the jar", "salary": "salary", "admin": "operator"}
 
 
+END_REASONS = {
+    "last_standing": "the last player standing",
+    "side_standing": "the richest of the last side standing",  # Anti-Monopoly Game B
+    "round_limit": "the richest at the round limit",
+    "time_limit": "the richest when time ran out",
+}
+"""How a game ended (the game_over event's reason), in words."""
+
+
 class Narrator:
     """Turns event tuples into short sentences with player and space names."""
 
@@ -157,9 +166,7 @@ class Narrator:
         return f"{self.names[to]} refuses {self.names[p]}'s trade"
 
     def _game_over(self, winner: int, reason: str) -> str:
-        why = {"last_standing": "last player standing", "round_limit": "richest at the round limit",
-               "time_limit": "richest when time ran out"}.get(reason, reason)
-        return f"GAME OVER: {self.names[winner]} wins ({why})"
+        return f"GAME OVER: {self.names[winner]} wins ({END_REASONS.get(reason, reason)})"
 
     def describe_offer(self, offer: dict[str, Any]) -> str:
         """A trade offer in words."""

@@ -41,3 +41,13 @@ def test_anti_monopoly_has_a_treasury() -> None:
     assert tell.lines([("declined", 0, 1), ("pay", 1, -1, 200, "tax")]) == [
         "Alex does not buy Mediterranean Avenue: it stays with the Treasury",
         "Sam pays $200 to the Treasury (tax)"]
+
+
+def test_every_end_of_a_game_is_in_words() -> None:
+    """The game-over line says how the game was won, never the engine's name for it."""
+    tell = Narrator(load_board(board_path("anti-monopoly")), ["Alex", "Kai"])
+    assert tell.lines([("game_over", 1, "side_standing")]) == [
+        "GAME OVER: Kai wins (the richest of the last side standing)"]
+    for reason in ("last_standing", "side_standing", "round_limit", "time_limit"):
+        line = tell.lines([("game_over", 0, reason)])[0]
+        assert reason not in line and "_" not in line, line
