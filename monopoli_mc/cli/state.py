@@ -8,9 +8,10 @@ from typing import Any
 
 import click
 
-from monopoli_mc.cli.options import db_option
+from monopoli_mc.cli.options import db_option, world_option
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import load_game, rules_of
+from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.game import Game
@@ -38,9 +39,10 @@ def describe(game: Game) -> dict[str, Any]:
 
 @click.command("state")
 @db_option
+@world_option
 @click.option("--board", "board_name", default=None, help="Only this board.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def state(db_path: Path, board_name: str | None, as_json: bool) -> None:
+def state(db_path: Path, world_path: Path | None, board_name: str | None, as_json: bool) -> None:
     """Print each board's game as it is now: whose turn, cash, deeds, buildings, jar, pending.
 
     \b
@@ -52,6 +54,8 @@ def state(db_path: Path, board_name: str | None, as_json: bool) -> None:
     store = Store(db_path)
     out: dict[str, Any] = {}
     try:
+        if board_name is not None:
+            _check_board(board_name, store, world_path)
         boards = sorted({g.board for g in store.games()} | ({board_name} if board_name else set()))
         for name in boards:
             if board_name is not None and name != board_name:
@@ -72,6 +76,14 @@ def state(db_path: Path, board_name: str | None, as_json: bool) -> None:
         click.echo("no games yet")
     for name, data in out.items():
         _print_board(name, data)
+
+
+def _check_board(name: str, store: Store, world_path: Path | None) -> None:
+    """Refuse a board that is neither in the world config nor in the database."""
+    known = [place.name for place in load_world(world_path).boards]
+    known += sorted(store.boards() - set(known))
+    if name not in known:
+        raise MonopoliError(f"no board named {name!r}; boards: {', '.join(known)}")
 
 
 def _print_board(name: str, data: dict[str, Any]) -> None:

@@ -112,6 +112,10 @@ class Store:
         return [r[0] for r in self.db.execute(
             "SELECT name FROM lobby WHERE board=? ORDER BY seated, rowid", (board,))]
 
+    def boards(self) -> set[str]:
+        """Boards with a game or someone seated."""
+        return {r[0] for r in self.db.execute("SELECT board FROM games UNION SELECT board FROM lobby")}
+
     def seat(self, board: str, name: str) -> None:
         """Seat a player at a board's next game."""
         self.db.execute("INSERT OR IGNORE INTO lobby(board, name, seated) VALUES(?, ?, ?)",

@@ -83,3 +83,16 @@ def test_doctor_says_what_to_fix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         result = runner.invoke(cli, ["doctor", "--world", str(config)])
         assert result.exit_code != 0
         assert box.world.strict_failures == []
+
+
+def test_state_refuses_an_unknown_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "night.db"
+    store = Store(db)
+    store.seat("side", "Alex")  # a board only the database knows still counts
+    store.close()
+    with pytest.raises(SystemExit) as info:
+        main(["state", "--db", str(db), "--board", "nope"])
+    assert info.value.code == 1
+    assert capsys.readouterr().err == "error: no board named 'nope'; boards: main, side\n"
+    result = CliRunner().invoke(cli, ["state", "--db", str(db), "--board", "side"])
+    assert result.exit_code == 0 and "board side: no game yet; seated: Alex" in result.output
