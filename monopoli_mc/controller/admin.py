@@ -57,7 +57,8 @@ class AdminDesk:
         if kind == "start":
             return self.start(self._table(board, args), batches=batches, origin=origin)
         if kind == "status":
-            return "; ".join(status_line(t) for t in self.c.tables.values()), []
+            tables = [self._table(board, {})] if board is not None else self.c.tables.values()
+            return "\n".join(status_line(t) for t in tables), []
         table = self._table(board, args)
         if kind in ("pause", "resume"):
             table.paused = kind == "pause"
@@ -91,7 +92,7 @@ class AdminDesk:
                 f"{game.names[offer['to']]} accepts with /trigger accept", writes
         if kind == "move" and not table.view.teleport:
             writes.append(outbox.calls.teleport(game.names[seat], table.name, game.pos[seat]))
-        return f"{kind} {game.names[seat]}: done", writes
+        return f"{kind.replace('_', '-')} {game.names[seat]}: done", writes
 
     def seat(self, name: str, board: str | None, *, batches: dict[str, list[Event]],
              origin: str) -> tuple[str, Writes]:
@@ -104,23 +105,23 @@ class AdminDesk:
             raise MonopoliError(f"no board named {board!r}")
         if table.game is not None and table.game.phase != OVER:
             if table.seat_of(name) is not None:
-                return f"{name} already plays on board {board!r}", []
-            return f"a game is already running on board {board!r}; wait for the next one", []
+                raise IllegalAction(f"{name} already plays on board {board!r}")
+            raise IllegalAction(f"a game is already running on board {board!r}; wait for the next one")
         if self.c.table_of(name) not in (None, table) and self.c.table_of(name).game.phase != OVER:  # type: ignore[union-attr]
-            return f"{name} already plays at another board", []
+            raise IllegalAction(f"{name} already plays at another board")
         lobby = self.c.store.lobby(board)
         if name in lobby:
             return f"{name} is already seated ({len(lobby)} seated)", []
         if len(lobby) >= self.c.rules.max_players:
-            return f"board {board!r} is full ({len(lobby)} seated)", []
+            raise IllegalAction(f"board {board!r} is full ({len(lobby)} seated)")
         if len(lobby) >= len(table.view.colors) and not self.c.rules.roles:  # with sides, colours are by side
-            return (f"board {board!r} is full: {self.c.world.source or 'the world config'} lists "
-                    f"{len(table.view.colors)} colours, one per player; add more under colors:"), []
+            raise IllegalAction(f"board {board!r} is full: {self.c.world.source or 'the world config'} lists "
+                                f"{len(table.view.colors)} colours, one per player; add more under colors:")
         self.c.store.seat(board, name)
         lobby.append(name)
         writes = outbox.say(table.view, lobby, f"{name} joined board {board} ({len(lobby)} seated).")
         start_at = self.c.settings.start_at
-        if start_at is not None and len(lobby) >= start_at:
+        if start_at is not None and len(lobby) >= max(start_at, self.c.rules.min_players):
             answer, more = self.start(table, batches=batches, origin=origin)
             return f"{name} seated; {answer}", writes + more
         return f"{name} seated at board {board!r} ({len(lobby)} seated)", writes
@@ -128,11 +129,11 @@ class AdminDesk:
     def start(self, table: BoardGame, *, batches: dict[str, list[Event]], origin: str) -> tuple[str, Writes]:
         """Start a board's game with the players seated (order by a throw, as the sheet says)."""
         if table.game is not None and table.game.phase != OVER:
-            return f"board {table.name!r} already has a game running", []
+            raise IllegalAction(f"board {table.name!r} already has a game running")
         names = self.c.store.lobby(table.name)
         rules = self.c.rules
         if len(names) < rules.min_players:
-            return f"board {table.name!r} needs {rules.min_players} players, {len(names)} seated", []
+            raise IllegalAction(f"board {table.name!r} needs {rules.min_players} players, {len(names)} seated")
         seed = self.c.settings.seed
         if seed is None:
             seed = int(time.time() * 1000) % 2**31
@@ -170,7 +171,7 @@ class AdminDesk:
     def _table(self, board: str | None, args: dict[str, Any]) -> BoardGame:
         if board is not None:
             if board not in self.c.tables:
-                raise MonopoliError(f"no board named {board!r}; known: {', '.join(self.c.tables)}")
+                raise MonopoliError(f"no board named {board!r}; boards: {', '.join(self.c.tables)}")
             return self.c.tables[board]
         player = args.get("player") or args.get("from")
         if isinstance(player, str):
@@ -185,10 +186,12 @@ def status_line(table: BoardGame) -> str:
     game = table.game
     if game is None:
         return f"{table.name}: no game yet"
-    who = game.names[game.to_act()] if game.phase != OVER else "nobody"
     paused = " (paused)" if table.paused else ""
+    jar = f", jar ${game.jar}" if game.rules.free_parking_jar else ""
+    if game.phase == OVER:
+        return f"{table.name}: game {table.game_id} ended in round {game.round + 1}; next: monopoli admin start"
     return (f"{table.name}: game {table.game_id}, round {game.round + 1}, {game.phase.replace('_', ' ')}"
-            f" for {who}{paused}" + (f", jar ${game.jar}" if game.rules.free_parking_jar else ""))
+            f" for {game.names[game.to_act()]}{paused}{jar}")
 
 
 def _name(args: dict[str, Any], key: str = "player") -> str:

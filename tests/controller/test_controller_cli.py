@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -96,3 +100,21 @@ def test_state_refuses_an_unknown_board(tmp_path: Path, capsys: pytest.CaptureFi
     assert capsys.readouterr().err == "error: no board named 'nope'; boards: main, side\n"
     result = CliRunner().invoke(cli, ["state", "--db", str(db), "--board", "side"])
     assert result.exit_code == 0 and "board side: no game yet; seated: Alex" in result.output
+
+
+def test_admin_exits_1_when_the_controller_refuses(rig: Any, tmp_path: Path) -> None:
+    """`monopoli admin` as the operator runs it, answered by a controller polling the same database."""
+    def admin(*args: str) -> tuple[int, str]:
+        proc = subprocess.Popen([sys.executable, "-c", "from monopoli_mc.cli import main; main()", "admin",
+                                 *args, "--db", str(tmp_path / "night.db"), "--wait", "20"],
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        while proc.poll() is None:
+            rig.step()
+            time.sleep(0.02)
+        return proc.returncode, proc.stdout.read() if proc.stdout else ""
+
+    assert admin("start") == (1, "refused: board 'main' already has a game running\n")
+    assert admin("status", "--board", "nope") == (1, "error: no board named 'nope'; boards: main\n")
+    code, out = admin("status")
+    assert code == 0 and out.startswith("main: game 1, round 1, ")
+    assert admin("pay", "Sam", "5") == (0, "pay Sam: done\n")

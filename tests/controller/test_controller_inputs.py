@@ -223,3 +223,21 @@ def test_a_bid_in_the_poll_the_auction_would_close_keeps_it_open(tmp_path: Path)
         assert game.phase == AUCTION and game.pending["high"] == 15  # the bid restarted the wait
         rig.step()
         assert game.phase != AUCTION and game.owner[game.pos[game.names.index(name)]] == game.names.index(other)
+
+
+def test_operator_answers_say_refused_and_name_the_board(rig: Rig) -> None:
+    start = rig.store.request("start", {})
+    status = rig.store.request("status", {}, "main")
+    nope = rig.store.request("status", {}, "nope")
+    give = rig.store.request("give-deed", {"player": "Alex", "space": 39})
+    rig.step()
+    assert rig.store.answer_of(start) == "refused: board 'main' already has a game running"
+    assert (rig.store.answer_of(status) or "").startswith("main: game 1, round 1, ")
+    assert rig.store.answer_of(nope) == "error: no board named 'nope'; boards: main"
+    assert rig.store.answer_of(give) == "give-deed Alex: done"
+    kick = [rig.store.request("kick", {"player": name}) for name in ("Sam", "Robin")]
+    rig.step()
+    assert all(rig.store.answer_of(k) == f"kick {n}: done" for k, n in zip(kick, ("Sam", "Robin")))
+    over = rig.store.request("status", {})
+    rig.step()
+    assert rig.store.answer_of(over) == "main: game 1 ended in round 1; next: monopoli admin start"
