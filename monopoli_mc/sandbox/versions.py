@@ -19,7 +19,7 @@ def key(version: str) -> tuple[int, ...]:
 def pack_format(version: str) -> int:
     """The data pack format of a version."""
     if version not in PACK_FORMATS:
-        raise SandboxError(f"unsupported minecraft version '{version}'")
+        raise SandboxError(f"unsupported minecraft version {version!r}; known: {', '.join(PACK_FORMATS)}")
     return PACK_FORMATS[version]
 
 

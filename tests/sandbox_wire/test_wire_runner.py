@@ -71,3 +71,13 @@ def test_cli_bad_datapack_folder_is_one_line_and_exit_code_1(
         main(["sandbox", "--port", "0", "--datapack", str(path)])
     assert info.value.code == 1
     assert capsys.readouterr().err == "error: " + words.format(path=path) + "\n"
+
+
+def test_cli_unknown_version_lists_the_known_ones(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("MONOPOLI_RCON_PASSWORD", PASSWORD)
+    with pytest.raises(SystemExit) as info:
+        main(["sandbox", "--port", "0", "--version", "1.20.4"])
+    assert info.value.code == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: unsupported minecraft version '1.20.4'; known: 1.20.5, ") and "1.21.11" in err
