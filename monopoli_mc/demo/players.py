@@ -163,12 +163,17 @@ class TablePlayers:
         else:
             button = self.layout.world((x, y, z + 1))
             stand = self.layout.world((x, y - 1, z + 2))
-        bot.walk_to((stand[0] + 0.5, float(stand[1]), stand[2] + 0.5))
-        for _ in range(40):  # a button still down from the last press: wait until it pops up
-            if button not in self.world.redstone.pressed:
-                break
-            self.world.tick()
-        bot.press_button(button)
+        for _ in range(3):  # a controller (re)starting meanwhile may teleport the player back: walk again
+            bot.walk_to((stand[0] + 0.5, float(stand[1]), stand[2] + 0.5))
+            for _ in range(40):  # a button still down from the last press: wait until it pops up
+                if button not in self.world.redstone.pressed:
+                    break
+                self.world.tick()
+            with self.world.lock:
+                if bot.can_reach(button):
+                    bot.press_button(button)
+                    return
+        bot.press_button(button)  # out of reach three times: say so
 
     def _walk_to_space(self, name: str, space: int, *, force: bool = False) -> None:
         bot = self.people.get(name)

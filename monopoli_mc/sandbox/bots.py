@@ -62,12 +62,16 @@ class Bot:
                 self.player.pos = tuple(a + (b - a) * f for a, b in zip(here, pos))  # type: ignore[assignment]
             self.world.tick()
 
+    def can_reach(self, pos: BlockPos) -> bool:
+        """Whether the block at pos is within the player's reach from where they stand."""
+        centre = (pos[0] + 0.5, pos[1] + 0.5, pos[2] + 0.5)
+        eyes = (self.player.pos[0], self.player.pos[1] + 1.62, self.player.pos[2])
+        return math.dist(centre, eyes) <= self.REACH + 1
+
     def press_button(self, pos: BlockPos) -> None:
         """Press the button at pos; it must be within reach."""
         with self.world.lock:
-            centre = (pos[0] + 0.5, pos[1] + 0.5, pos[2] + 0.5)
-            eyes = (self.player.pos[0], self.player.pos[1] + 1.62, self.player.pos[2])
-            if math.dist(centre, eyes) > self.REACH + 1:
+            if not self.can_reach(pos):
                 raise SandboxError(f"{self.name} cannot reach the button at {pos}")
             self.world.redstone.press(pos)
 

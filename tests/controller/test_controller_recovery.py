@@ -32,6 +32,7 @@ from monopoli_mc.sandbox.runner import Sandbox
 
 NAMES = ["Alex", "Sam", "Robin"]
 SEED = 8
+TICK_RATE = 400  # the sandbox runs 20 times faster than vanilla; the in-process controllers time by its clock
 
 
 def _twin() -> tuple[Game, list[tuple[Any, ...]]]:
@@ -53,7 +54,7 @@ def _controller(world: Path, db: Path) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-c", "from monopoli_mc.cli import main; main()", "run", "--world", str(world),
          "--db", str(db), "--rules", "prom", "--seed", str(SEED), "--start-at", str(len(NAMES)),
-         "--auction-quiet", "0.05", "--walk-wait", "0.1", "--poll", "0.005"],
+         "--auction-quiet", "0.25", "--walk-wait", "0.1", "--poll", "0.005"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
@@ -62,7 +63,7 @@ def test_controller_killed_at_random_points(tmp_path: Path) -> None:
     rng = random.Random(SEED)
     kills = sorted(rng.sample(range(5, len(expected) - 5), 4))
     db = tmp_path / "night.db"
-    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=400) as box:
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=TICK_RATE) as box:
         world_path = _world_yaml(tmp_path, box.port)
         with RconClient(*box.address, PASSWORD) as rcon:
             rcon.command("function monopoli:board/main/place")
@@ -147,13 +148,15 @@ def test_sandbox_restarted_mid_game(tmp_path: Path) -> None:
     world_cfg = load_world()
     world_cfg = type(world_cfg)(**{**world_cfg.__dict__, "movement": "teleport"})
     store = Store(tmp_path / "night.db")
-    box = Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=400).start()
+    box = Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=TICK_RATE).start()
     port = box.port
     rcon = RconClient(*box.address, PASSWORD)
     rcon.connect()
     rcon.command("function monopoli:board/main/place")
+    before = [0.0]  # world seconds of the worlds before this one: the clock never goes back
     ctl = Controller(rcon, world_cfg, store, Settings(rules="prom", seed=SEED, start_at=len(NAMES),
-                                                      auction_quiet=0.05, walk_wait=0.1))
+                                                      auction_quiet=0.1, walk_wait=0.1),
+                     clock=lambda: before[0] + box.world.game_time / TICK_RATE)
     ctl.start()
     table = ctl.tables["main"]
     people = TablePlayers(box.world, table.layout, NAMES, walk=False,
@@ -167,7 +170,8 @@ def test_sandbox_restarted_mid_game(tmp_path: Path) -> None:
             if not restarted and table.n_actions >= len(expected) // 2:
                 box.stop()
                 box.server.close()
-                box = Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=400, port=port).start()
+                before[0] += box.world.game_time / TICK_RATE
+                box = Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=TICK_RATE, port=port).start()
                 restarted = True
                 people.world = box.world
                 people.join()  # the players come back to the new world
@@ -239,11 +243,11 @@ def test_a_restart_after_a_card_is_drawn_still_takes_its_book_back(tmp_path: Pat
     world_cfg = load_world()
     world_cfg = type(world_cfg)(**{**world_cfg.__dict__, "movement": "teleport"})
     store = Store(tmp_path / "night.db")
-    settings = Settings(rules="prom", seed=SEED, start_at=len(NAMES), auction_quiet=0.05, walk_wait=0.1)
-    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=400) as box, \
+    settings = Settings(rules="prom", seed=SEED, start_at=len(NAMES), auction_quiet=0.1, walk_wait=0.1)
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=TICK_RATE) as box, \
             RconClient(*box.address, PASSWORD) as rcon:
         rcon.command("function monopoli:board/main/place")
-        ctl = Controller(rcon, world_cfg, store, settings)
+        ctl = Controller(rcon, world_cfg, store, settings, clock=lambda: box.world.game_time / TICK_RATE)
         ctl.start()
         people = TablePlayers(box.world, ctl.tables["main"].layout, NAMES, walk=False,
                               operator=lambda kind, args: store.request(kind, args, "main"))
@@ -259,7 +263,7 @@ def test_a_restart_after_a_card_is_drawn_still_takes_its_book_back(tmp_path: Pat
                 if people.step(table.game, (table.game_id, table.n_actions)) is None:
                     time.sleep(0.003)
             if table.books_out and restarts < 3:  # a card book is out: the controller dies and comes back
-                ctl = Controller(rcon, world_cfg, store, settings)
+                ctl = Controller(rcon, world_cfg, store, settings, clock=lambda: box.world.game_time / TICK_RATE)
                 ctl.start()
                 restarts += 1
         game = ctl.tables["main"].game
