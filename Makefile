@@ -22,7 +22,7 @@ demo: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/engine.py
