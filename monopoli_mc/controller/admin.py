@@ -75,6 +75,8 @@ class AdminDesk:
             offer = _offer(game, args)
             seat = game.names.index(_name(args, "from"))
             action: tuple[str, int, Any] = ("propose_trade", seat, offer)
+            answer = (f"trade offered: {Narrator(game.board, game.names).describe_offer(offer)}; "
+                      f"{game.names[offer['to']]} accepts with /trigger accept")
         else:
             seat = _seat(game, _name(args))
             arg: dict[str, Any] = {"player": seat}
@@ -83,16 +85,14 @@ class AdminDesk:
             elif kind in ("move", "give_deed"):
                 arg["space"] = args.get("space")
             action = (_ENGINE[kind], SYSTEM, arg)
+            answer = f"{kind.replace('_', '-')} {game.names[seat]}: done"
         why = game.explain(action)
         if why is not None:
             raise IllegalAction(why)
         writes = self.c._apply(table, action, origin, batches)
-        if kind == "trade":
-            return f"trade offered: {Narrator(game.board, game.names).describe_offer(offer)}; " \
-                f"{game.names[offer['to']]} accepts with /trigger accept", writes
         if kind == "move" and not table.view.teleport:
             writes.append(outbox.calls.teleport(game.names[seat], table.name, game.pos[seat]))
-        return f"{kind.replace('_', '-')} {game.names[seat]}: done", writes
+        return answer, writes
 
     def seat(self, name: str, board: str | None, *, batches: dict[str, list[Event]],
              origin: str) -> tuple[str, Writes]:
@@ -186,10 +186,10 @@ def status_line(table: BoardGame) -> str:
     game = table.game
     if game is None:
         return f"{table.name}: no game yet"
-    paused = " (paused)" if table.paused else ""
-    jar = f", jar ${game.jar}" if game.rules.free_parking_jar else ""
     if game.phase == OVER:
         return f"{table.name}: game {table.game_id} ended in round {game.round + 1}; next: monopoli admin start"
+    paused = " (paused)" if table.paused else ""
+    jar = f", jar ${game.jar}" if game.rules.free_parking_jar else ""
     return (f"{table.name}: game {table.game_id}, round {game.round + 1}, {game.phase.replace('_', ' ')}"
             f" for {game.names[game.to_act()]}{paused}{jar}")
 

@@ -270,14 +270,11 @@ class Controller:
         assert game is not None
         name = game.names[seat]
         answer, action = offers.handle(game, table.offers, seat, event.kind, event.value)
-        out = self._tell(name, answer)
-        if action is not None:
-            why = intents.why_not(game, action)
-            if why is not None:
-                out = self._tell(name, f"{why}; your offer is kept")
-            else:
-                table.offers.pop(seat, None)
-                out += self._apply(table, action, f"seq {event.seq}", batches)
+        why = None if action is None else intents.why_not(game, action)
+        out = self._tell(name, answer if why is None else f"{why}; your offer is kept")
+        if action is not None and why is None:
+            table.offers.pop(seat, None)
+            out += self._apply(table, action, f"seq {event.seq}", batches)
         if seat in table.offers:  # still being written: the buttons to go on
             others = [(q, n) for q, n in enumerate(game.names) if q != seat and not game.bankrupt[q]]
             if table.offers[seat]["to"] is None and others:
