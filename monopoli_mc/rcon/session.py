@@ -37,6 +37,10 @@ from monopoli_mc.rcon.packets import (
 )
 
 MAX_ID = 2**31 - 1
+MAX_REPLY_BYTES = 4 * 1024 * 1024
+"""A reply longer than this is a protocol error: the longest the controller reads (the inbox of a busy
+poll, a `data get` of a book) is a few dozen KiB, and a server that never stops sending must not
+fill the controller's memory."""
 
 
 @dataclass(frozen=True)
@@ -99,12 +103,14 @@ def _quote(command: str, limit: int = 40) -> str:
 class RconSession:
     """One connection's RCON conversation, without the socket."""
 
-    def __init__(self, *, first_id: int = 1,
-                 probe_type: int = SERVERDATA_RESPONSE_VALUE) -> None:
+    def __init__(self, *, first_id: int = 1, probe_type: int = SERVERDATA_RESPONSE_VALUE,
+                 max_reply: int = MAX_REPLY_BYTES) -> None:
         if not 0 < first_id <= MAX_ID:
             raise ValueError(f"request ids start above 0, not {first_id}")
         self._next = first_id
         self._probe_type = probe_type
+        self._max_reply = max_reply
+        self._reply_bytes = 0
         self._decoder = PacketDecoder()
         self.phase = Phase.IDLE
         self.logged_in = False
@@ -180,6 +186,7 @@ class RconSession:
         self.pending_id = None
         self.probe_id = None
         self._parts = []
+        self._reply_bytes = 0
 
     def _on_login_packet(self, packet: Packet) -> Event | None:
         if packet.request_id == AUTH_FAILURE_ID:
@@ -207,6 +214,7 @@ class RconSession:
             self._done()
             return Reply(request_id, _decode([packet.payload]), 1)
         self._parts = [packet.payload]
+        self._reply_bytes = len(packet.payload)
         self.probe_id = self._new_id()
         self.phase = Phase.FRAGMENTS
         probe = Packet(self.probe_id, self._probe_type, b"")
@@ -219,6 +227,11 @@ class RconSession:
             self._done()
             return Reply(request_id, _decode(parts), len(parts))
         self._check_fragment(packet)
+        self._reply_bytes += len(packet.payload)
+        if self._reply_bytes > self._max_reply:
+            raise RconProtocolError(
+                f"rcon reply is over {self._max_reply / 2**20:g} MiB and still coming "
+                f"({len(self._parts) + 1} packets): the server is not speaking vanilla rcon")
         self._parts.append(packet.payload)
         return None
 

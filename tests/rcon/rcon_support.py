@@ -81,8 +81,12 @@ def read_packet(sock: socket.socket) -> tuple[int, int, bytes]:
 class ScriptedServer:
     """Accepts one connection and runs `script(sock, server)` on it in a thread."""
 
-    def __init__(self, script: Callable[[socket.socket, ScriptedServer], None]) -> None:
+    def __init__(self, script: Callable[[socket.socket, ScriptedServer], None], *,
+                 connections: int = 1) -> None:
         self.script = script
+        self.connections = connections
+        self.accepted = 0  # connections accepted so far (the script sees 1 on the first)
+        self.sent = 0  # what a script counts of the bytes it sent
         self.packets: list[tuple[int, int, bytes]] = []
         self.error: BaseException | None = None
         self._listener = socket.create_server(("127.0.0.1", 0))
@@ -101,10 +105,15 @@ class ScriptedServer:
 
     def _run(self) -> None:
         try:
-            sock, _ = self._listener.accept()
-            with sock:
-                self.script(sock, self)
-        except (EOFError, OSError):
+            while self.accepted < self.connections:
+                sock, _ = self._listener.accept()
+                self.accepted += 1
+                with sock:
+                    try:
+                        self.script(sock, self)
+                    except (EOFError, OSError):
+                        pass
+        except OSError:
             pass
         except BaseException as exc:  # surfaced by close()
             self.error = exc
@@ -121,8 +130,9 @@ class ScriptedServer:
 def scripted() -> Iterator[Callable[..., ScriptedServer]]:
     made: list[ScriptedServer] = []
 
-    def make(script: Callable[[socket.socket, ScriptedServer], None]) -> ScriptedServer:
-        made.append(ScriptedServer(script))
+    def make(script: Callable[[socket.socket, ScriptedServer], None], *,
+             connections: int = 1) -> ScriptedServer:
+        made.append(ScriptedServer(script, connections=connections))
         return made[-1]
 
     yield make

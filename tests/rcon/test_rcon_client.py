@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import socket
+import struct
 import threading
 import time
 from collections.abc import Callable
@@ -129,6 +130,29 @@ def test_probe_never_answered_times_out(scripted: Scripted) -> None:
     with RconClient("127.0.0.1", srv.port, "pw", timeout=0.1) as rcon:
         with pytest.raises(RconTimeout):
             rcon.command("big")
+
+
+def test_a_reply_that_never_ends_is_a_protocol_error_and_the_client_reconnects(scripted: Scripted) -> None:
+    def script(sock: socket.socket, srv: ScriptedServer) -> None:
+        if srv.accepted == 1:  # the first connection: one reply that never ends
+            srv.login(sock)
+            request_id, _, _ = srv.read(sock)
+            chunk = struct.pack("<i", 4096 + 10) + struct.pack("<ii", request_id, 0) + b"x" * 4096 + b"\0\0"
+            while True:
+                sock.sendall(chunk * 64)
+                srv.sent += len(chunk) * 64
+        srv.login(sock)
+        request_id, _, _ = srv.read(sock)
+        send_packet(sock, request_id, 0, b"fine")
+
+    srv = scripted(script, connections=2)
+    with RconClient("127.0.0.1", srv.port, "pw", timeout=20) as rcon:
+        with pytest.raises(RconProtocolError, match="over 4 MiB and still coming"):
+            rcon.command("data get storage monopoli:bridge")
+        assert not rcon.is_connected
+        rcon.reconnect(attempts=1)
+        assert rcon.command("list") == "fine"
+    assert srv.sent > 4 * 2**20  # the server did send more than the bound; the client stopped reading
 
 
 def test_eof_becomes_connection_error(scripted: Scripted) -> None:

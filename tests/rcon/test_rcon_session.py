@@ -10,6 +10,7 @@ from monopoli_mc.errors import RconProtocolError, RconRequestTooLong
 from monopoli_mc.rcon.packets import Packet, PacketDecoder, encode_packet
 from monopoli_mc.rcon.session import (
     MAX_ID,
+    MAX_REPLY_BYTES,
     NEED_DATA,
     LoginAccepted,
     LoginRefused,
@@ -89,6 +90,23 @@ def test_long_first_packet_sends_probe_and_joins_fragments() -> None:
     assert session.next_event() == Reply(2, "a" * 4096 + "b" * 4096 + "é" * 10, 3)
     assert session.phase is Phase.IDLE
     assert decode(session.start_command("x")).request_id == 4
+
+
+def test_a_reply_past_the_bound_breaks_the_session() -> None:
+    session = RconSession(max_reply=3 * 4096)
+    session.start_login("pw")
+    feed(session, Packet(1, 2))
+    assert session.next_event() == LoginAccepted()
+    session.start_command("data get storage monopoli:bridge")
+    feed(session, Packet(2, 0, b"a" * 4096))
+    assert isinstance(session.next_event(), SendProbe)
+    feed(session, Packet(2, 0, b"b" * 4096), Packet(2, 0, b"c" * 4096))
+    assert session.next_event() is NEED_DATA  # exactly at the bound: still a reply
+    feed(session, Packet(2, 0, b"d"))
+    with pytest.raises(RconProtocolError, match="over 0.0117188 MiB and still coming"):
+        session.next_event()
+    assert session.phase is Phase.BROKEN
+    assert MAX_REPLY_BYTES == 4 * 2**20
 
 
 def test_probe_can_be_an_empty_command() -> None:
