@@ -19,7 +19,11 @@ INBOX_QUERY = "data get storage monopoli:bridge inbox"
 LIST_UUIDS = "list uuids"
 _CONTENTS = "has the following contents: "
 _NO_INBOX = ("Found no elements matching", "has no elements")
-_LIST_ENTRY = re.compile(r"([A-Za-z0-9_]{1,16}) \(([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\)")
+# vanilla's commands.list.players, "There are %s of a max of %s players online: %s", the list
+# joined by ComponentUtils' ", ", each entry commands.list.nameAndId, "%s (%s)"
+_LIST_HEAD = re.compile(r"There are (\d+) of a max of (\d+) players online: ")
+_LIST_ENTRY = re.compile(r"(?P<name>[^\s,()]{1,16}) \((?P<uuid>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-"
+                         r"[0-9a-f]{4}-[0-9a-f]{12})\)(?:, |$)")
 _POS = re.compile(r"has the following entity data: \[(-?[\d.E-]+)d, (-?[\d.E-]+)d, (-?[\d.E-]+)d\]")
 _INT_MIN, _INT_MAX = -2**31, 2**31 - 1
 
@@ -102,8 +106,27 @@ def _entry(item: Any) -> WorldEvent | None:
 
 
 def parse_uuid_list(reply: str) -> dict[str, str]:
-    """UUID -> name from a `list uuids` reply."""
-    return {m.group(2): m.group(1) for m in _LIST_ENTRY.finditer(reply)}
+    """UUID -> name from a `list uuids` reply, each entry read whole from its first character.
+
+    A name is whatever stands between the separator and ` (`: Bedrock players through
+    Floodgate are `.Robin`, and `.Robin` or `x.Alex` is never read as Robin or Alex.
+    Raises InboxError when the reply is not a player list, or an entry is not `Name (uuid)`.
+    """
+    head = _LIST_HEAD.match(reply)
+    if head is None:
+        raise InboxError(f"not a `list uuids` reply: {reply[:120]!r}")
+    out: dict[str, str] = {}
+    at = head.end()
+    while at < len(reply):
+        entry = _LIST_ENTRY.match(reply, at)
+        if entry is None:
+            raise InboxError(f"a `list uuids` entry is not 'Name (uuid)': {reply[at:at + 80]!r}")
+        out[entry.group("uuid")] = entry.group("name")
+        at = entry.end()
+    if len(out) != int(head.group(1)):
+        raise InboxError(f"`list uuids` says {head.group(1)} players and lists {len(out)}: "
+                         f"{reply[:120]!r}")
+    return out
 
 
 def parse_pos(reply: str) -> tuple[float, float, float] | None:

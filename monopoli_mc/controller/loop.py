@@ -367,7 +367,11 @@ class Controller:
 
     # -- players ---------------------------------------------------------------------
     def _refresh_names(self) -> None:
-        found = parse_uuid_list(self.command(LIST_UUIDS))
+        try:
+            found = parse_uuid_list(self.command(LIST_UUIDS))
+        except InboxError as exc:  # keep the names we have; the next poll asks again
+            self.on_line(f"warning: {exc}")
+            return
         fresh = {u: n for u, n in found.items() if self.names.get(u) != n}
         if fresh:
             self.names.update(fresh)

@@ -13,7 +13,9 @@ import re
 
 from monopoli_mc.errors import MonopoliError
 
-_PLAYER = re.compile(r"[A-Za-z0-9_]{1,16}")
+# What vanilla reads as a name in a selector position (brigadier's unquoted string, at most 16):
+# Java names are [A-Za-z0-9_], and Bedrock players through Floodgate are `.Robin`.
+_PLAYER = re.compile(r"[A-Za-z0-9_.+-]{1,16}")
 _BROADCAST = ("@a",)
 _SHORT_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
