@@ -205,8 +205,10 @@ def prompts(game: Game, table: Table) -> list[str]:
         return tell(table, name, f"You owe ${owed} and have ${game.cash[seat]}. Raise money: "
                                  + ", ".join(options[:4]) + more)
     if phase == RECEIVED:
-        return tell(table, name, "You received a mortgaged deed: /trigger buy lifts the mortgage now, "
-                                 "/trigger auction keeps it mortgaged and pays the fee.")
+        lift, keep = game.received_costs()
+        deed = game.board.spaces[game.received[0][1]].name
+        return tell(table, name, f"You received {deed}, mortgaged: /trigger buy lifts the mortgage now (${lift}), "
+                                 f"/trigger auction keeps it mortgaged (${keep} fee).")
     if phase == TAX:
         return tell(table, name, "Income tax: /trigger buy pays the flat amount, "
                                  "/trigger auction pays the percentage.")

@@ -152,12 +152,11 @@ class Bot:
         return _find(actions, "pass")
 
     def _jail(self, game: Game, actions: list[Action]) -> Action:
-        if self.jail_strategy == "pay":
-            for kind in ("use_card", "pay_fine"):
-                for action in actions:
-                    if action[0] == kind:
-                        return action
-        return _find(actions, "roll")
+        for kind in ("use_card", "pay_fine", "roll") if self.jail_strategy == "pay" else ("roll", "use_card"):
+            for action in actions:
+                if action[0] == kind:
+                    return action
+        return actions[0]
 
     def _raise_money(self, game: Game, p: int, actions: list[Action]) -> Action:
         for kind in ("pay_debt", "sell", "mortgage", "sell_all", "bankrupt"):

@@ -261,8 +261,16 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
     def _g_pay_fine(self, p: int, arg: Any) -> str | None:
         if self.jail_turns[p] < 0:
             return f"{self.names[p]} is not in jail"
+        if self._must_pay_fine(p):
+            return None  # short of cash, the fine becomes a debt to settle first
         fine = self.rules.jail_fine
         return None if self.cash[p] >= fine else f"the fine is ${fine}; {self.names[p]} has ${self.cash[p]}"
+
+    def _g_roll(self, p: int, arg: Any) -> str | None:
+        if self.jail_turns[p] >= 0 and self._must_pay_fine(p):
+            return (f"on the last turn in jail {self.names[p]} pays the ${self.rules.jail_fine} fine "
+                    "(or uses a Get Out of Jail Free card) before throwing")
+        return None
 
     def _g_use_card(self, p: int, arg: Any) -> str | None:
         if self.jail_turns[p] < 0:

@@ -35,7 +35,11 @@ class Rules:
     jar_seed: int = 0
     # Mortgages.
     mortgage_interest_percent: int = 10
+    # A mortgaged deed received from a bankrupt player: the fee to keep it mortgaged, and whether
+    # that fee is due also when the new owner lifts it at once (who then pays the mortgage alone).
     received_mortgage_fee_percent: int = 10
+    received_fee_always: bool = False
+    bought_mortgage_fee_percent: int = 10  # the same fee for a mortgaged deed bought or traded from a player
     # Buildings.
     building_sellback_percent: int = 50
     building_sellback_discount: int = 0
@@ -50,6 +54,7 @@ class Rules:
     jail_fine: int = 50
     jail_max_turns: int = 3
     jail_roll_again_on_doubles: bool = False
+    jail_pay_on_last_turn: bool = False  # the last turn in jail starts with the fine (or a card), then the throw
     doubles_to_jail: int = 3
     doubles_extra_throws: int | None = None  # throws again after doubles; None: until jail
     # Taxes; income_tax_percent set means the player may choose it instead of the flat amount.

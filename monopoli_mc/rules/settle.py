@@ -115,7 +115,7 @@ class SettleMixin(EngineBase):
         self.bankrupt[p] = True
         self._touch()
         self.jail_turns[p] = NOT_IN_JAIL
-        self.received.extend([creditor, s] for s in fees)
+        self.received.extend([creditor, s, "bankruptcy"] for s in fees if self._received_matters(s, "bankruptcy"))
         if p == self.current:
             self.after = [["next_turn"]]
         alive = [q for q in range(len(self.names)) if not self.bankrupt[q]]
@@ -130,16 +130,40 @@ class SettleMixin(EngineBase):
 
     # -- a mortgaged deed received: lift it now, or pay the fee and keep it mortgaged -----------
 
+    def _received_terms(self, s: int, how: str) -> tuple[int, int, int]:
+        """A mortgaged deed received by `how` (bankruptcy, trade): (the fee to keep it mortgaged,
+        the fee due with lifting it at once, the lift at once)."""
+        rules = self.rules
+        mortgage = self._price[s] // 2
+        percent = rules.received_mortgage_fee_percent if how == "bankruptcy" else rules.bought_mortgage_fee_percent
+        fee = (mortgage * percent + 99) // 100
+        if how == "bankruptcy" and rules.received_fee_always:
+            return fee, fee, mortgage  # sheet 000: the interest at once, then the mortgage alone
+        return fee, 0, lift_cost(mortgage, rules.mortgage_interest_percent)
+
+    def _received_matters(self, s: int, how: str) -> bool:
+        """Whether lifting at once or keeping the deed mortgaged differ at all (else no decision)."""
+        keep, now_fee, now_lift = self._received_terms(s, how)
+        return keep > 0 or now_fee + now_lift != lift_cost(self._price[s] // 2, self.rules.mortgage_interest_percent)
+
+    def received_costs(self) -> tuple[int, int]:
+        """The deed awaiting lift-or-keep: (what lifting it now costs in all, the fee to keep it)."""
+        _, s, how = self.received[0]
+        keep, now_fee, now_lift = self._received_terms(s, how)
+        return now_fee + now_lift, keep
+
     def _g_lift_now(self, p: int, arg: Any) -> str | None:
         s = self.received[0][1]
-        cost = lift_cost(self._price[s] // 2, self.rules.mortgage_interest_percent)
+        cost = self.received_costs()[0]
         if self.cash[p] < cost:
             return f"lifting {self.board.spaces[s].name!r} now costs ${cost}; {self.names[p]} has ${self.cash[p]}"
         return None
 
     def _do_lift_now(self, p: int, arg: Any, ev: list[Event]) -> None:
-        _, s = self.received.pop(0)
-        self._pay(p, BANK, lift_cost(self._price[s] // 2, self.rules.mortgage_interest_percent), "lift", ev)
+        _, s, how = self.received.pop(0)
+        _, now_fee, now_lift = self._received_terms(s, how)
+        self._pay(p, BANK, now_fee, "fee", ev)
+        self._pay(p, BANK, now_lift, "lift", ev)
         self.mortgaged[s] = False
         self._touch(p, space=s)
         ev.append(("lift", p, s))
@@ -147,9 +171,8 @@ class SettleMixin(EngineBase):
         self._resume(ev)
 
     def _do_keep_mortgage(self, p: int, arg: Any, ev: list[Event]) -> None:
-        _, s = self.received.pop(0)
-        fee = (self._price[s] // 2 * self.rules.received_mortgage_fee_percent + 99) // 100
-        self._charge(p, BANK, fee, "fee", ev)
+        _, s, how = self.received.pop(0)
+        self._charge(p, BANK, self._received_terms(s, how)[0], "fee", ev)
         self.phase = ""
         self._resume(ev)
 
@@ -255,7 +278,7 @@ class SettleMixin(EngineBase):
             for s in deeds:
                 self.owner[s] = taker
                 ev.append(("deed", s, giver, taker))
-                if self.mortgaged[s]:
+                if self.mortgaged[s] and self._received_matters(s, "trade"):
                     fees.append((taker, s))
         for count, giver, taker in ((trade["give_cards"], a, b), (trade["get_cards"], b, a)):
             for _ in range(count):
@@ -264,7 +287,7 @@ class SettleMixin(EngineBase):
                 ev.append(("card_kept", taker, deck, card))
         self.phase, self.trade = self.trade_return, None
         if fees:  # each receiver decides: lift now, or pay the fee and keep it mortgaged
-            self.received.extend([taker, s] for taker, s in fees)
+            self.received.extend([taker, s, "trade"] for taker, s in fees)
             self.after.append(["phase", self.phase, self.pending])
             self.phase = ""
             self._resume(ev)

@@ -52,7 +52,7 @@ class GameState:
     trade: dict[str, Any] | None
     trade_return: str
     auction_queue: list[int]
-    received: list[list[int]]  # mortgaged deeds received, awaiting lift-or-keep: [seat, space]
+    received: list[list[Any]]  # mortgaged deeds received, awaiting lift-or-keep: [seat, space, "bankruptcy"|"trade"]
     claims: list[list[int]]  # rent waiting to be claimed: [payer, owner, amount, space]
     winner: int | None
     end_reason: str
@@ -88,6 +88,7 @@ class GameState:
         for name in self._DATA_FIELDS:
             setattr(self, name, _copy(data[name]))
         self.last_dice = (data["last_dice"][0], data["last_dice"][1])
+        self.received = [r if len(r) == 3 else [*r, "bankruptcy"] for r in self.received]  # saved before "how"
         self.rng = random.Random()
         version, internal, gauss = data["rng"]
         self.rng.setstate((version, tuple(internal), gauss))

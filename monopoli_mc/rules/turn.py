@@ -258,10 +258,18 @@ class TurnMixin(SpeedMixin):
         self.jail_turns[p] = NOT_IN_JAIL
         ev.append(("leave_jail", p, how))
 
+    def _must_pay_fine(self, p: int) -> bool:
+        """Sheet 000: "On the third turn in jail, you have to pay $50 to get out and roll"."""
+        return self.rules.jail_pay_on_last_turn and self.jail_turns[p] >= self.rules.jail_max_turns - 1
+
     def _do_pay_fine(self, p: int, arg: Any, ev: list[Event]) -> None:
-        self._pay(p, self._fine_to, self.rules.jail_fine, "jail_fine", ev)
+        paid = self._charge(p, self._fine_to, self.rules.jail_fine, "jail_fine", ev)
         self._leave_jail(p, "fine", ev)
-        self.phase = ROLL
+        if paid:
+            self.phase = ROLL
+            return
+        self.phase, self.after = "", [["phase", ROLL, {}]]  # raise the fine first, then throw
+        self._resume(ev)
 
     def _do_use_card(self, p: int, arg: Any, ev: list[Event]) -> None:
         deck, index = self.jail_cards[p].pop(0)
