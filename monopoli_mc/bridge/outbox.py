@@ -177,7 +177,12 @@ def prompts(game: Game, table: Table) -> list[str]:
         return title(table, name, "Your turn") + [calls.prompt(name, "roll")]
     if phase == JAIL:
         which = "jail_card" if game.jail_cards[seat] else "jail"
-        return [calls.prompt(name, which, fine=game.rules.jail_fine)]
+        out = [calls.prompt(name, which, fine=game.rules.jail_fine)]
+        if not game.is_legal(("roll", seat, None)):  # the last turn in jail under jail_pay_on_last_turn
+            out += tell(table, name, f"Last turn in jail: pay the ${game.rules.jail_fine} fine (/trigger jail_pay)"
+                        + (" or use your card (/trigger jail_card)" if game.jail_cards[seat] else "")
+                        + ", then throw.")
+        return out
     if phase == BUY:
         return [calls.prompt_buy(name, game.pending["space"], auction=game.rules.auction_on_decline)]
     if phase == AUCTION:
