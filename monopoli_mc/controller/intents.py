@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from monopoli_mc.datapack.channel import INTENTS
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import BUS, DRAW, OVER, RECEIVED, TAX
 
@@ -15,7 +16,7 @@ SIMPLE = {"d6": "roll", "buy": "buy", "auction": "decline", "end_turn": "end_tur
 YES_NO = {TAX: ("pay_flat_tax", "pay_percent_tax"), RECEIVED: ("lift_now", "keep_mortgage")}
 ON_SPACE = ("build", "sell", "mortgage", "lift")
 DRAW_KINDS = {"naughty": "chance", "nice": "chance", "crate": "community_chest"}
-# Trigger values start at 1 (a trigger at 0 is never seen): value N means choice N - 1 or N.
+# Trigger values start at 1 (0 is a trigger's resting value): value N means choice N - 1 or N.
 BUS_CHOICES = {1: 0, 2: 1, 3: 2}
 ROLE_CHOICES = {1: "competitor", 2: "monopolist"}
 CHOICE_KINDS = {"bus": "bus", "role": "choose_role", "goto": "choose_space", "claim": "claim_rent"}
@@ -36,6 +37,16 @@ HOW = {"roll": "roll (/trigger d6)", "buy": "buy (/trigger buy)",
        "choose_role": "choose your side (/trigger role set 1 competitor, 2 monopolist)",
        "choose_space": "move to any space (click it in chat, or /trigger goto set N: 1 to 39, GO is 40)",
        "claim_rent": "claim your rent (/trigger claim set N, N the space)"}
+
+
+_BARE = {i.name: i.meaning for i in INTENTS if not i.takes_value}
+
+
+def bare_misuse(kind: str, value: int | None, *, button: bool) -> str | None:
+    """What a number on a trigger that takes none means (`/trigger d6 set 0`: nothing); None if fine."""
+    if button or kind not in _BARE or value is None or value > 0:
+        return None
+    return f"{value} means nothing to /trigger {kind}, which takes no number: type /trigger {kind} ({_BARE[kind]})"
 
 
 def game_kinds() -> frozenset[str]:

@@ -226,6 +226,9 @@ class Controller:
         if name is None:
             self.on_line(f"warning: inbox entry {event.seq} ({event.kind}) from an unknown player")
             return []
+        misuse = intents.bare_misuse(event.kind, event.value, button=event.button)
+        if misuse is not None:
+            return self._tell(name, misuse)
         if event.kind == "online":
             self.store.add_player(event.uuid or "", name)
             table = self.table_of(name)

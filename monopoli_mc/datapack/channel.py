@@ -2,7 +2,10 @@
 
 Every player intent is a trigger objective enabled per player; a use is appended to
 `storage monopoli:bridge inbox` as `{seq, kind, uuid, value}` and the trigger is
-enabled again for that player only. `function monopoli:ack {seq:N}` drops the
+enabled again for that player only. Whatever value a use leaves, it is queued: the tick
+takes every value but 0, and since a use at 0 (`/trigger bid set 0`) changes no score, only
+the lock it leaves shows it. `player/unlock` finds those once a second: enabling a trigger
+succeeds only when it was locked. `function monopoli:ack {seq:N}` drops the
 entries up to N, which works because entries are appended in `seq` order.
 """
 
@@ -18,6 +21,8 @@ CASH = "monopoli.cash"
 SEQ = "monopoli.seq"
 LEFT = "monopoli.left"
 SEEN_TAG = "monopoli.seen"
+LOCKED = "monopoli.locked"  # set by the unlock sweep: this trigger was locked at 0
+UNLOCK_EVERY = "20t"  # how often the pack looks for triggers locked at 0 (`/trigger bid set 0`)
 JAR_HOLDER = "$jar."  # + the board's name: each board's Free Parking jar is its own sidebar line
 BUTTON_REACH = 6  # blocks from the command block behind a button to the presser's feet
 
@@ -51,7 +56,7 @@ INTENTS = (
     Intent("accept", False, "accept the trade offered to you"),
     Intent("refuse", False, "refuse the trade offered to you"),
     Intent("join", False, "join the game on this board"),
-    # Values start at 1: a trigger left at 0 is never seen by the tick.
+    # Values start at 1: 0 is a trigger's resting value (a use at 0 is answered as a mistake).
     Intent("bus", True, "the speed die's Bus: move by the first die (1), the second (2) or their sum (3)"),
     Intent("role", True, "choose your side: competitor (1) or monopolist (2)"),
     Intent("goto", True, "triples: move to space N (1-39; GO is 40)"),
@@ -115,12 +120,14 @@ def _load(pack: Pack, dialect: Dialect) -> list[str]:
         f"scoreboard objectives setdisplay sidebar {CASH}",
         f"scoreboard objectives add {SEQ} dummy",
         f"scoreboard objectives add {LEFT} minecraft.custom:minecraft.leave_game",
+        f"scoreboard objectives add {LOCKED} dummy",
     ]
     lines += [f"scoreboard objectives add {i.name} trigger" for i in INTENTS]
     lines += [f"scoreboard players add $seq {SEQ} 0",
               f"execute unless data storage {STORAGE} inbox run "
               f"data modify storage {STORAGE} inbox set value []",
-              "function monopoli:player/enable_all"]
+              "function monopoli:player/enable_all",
+              f"schedule function monopoli:player/unlock {UNLOCK_EVERY}"]
     return lines
 
 
@@ -129,11 +136,21 @@ def _tick() -> list[str]:
              f"execute as @a[scores={{{LEFT}=1..}}] run function monopoli:player/rejoin"]
     lines += [f"execute as @a[scores={{{i.name}=1..}}] run function monopoli:input/{i.name}"
               for i in INTENTS]
-    # A negative value (`/trigger bid set -5`) is queued too, so the controller can say why it
-    # means nothing; otherwise the trigger would stay locked with it for good.
+    # A negative value (`/trigger bid set -5`, `/trigger d6 set -1`) is queued too, so the
+    # controller can say what it means; otherwise the trigger would stay locked with it for good.
     lines += [f"execute as @a[scores={{{i.name}=..-1}}] run function monopoli:input/{i.name}"
-              for i in INTENTS if i.takes_value]
+              for i in INTENTS]
     return lines
+
+
+def _unlock() -> list[str]:
+    """Queue the uses at 0: a trigger at 0 that was locked (enable succeeds only then)."""
+    lines: list[str] = []
+    for i in INTENTS:
+        lines += [f"execute as @a[scores={{{i.name}=0}}] store success score @s {LOCKED} "
+                  f"run scoreboard players enable @s {i.name}",
+                  f"execute as @a[scores={{{i.name}=0,{LOCKED}=1}}] run function monopoli:input/{i.name}"]
+    return lines + [f"schedule function monopoli:player/unlock {UNLOCK_EVERY}"]
 
 
 def _players(pack: Pack) -> None:
@@ -143,6 +160,7 @@ def _players(pack: Pack) -> None:
                    f"scoreboard players enable @s {intent.name}"]
     pack.function("player/enable", enable)
     pack.function("player/enable_all", ["execute as @a run function monopoli:player/enable"])
+    pack.function("player/unlock", _unlock())
     online = [f'data modify storage {STORAGE} next set value {{kind:"online",value:0}}',
               f"data modify storage {STORAGE} next.uuid set from entity @s UUID",
               "function monopoli:bridge/queue"]

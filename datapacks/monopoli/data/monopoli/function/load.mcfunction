@@ -5,6 +5,7 @@ scoreboard objectives add monopoli.cash dummy {text:"Cash",color:"gold"}
 scoreboard objectives setdisplay sidebar monopoli.cash
 scoreboard objectives add monopoli.seq dummy
 scoreboard objectives add monopoli.left minecraft.custom:minecraft.leave_game
+scoreboard objectives add monopoli.locked dummy
 scoreboard objectives add d6 trigger
 scoreboard objectives add buy trigger
 scoreboard objectives add auction trigger
@@ -37,3 +38,4 @@ scoreboard objectives add offer_clear trigger
 scoreboard players add $seq monopoli.seq 0
 execute unless data storage monopoli:bridge inbox run data modify storage monopoli:bridge inbox set value []
 function monopoli:player/enable_all
+schedule function monopoli:player/unlock 20t
