@@ -41,27 +41,34 @@ def stop_on_signals(stop: threading.Event) -> Iterator[None]:
               help="Minecraft version whose commands and replies the sandbox copies.")
 @click.option("--password-file", type=click.Path(dir_okay=False, path_type=Path),
               help=f"File holding the RCON password (else ${ENV_VAR} is used).")
+@click.option("--tick-busy-ms", type=click.FloatRange(0, 1000), default=0.0, show_default=True,
+              help="Keep each tick's main thread busy this long, as a loaded server does: "
+                   "RCON commands wait for the tick under way (a tick is 50 ms).")
 def sandbox(host: str, port: int, datapack: Path | None, mc_version: str,
-            password_file: Path | None) -> None:
+            password_file: Path | None, tick_busy_ms: float) -> None:
     """Run the sandbox server alone: a vanilla-like world behind real RCON.
 
     The RCON password comes from the environment variable MONOPOLI_RCON_PASSWORD
     (or --password-file), never from a flag. Any RCON client can connect.
     Ctrl-C, SIGTERM or `stop` over RCON stops it cleanly (exit code 0).
+    RCON commands run on the main thread between ticks, as on vanilla;
+    --tick-busy-ms makes each tick take that long, like a busy server.
 
     \b
     Example:
       export MONOPOLI_RCON_PASSWORD=letmein
       monopoli sandbox --port 25575 --datapack datapacks/monopoli
+      monopoli sandbox --port 25575 --datapack datapacks/monopoli --tick-busy-ms 25
       RCON_PASSWORD=letmein mcrcon 127.0.0.1 -p 25575   # in another terminal
     """
     password = read_password(file=password_file)
     box = Sandbox(password=password.reveal(), host=host, port=port, version=mc_version,
-                  datapack=datapack)
+                  datapack=datapack, tick_busy_ms=tick_busy_ms)
     for problem in box.world.load_errors:
         click.echo(f"warning: datapack: {problem}", err=True)
     with stop_on_signals(box.stop_requested), box:
         loaded = f", datapack {datapack}" if datapack is not None else ""
+        loaded += f", ticks busy {tick_busy_ms:g} ms" if tick_busy_ms else ""
         click.echo(f"monopoli sandbox (Minecraft {mc_version}{loaded}): RCON listening on "
                    f"{box.address[0]}:{box.port}; Ctrl-C stops")
         while not box.stop_requested.wait(0.2):

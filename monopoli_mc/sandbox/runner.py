@@ -1,17 +1,15 @@
-"""Sandbox: a World behind a real RCON server on 127.0.0.1, with an optional 20 tick/s clock."""
+"""Sandbox: a World behind a real RCON server on 127.0.0.1, with an optional 20 tick/s main thread."""
 
 from __future__ import annotations
 
-import logging
 import threading
-import time
 from pathlib import Path
 from types import TracebackType
 
+from monopoli_mc.errors import ConfigError
+from monopoli_mc.sandbox.mainthread import MainThread
 from monopoli_mc.sandbox.server import RconServer
 from monopoli_mc.sandbox.world import World
-
-log = logging.getLogger("monopoli_mc.sandbox")
 
 TICKS_PER_SECOND = 20
 
@@ -19,8 +17,13 @@ TICKS_PER_SECOND = 20
 class Sandbox:
     """The embedded server: World + RconServer (+ tick thread); use it as a context manager.
 
+    When it ticks, RCON commands run on its main thread between ticks, as on vanilla;
+    `tick_busy_ms` keeps each tick busy that long (a loaded server), so every request
+    waits for the tick under way. Without ticking, commands run on the RCON client's
+    thread and the test drives the clock (`world.tick(n)`).
+
     Example:
-        with Sandbox(password="pw") as sandbox:
+        with Sandbox(password="pw", tick_busy_ms=25) as sandbox:
             with RconClient(*sandbox.address, "pw") as rcon:
                 rcon.command("scoreboard objectives add Cash dummy")
     """
@@ -28,15 +31,21 @@ class Sandbox:
     def __init__(self, *, password: str, world: World | None = None,
                  host: str = "127.0.0.1", port: int = 0, version: str = "1.21.11",
                  strict: bool = False, datapack: Path | None = None,
-                 ticking: bool = True, tick_rate: float = TICKS_PER_SECOND) -> None:
+                 ticking: bool = True, tick_rate: float = TICKS_PER_SECOND,
+                 tick_busy_ms: float = 0.0) -> None:
+        if tick_rate <= 0:
+            raise ConfigError(f"the tick rate must be above 0, found {tick_rate:g}")
+        if tick_busy_ms < 0:
+            raise ConfigError(f"--tick-busy-ms must be 0 or more, found {tick_busy_ms:g}")
         self.world = world if world is not None else World(version=version, strict=strict)
         if datapack is not None:
             self.world.load_datapack(Path(datapack))
-        self.server = RconServer(self.world, password, host=host, port=port)
         self.ticking = ticking
         self.tick_rate = tick_rate
-        self._stop = threading.Event()
-        self._ticker: threading.Thread | None = None
+        self.tick_busy_ms = tick_busy_ms
+        self._main = (MainThread(self.world.tick, tick_rate=tick_rate, busy=tick_busy_ms / 1000)
+                      if ticking else None)
+        self.server = RconServer(self.world, password, host=host, port=port, main=self._main)
 
     def __repr__(self) -> str:
         return f"Sandbox({self.server.host!r}, {self.server.port}, ticking={self.ticking})"
@@ -59,19 +68,14 @@ class Sandbox:
     def start(self) -> Sandbox:
         """Start serving RCON and, if ticking, the clock; returns self."""
         self.server.start()
-        if self.ticking:
-            self._stop.clear()
-            self._ticker = threading.Thread(target=self._tick_loop, name="Server thread ticks",
-                                            daemon=True)
-            self._ticker.start()
+        if self._main is not None:
+            self._main.start()
         return self
 
     def stop(self) -> None:
         """Stop the clock and the server, joining their threads."""
-        self._stop.set()
-        if self._ticker is not None:
-            self._ticker.join(5.0)
-            self._ticker = None
+        if self._main is not None:
+            self._main.stop()
         self.server.stop()
 
     def __enter__(self) -> Sandbox:
@@ -81,19 +85,3 @@ class Sandbox:
                  tb: TracebackType | None) -> None:
         self.stop()
         self.server.close()
-
-    def _tick_loop(self) -> None:
-        interval = 1.0 / self.tick_rate
-        next_tick = time.monotonic()
-        while not self._stop.is_set():
-            with self.world.lock:
-                try:
-                    self.world.tick()
-                except Exception:
-                    log.exception("sandbox tick failed")
-            next_tick += interval
-            delay = next_tick - time.monotonic()
-            if delay < 0:  # behind (a long command held the lock): skip, as vanilla does
-                next_tick = time.monotonic()
-                delay = 0
-            self._stop.wait(delay)

@@ -14,7 +14,8 @@ Modelled on vanilla's `RconThread`, `RconClient`, `PktUtils` and `RconConsoleSou
   chunks of 4096 UTF-16 units, each sent as a type-0 packet with the request's id
   (an empty reply is one empty packet; a surrogate pair cut in two becomes "??");
 - one output buffer is shared by every connection: it is cleared on the client's
-  thread, the command runs on the "server thread" (the executor's lock), and then the
+  thread, the command runs on the server's main thread (`executeBlocking`: a
+  `MainThread` when the sandbox ticks, else under the executor's lock), and then the
   buffer is read, so a concurrent connection can clear or add to another's output.
 
 The sandbox sets TCP_NODELAY on accepted sockets (vanilla does not), which changes
@@ -32,6 +33,7 @@ import struct
 import threading
 from contextlib import AbstractContextManager
 from types import TracebackType
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from monopoli_mc.errors import ConfigError
@@ -58,6 +60,13 @@ class CommandExecutor(Protocol):
 
     def execute(self, command: str) -> list[str]:
         """Run `command` as the RCON console source; its feedback messages in order."""
+
+
+class MainThreadCalls(Protocol):
+    """Where commands run: the server's main thread (`sandbox.mainthread.MainThread`)."""
+
+    def call(self, run: Callable[[], None]) -> None:
+        """Run on the main thread and wait for it to finish."""
 
 
 class ConsoleOutput:
@@ -139,7 +148,8 @@ class RconServer:
     """A threaded RCON server in front of a CommandExecutor; start(), then stop()."""
 
     def __init__(self, executor: CommandExecutor, password: str, *,
-                 host: str = "127.0.0.1", port: int = 0) -> None:
+                 host: str = "127.0.0.1", port: int = 0,
+                 main: MainThreadCalls | None = None) -> None:
         if not password:
             raise ConfigError("the rcon password is empty (vanilla disables rcon without one)")
         self.executor = executor
@@ -147,6 +157,8 @@ class RconServer:
         self.host = host
         self.port = port
         self.console = ConsoleOutput()
+        self.main = main
+        """The main thread commands are handed to; None runs them on the client's thread."""
         self._listener: socket.socket | None = None
         self._wake_r, self._wake_w = socket.socketpair()
         self._thread: threading.Thread | None = None
@@ -226,9 +238,15 @@ class RconServer:
     def run_command(self, command: str) -> str:
         """DedicatedServer.runCommand: clear the shared buffer, run on the server thread, read it."""
         self.console.clear()
-        with self.executor.lock:
-            for message in self.executor.execute(command):
-                self.console.append(message)
+
+        def run() -> None:
+            with self.executor.lock:
+                for message in self.executor.execute(command):
+                    self.console.append(message)
+        if self.main is not None:
+            self.main.call(run)
+        else:
+            run()
         return self.console.text()
 
     def _accept_loop(self) -> None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import copy
+import functools
 import pathlib
 import re
 import threading
 import uuid
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from nbtlib import Compound, Int, String
 
@@ -30,6 +31,12 @@ BLOCK_ENTITIES = {"command_block": {"Command": "", "auto": 0, "powered": 0, "Suc
                   "chest": {}, "barrel": {}, "sign": {}, "banner": {}}
 
 LEAVE_GAME = "minecraft.custom:minecraft.leave_game"
+CHAIN_RULES = ("max_command_sequence_length", "maxCommandChainLength")  # 1.21.11 and before
+T = TypeVar("T")
+
+
+class ChainLimit(Exception):
+    """One execution ran out of commands (vanilla's ExecutionContext quota): it stops there."""
 
 
 class World:
@@ -61,7 +68,8 @@ class World:
         self.log: list[str] = []
         self._compiled: dict[str, list[tuple[str, Run | None]]] = {}
         self._post_reload = False
-        self._chain = 0
+        self._quota: int | None = None
+        """Commands the execution under way may still run; None between executions."""
 
     # ----- entry points -------------------------------------------------
     def console(self, output: Output) -> Source:
@@ -88,7 +96,45 @@ class World:
             for m in e.feedback():
                 source.failure(m)
             return 0
-        return self.run_parsed(runnable, source)
+        return self._execution(lambda: self.run_parsed(runnable, source), 0)
+
+    def chain_limit(self) -> int:
+        """The game rule that caps the commands of one execution (65,536 by default)."""
+        value = next((self.gamerules[r] for r in CHAIN_RULES if r in self.gamerules), "65536")
+        return int(value)
+
+    def charge(self) -> None:
+        """Count one command against the execution's quota, as vanilla's incrementCost does.
+
+        Vanilla charges each command run, each function call and each `execute` stage;
+        the sandbox charges each command line and each command `execute ... run` runs
+        (per source), which is the same count for the pack's functions.
+        Raises ChainLimit when the quota is spent.
+        """
+        if self._quota is not None:
+            if self._quota <= 0:
+                raise ChainLimit()
+            self._quota -= 1
+
+    def _execution(self, body: Callable[[], T], stopped: T) -> T:
+        """Run `body` as one execution with vanilla's command quota, unless one is under way.
+
+        Vanilla's ExecutionContext runs at most `max_command_sequence_length` commands
+        (functions' lines, nested calls and all) for one command from a console, a
+        player or a command block, and for each function the tick or load tag runs;
+        past that it drops the rest silently and logs it.
+        """
+        if self._quota is not None:
+            return body()
+        limit = self.chain_limit()
+        self._quota = limit
+        try:
+            return body()
+        except ChainLimit:
+            self.log.append(f"Command execution stopped due to limit (executed {limit} commands)")
+            return stopped
+        finally:
+            self._quota = None
 
     def reader(self, line: str) -> Reader:
         """A reader for one command line in this world's version."""
@@ -111,7 +157,7 @@ class World:
 
     def run_parsed(self, runnable: Run, source: Source) -> int:
         """Run a parsed command; a failure is reported to the source and yields 0."""
-        self._chain += 1
+        self.charge()
         try:
             return runnable(source)
         except CommandError as e:
@@ -140,8 +186,7 @@ class World:
         due = [s for s in self.schedules if s[0] <= self.game_time]
         self.schedules = [s for s in self.schedules if s[0] > self.game_time]
         for _, fid in due:
-            for f in self.datapacks.resolve(fid):
-                self.call_function(f, None, src)
+            self._run_tag(fid, src)
         self.redstone.tick()
 
     # ----- datapacks ------------------------------------------------------
@@ -190,7 +235,7 @@ class World:
 
     def _run_tag(self, tag: str, source: Source) -> None:
         for f in self.datapacks.resolve(tag):
-            self.call_function(f, None, source)
+            self._execution(functools.partial(self.call_function, f, None, source), None)
 
     def call_function(self, fid: str, args: Compound | None, source: Source) -> int | None:
         """Run a function's lines in order; the `return` value, if any."""

@@ -109,3 +109,27 @@ def test_a_function_that_fails_to_load_does_not_exist(tmp_path: pathlib.Path) ->
     w.load_datapack(pack)
     assert w.load_errors == ["t:bad:1: Incorrect argument for command: scoreboard players sett x y 1"]
     assert w.execute("function t:bad") == ["Unknown function t:bad"]
+
+
+def test_one_execution_stops_at_the_command_limit(tmp_path: pathlib.Path) -> None:
+    """Vanilla runs at most max_command_sequence_length commands per execution, then drops the rest."""
+    pack = make_pack(tmp_path)
+    (pack / "data/t/function/count.mcfunction").write_text(
+        "scoreboard players add #count ticks 1\n"
+        "execute if score #count ticks matches ..99 run function t:count\n")
+    (pack / "data/t/function/twice.mcfunction").write_text(
+        "function t:count\nscoreboard players set #after ticks 1\n")
+    w = World(strict=True)
+    w.load_datapack(pack)
+    assert w.chain_limit() == 65536
+    assert w.execute("function t:twice") == ["Running function t:twice"]
+    assert w.execute("scoreboard players get #count ticks") == ["#count has 100 [ticks]"]
+    w.execute("gamerule max_command_sequence_length 50")
+    w.execute("scoreboard players set #count ticks 0")
+    w.execute("scoreboard players set #after ticks 0")
+    # the calls of twice and count, then 3 a round (add, the execute stage, the call): 16 rounds
+    assert w.execute("function t:twice") == ["Running function t:twice"]
+    assert w.execute("scoreboard players get #count ticks") == ["#count has 16 [ticks]"]
+    assert w.execute("scoreboard players get #after ticks") == ["#after has 0 [ticks]"]
+    assert w.log[-1] == "Command execution stopped due to limit (executed 50 commands)"
+    assert w.execute("scoreboard players get #count ticks") == ["#count has 16 [ticks]"]  # a new quota

@@ -54,6 +54,7 @@ def execute(r: Reader) -> Run:
 def _run(steps: list[tuple[str, Any]], i: int, s: Source) -> int:
     kind, step = steps[i]
     if kind == "run":
+        s.world.charge()  # vanilla: the stage before, then the command per source
         return int(step(s))
     if kind == "fork":
         total = 0
