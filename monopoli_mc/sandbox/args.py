@@ -181,17 +181,21 @@ def objective(source: Source, name: str, *, writable: bool = False) -> Objective
     return obj
 
 
+EN_US_ITEMS = {"minecraft:filled_map": "Map", "minecraft:map": "Empty Map"}  # en_us where not the id's words
+
+
 def item_name(stack: ItemStack) -> str:
-    """ItemStack.getDisplayName without brackets: custom name, book title or the id's name."""
+    """ItemStack.getDisplayName without brackets: custom name, book title, item name or the id's."""
     comps: Any = stack.components
-    if "minecraft:custom_name" in comps:
-        from monopoli_mc.sandbox.text import component, plain
-        return plain(component(comps["minecraft:custom_name"], json_dialect=False))
+    for key in ("minecraft:custom_name", "minecraft:item_name"):
+        if key in comps:
+            from monopoli_mc.sandbox.text import component, plain
+            return plain(component(comps[key], json_dialect=False))
     book = comps.get("minecraft:written_book_content")
     if book is not None and "title" in book:
         title = book["title"]
         return str(title["raw"] if isinstance(title, Compound) and "raw" in title else title)
-    return stack.id.split(":")[-1].replace("_", " ").title()
+    return EN_US_ITEMS.get(stack.id) or stack.id.split(":")[-1].replace("_", " ").title()
 
 
 def show_int(value: float) -> str:

@@ -50,26 +50,60 @@ class ItemStack:
 
 
 @dataclass
-class Player:
-    """A connected player (bot): name, UUID, position, inventory, tags, what it saw."""
+class Entity:
+    """What every entity has: a name, UUID, position, rotation, dimension and tags."""
 
     name: str
     uuid: uuid.UUID
     pos: Pos
     rot: tuple[float, float] = (0.0, 0.0)
     dimension: str = "minecraft:overworld"
-    inventory: dict[int, ItemStack] = field(default_factory=dict)
     tags: list[str] = field(default_factory=list)
-    chat: list[Chat] = field(default_factory=list)
-    titles: list[tuple[str, str]] = field(default_factory=list)
-    online: bool = True
-    selected_slot: int = 0
+
+    @property
+    def type(self) -> str:
+        """The entity type id."""
+        return "minecraft:player"
+
+    @property
+    def holder(self) -> str:
+        """The score holder it is: a player's name, any other entity's UUID."""
+        return self.name
 
     def uuid_ints(self) -> IntArray:
         """The UUID as vanilla's four-int array."""
         v = self.uuid.int
         ints = [(v >> s) & 0xFFFFFFFF for s in (96, 64, 32, 0)]
         return IntArray([i - 2**32 if i >= 2**31 else i for i in ints])
+
+    def to_nbt(self) -> Compound:
+        """The entity's data as `data get entity` shows it."""
+        return Compound({
+            "Pos": List[Double]([Double(c) for c in self.pos]),
+            "Rotation": List[Float]([Float(r) for r in self.rot]),
+            "UUID": self.uuid_ints(),
+            "Tags": List[String]([String(t) for t in self.tags]),
+        })
+
+    def load(self, data: Compound) -> None:
+        """Take back data a command changed (vanilla's Entity.load keeps the UUID)."""
+        self.tags = [str(t) for t in data.get("Tags", [])]
+
+    def box(self) -> tuple[Pos, Pos]:
+        """The hitbox's corners: a standing player's, 0.6 wide and 1.8 tall."""
+        x, y, z = self.pos
+        return (x - 0.3, y, z - 0.3), (x + 0.3, y + 1.8, z + 0.3)
+
+
+@dataclass
+class Player(Entity):
+    """A connected player (bot): name, UUID, position, inventory, tags, what it saw."""
+
+    inventory: dict[int, ItemStack] = field(default_factory=dict)
+    chat: list[Chat] = field(default_factory=list)
+    titles: list[tuple[str, str]] = field(default_factory=list)
+    online: bool = True
+    selected_slot: int = 0
 
     def to_nbt(self) -> Compound:
         """A reduced copy of vanilla's player entity data."""

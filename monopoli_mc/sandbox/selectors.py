@@ -8,7 +8,7 @@ import uuid
 from dataclasses import dataclass, field
 
 from monopoli_mc.sandbox import snbt
-from monopoli_mc.sandbox.model import Player
+from monopoli_mc.sandbox.model import Entity, Player
 from monopoli_mc.sandbox.nbt_path import matches
 from monopoli_mc.sandbox.reader import Reader
 from monopoli_mc.sandbox.source import Source
@@ -75,17 +75,18 @@ class Selector:
         """Whether it can match at most one entity."""
         return self.kind in ("name", "uuid", "p", "r", "s", "n") or self.limit == 1
 
-    def select(self, source: Source) -> list[Player]:
-        """The entities (players) it matches, in vanilla's order."""
+    def select(self, source: Source) -> list[Entity]:
+        """The entities it matches, in vanilla's order."""
         world = source.world
         if self.kind == "name":
             p = world.player(self.name)
             return [p] if p is not None else []
         if self.kind == "uuid":
-            return [p for p in world.online_players() if str(p.uuid) == self.name]
+            return [p for p in world.all_entities() if str(p.uuid) == self.name]
         if self.kind == "s":
             return [source.entity] if source.entity and self._test(source.entity, source) else []
-        found = [p for p in world.online_players() if self._test(p, source)]
+        pool: list[Entity] = [*world.online_players()] if self.players_only else world.all_entities()
+        found = [p for p in pool if self._test(p, source)]
         origin = self._origin(source)
         sort = self.sort or {"p": "nearest", "n": "nearest", "r": "random"}.get(self.kind, "arbitrary")
         if sort in ("nearest", "furthest"):
@@ -98,7 +99,7 @@ class Selector:
     def _origin(self, source: Source) -> tuple[float, float, float]:
         return tuple(c if c is not None else s for c, s in zip(self.xyz, source.pos))  # type: ignore[return-value]
 
-    def _test(self, p: Player, source: Source) -> bool:
+    def _test(self, p: Entity, source: Source) -> bool:
         board = source.world.scoreboard
         if any((p.name == n) == neg for n, neg in self.names):
             return False
@@ -106,10 +107,11 @@ class Selector:
             return False
         if self.teams and not self._on_teams(p, source):
             return False
-        if any((t in ("minecraft:player", "player")) == neg for t, neg in self.types):
+        if any((t if ":" in t else "minecraft:" + t) == p.type and neg or
+               (t if ":" in t else "minecraft:" + t) != p.type and not neg for t, neg in self.types):
             return False
         for obj, rng in self.scores.items():
-            value = board.get(p.name, obj)
+            value = board.get(p.holder, obj)
             if value is None or value not in rng:
                 return False
         if any(matches(tag, p.to_nbt()) == neg for tag, neg in self.nbt):
@@ -121,9 +123,9 @@ class Selector:
             return _in_box(p, origin, [d or 0.0 for d in self.dxyz])
         return True
 
-    def _on_teams(self, p: Player, source: Source) -> bool:
+    def _on_teams(self, p: Entity, source: Source) -> bool:
         """`team=name`, `team=!name`; an empty name means no team."""
-        on = source.world.team_of(p.name)
+        on = source.world.team_of(p.holder)
         name = on.name if on is not None else ""
         return all((name == t) != neg for t, neg in self.teams)
 
@@ -132,13 +134,10 @@ def _dist(a: tuple[float, float, float], b: tuple[float, float, float]) -> float
     return math.sqrt(sum((x - y) ** 2 for x, y in zip(a, b)))
 
 
-def _in_box(p: Player, origin: tuple[float, float, float], d: list[float]) -> bool:
+def _in_box(p: Entity, origin: tuple[float, float, float], d: list[float]) -> bool:
     lo = [min(o, o + dd) for o, dd in zip(origin, d)]
     hi = [max(o, o + dd) + 1 for o, dd in zip(origin, d)]
-    half = (0.3, 0.0, 0.3)
-    box_lo = [p.pos[0] - 0.3, p.pos[1], p.pos[2] - 0.3]
-    box_hi = [p.pos[0] + 0.3, p.pos[1] + 1.8, p.pos[2] + 0.3]
-    del half
+    box_lo, box_hi = p.box()
     return all(bl < h and bh > lo_ for bl, bh, lo_, h in zip(box_lo, box_hi, lo, hi))
 
 
@@ -265,12 +264,16 @@ class EntityArg:
     single: bool
     players: bool
 
-    def resolve(self, source: Source) -> list[Player]:
+    def resolve(self, source: Source) -> list[Entity]:
         """The matched entities; vanilla's error if none."""
         found = self.selector.select(source)
         if not found:
             raise_cmd(NO_PLAYER if self.players or self.selector.players_only else NO_ENTITY)
         return found
+
+    def players_of(self, source: Source) -> list[Player]:
+        """The matched players, for an argument read with `players=True`."""
+        return [p for p in self.resolve(source) if isinstance(p, Player)]
 
 
 def raise_cmd(message: str) -> None:
@@ -307,7 +310,7 @@ class Holders:
         if self.name == "*":
             names = source.world.scoreboard.holders()
         elif self.selector is not None:
-            names = [p.name for p in self.selector.select(source)]
+            names = [p.holder for p in self.selector.select(source)]
         else:
             names = [self.name]
         if not names and not allow_empty:

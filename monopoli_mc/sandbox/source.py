@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from monopoli_mc.sandbox.model import Player, Pos
+from monopoli_mc.sandbox.model import Entity, Pos
 
 if TYPE_CHECKING:
     from monopoli_mc.sandbox.world import World
@@ -20,7 +20,7 @@ class Source:
 
     world: World
     name: str
-    entity: Player | None
+    entity: Entity | None
     pos: Pos
     rot: tuple[float, float] = (0.0, 0.0)
     dimension: str = "minecraft:overworld"
@@ -40,11 +40,11 @@ class Source:
         if self.output is not None and not self.silent:
             self.output(message)
 
-    def with_entity(self, entity: Player) -> Source:
+    def with_entity(self, entity: Entity) -> Source:
         """`execute as`."""
         return replace(self, entity=entity, name=entity.name)
 
-    def at(self, entity: Player) -> Source:
+    def at(self, entity: Entity) -> Source:
         """`execute at`."""
         return replace(self, pos=entity.pos, rot=entity.rot, dimension=entity.dimension)
 

@@ -13,12 +13,13 @@ from typing import Any, Callable, TypeVar
 from nbtlib import Compound, Int, String
 
 from monopoli_mc.errors import SandboxError
-from monopoli_mc.sandbox import snbt, strict, versions
+from monopoli_mc.sandbox import maps, snbt, strict, versions
 from monopoli_mc.sandbox.board import Scoreboard
 from monopoli_mc.sandbox.commands import Run, parse_command
 from monopoli_mc.sandbox.commands.functions import Return
 from monopoli_mc.sandbox.datapack import Datapacks
-from monopoli_mc.sandbox.model import Block, BlockPos, Chat, Player, Pos, Team
+from monopoli_mc.sandbox.maps import MapData
+from monopoli_mc.sandbox.model import Block, BlockPos, Chat, Entity, Player, Pos, Team
 from monopoli_mc.sandbox.reader import UNKNOWN_COMMAND, CommandError, Reader
 from monopoli_mc.sandbox.redstone import Redstone
 from monopoli_mc.sandbox.source import Output, Source
@@ -56,6 +57,12 @@ class World:
         self.spawn: BlockPos = (0, 64, 0)
         self.players: dict[str, Player] = {}
         self.blocks: dict[BlockPos, Block] = {}
+        self.entities: dict[uuid.UUID, Entity] = {}
+        """Entities other than players (item frames), by UUID, in the order they were added."""
+        self.maps: dict[int, MapData] = {}
+        """Every map's saved data (data/map_N.dat) by map id."""
+        self.next_map_id = 0
+        self.next_entity_number = 1
         self.forced_chunks: set[tuple[int, int]] = set()
         """The overworld's force-loaded chunks as (chunk x, chunk z): block coordinate // 16."""
         self.storage: dict[str, Compound] = {}
@@ -188,6 +195,7 @@ class World:
         for _, fid in due:
             self._run_tag(fid, src)
         self.redstone.tick()
+        maps.tick(self)
 
     # ----- datapacks ------------------------------------------------------
     def load_datapack(self, path: pathlib.Path) -> None:
@@ -324,6 +332,25 @@ class World:
     def online_players(self) -> list[Player]:
         """Online players in join order."""
         return [p for p in self.players.values() if p.online]
+
+    def all_entities(self) -> list[Entity]:
+        """What `@e` looks through: online players, then the other entities."""
+        return [*self.online_players(), *self.entities.values()]
+
+    def add_entity(self, entity: Entity) -> None:
+        """A summoned entity joins the world."""
+        self.entities[entity.uuid] = entity
+
+    def use_empty_map(self, name: str) -> int:
+        """A player right-clicks with an empty map: a new map of where they stand; its id."""
+        with self.lock:
+            p = self.player(name)
+            if p is None:
+                raise SandboxError(f"player not online: '{name}'")
+            try:
+                return maps.use_empty_map(self, p)
+            except ValueError as exc:
+                raise SandboxError(str(exc)) from None
 
     def join(self, name: str) -> Player:
         """A player connects: appears at spawn; everyone sees the join message."""

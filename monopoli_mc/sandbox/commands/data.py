@@ -12,6 +12,7 @@ from nbtlib import Byte, Compound, Double, Float, Int, Long, Short, String
 from monopoli_mc.sandbox import snbt
 from monopoli_mc.sandbox.args import Vec, read_vec
 from monopoli_mc.sandbox.commands import Run, command
+from monopoli_mc.sandbox.model import Player
 from monopoli_mc.sandbox.nbt_path import NbtPath, read_path
 from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.selectors import EntityArg, read_entity
@@ -39,6 +40,8 @@ class Target:
         if self.kind == "entity":
             assert self.entity is not None
             p = self.entity.resolve(s)[0]
+            if not isinstance(p, Player):
+                return p.to_nbt(), p.name, p.load
 
             def refuse(_: Compound) -> None:
                 raise CommandError("Unable to modify player data")

@@ -12,6 +12,7 @@ from nbtlib import Byte, Double, Float, Int, Long, Short
 from monopoli_mc.sandbox.args import read_block, read_vec
 from monopoli_mc.sandbox.commands import Run, command, parse_command
 from monopoli_mc.sandbox.commands.data import read_target
+from monopoli_mc.sandbox.commands.items import read_items_test
 from monopoli_mc.sandbox.model import Block
 from monopoli_mc.sandbox.nbt_path import matches, read_path
 from monopoli_mc.sandbox.reader import CommandError, Reader
@@ -141,6 +142,8 @@ def _condition(r: Reader) -> tuple[Test, bool]:
         r.need_arg()
         path = read_path(r)
         return (lambda s: len(path.get(src.read(s)[0]))), True
+    if kind == "items":
+        return read_items_test(r), True
     raise r.error("Incorrect argument for command")
 
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 
 from nbtlib import Compound, List
 
+from monopoli_mc.sandbox import snbt
 from monopoli_mc.sandbox.args import Vec, item_name, read_item, read_vec
 from monopoli_mc.sandbox.commands import Run, command
-from monopoli_mc.sandbox.model import ItemStack, Player
+from monopoli_mc.sandbox.entities import ItemFrame
+from monopoli_mc.sandbox.model import Entity, ItemStack, Player
 from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.selectors import EntityArg, read_entity
 from monopoli_mc.sandbox.source import Source
@@ -35,7 +38,7 @@ def give(r: Reader) -> Run:
 
 
 def _give(s: Source, targets: EntityArg, item: ItemStack, count: int) -> int:
-    players = targets.resolve(s)
+    players = targets.players_of(s)
     if count > item.max_stack() * 100:
         raise CommandError(f"Can't give more than {item.max_stack() * 100} of [{item_name(item)}]")
     for p in players:
@@ -78,11 +81,11 @@ def clear(r: Reader) -> Run:
 
     def run(s: Source) -> int:
         if targets is None:
-            if s.entity is None:
-                raise CommandError("An entity is required to run this command here")
+            if not isinstance(s.entity, Player):
+                raise CommandError("A player is required to run this command here")
             players = [s.entity]
         else:
-            players = targets.resolve(s)
+            players = targets.players_of(s)
         total = sum(_clear(p, item, limit) for p in players)
         one = len(players) == 1
         who = f"player {players[0].name}" if one else f"{len(players)} players"
@@ -113,21 +116,81 @@ def _has_components(st: ItemStack, want: ItemStack) -> bool:
     return all(st.components.get(k) == v for k, v in want.components.items())
 
 
-def slot_number(name: str) -> int | None:
-    """A slot name (`hotbar.0`, `container.5`, `weapon.mainhand`) as an inventory index."""
-    if name in SLOTS:
-        return SLOTS[name]
+def _slot_keys(entity: Entity, name: str) -> list[int]:
+    """The inventory keys a slot name (or a `*` range) reaches on an entity; [] if none."""
+    if isinstance(entity, ItemFrame):
+        return [0] if name in ("container.0", "container.*") else []
+    if not isinstance(entity, Player):
+        return []
     group, _, num = name.partition(".")
+    if name in ("weapon", "weapon.mainhand"):
+        return [entity.selected_slot]
+    if name in SLOTS:
+        return [SLOTS[name]]
+    ranges = {"container": range(36), "hotbar": range(9), "inventory": range(9, 36),
+              "weapon": range(0), "armor": range(100, 104)}
+    if group not in ranges:
+        return []
+    if num == "*":
+        extra = [entity.selected_slot, SLOTS["weapon.offhand"]] if group == "weapon" else []
+        return list(ranges[group]) + extra
     if not num.isdigit():
-        return 0 if name == "weapon.mainhand" or name == "weapon" else None
-    n = int(num)
-    return {"hotbar": n if n < 9 else None, "inventory": 9 + n if n < 27 else None,
-            "container": n}.get(group)
+        return []
+    key = int(num) + (9 if group == "inventory" else 0)
+    return [key] if key in ranges[group] else []
+
+
+def read_slot(r: Reader, *, many: bool = False) -> str:
+    """A slot name, `container.5`; with `many`, a range such as `container.*` too."""
+    at = r.cursor
+    name = r.read_word()
+    group, dot, num = name.partition(".")
+    known = name in SLOTS or name in ("weapon", "weapon.mainhand") or (
+        dot and group in ("container", "hotbar", "inventory", "armor", "weapon")
+        and (num.isdigit() or many and num == "*"))
+    if not known:
+        raise r.error(f"Unknown slot '{name}'", at=at)
+    return name
+
+
+def get_item(entity: Entity, slot: str) -> ItemStack | None:
+    """The item in one slot of an entity (None when empty or no such slot)."""
+    keys = _slot_keys(entity, slot)
+    if not keys:
+        return None
+    if isinstance(entity, ItemFrame):
+        return entity.item
+    assert isinstance(entity, Player)
+    return entity.inventory.get(keys[0])
+
+
+def items_in(entity: Entity, slots: str) -> list[ItemStack]:
+    """The items in every slot a slot range names."""
+    if isinstance(entity, ItemFrame):
+        return [entity.item] if entity.item is not None and _slot_keys(entity, slots) else []
+    if not isinstance(entity, Player):
+        return []
+    return [st for key in dict.fromkeys(_slot_keys(entity, slots)) if (st := entity.inventory.get(key))]
+
+
+def _put(entity: Entity, slot: str, stack: ItemStack | None) -> bool:
+    keys = _slot_keys(entity, slot)
+    if not keys:
+        return False
+    copied = None if stack is None else ItemStack(stack.id, stack.count, copy.deepcopy(stack.components))
+    if isinstance(entity, ItemFrame):
+        entity.item = copied
+    elif isinstance(entity, Player):
+        if copied is None:
+            entity.inventory.pop(keys[0], None)
+        else:
+            entity.inventory[keys[0]] = copied
+    return True
 
 
 @command("item")
 def item_cmd(r: Reader) -> Run:
-    """item replace entity|block <target> <slot> with <item> [count]."""
+    """item replace entity|block <target> <slot> with <item> [count] | from entity|block <source> <slot>."""
     r.need_arg()
     r.literal(("replace",))
     r.need_arg()
@@ -135,31 +198,54 @@ def item_cmd(r: Reader) -> Run:
     r.need_arg()
     target: EntityArg | Vec = read_entity(r) if kind == "entity" else read_vec(r, block=True)
     r.need_arg()
-    at = r.cursor
-    slot_text = r.read_word()
-    slot = slot_number(slot_text)
-    if slot is None:
-        raise r.error(f"Unknown slot '{slot_text}'", at=at)
+    slot = read_slot(r)
     r.need_arg()
-    r.literal(("with",))
+    how = r.literal(("with", "from"))
     r.need_arg()
+    if how == "from":
+        source = _read_source(r)
+        r.finish()
+        if not isinstance(target, EntityArg):
+            raise r.error("the sandbox copies items into entities only")
+        return lambda s: _replace_entity(s, target, slot, source(s))
     item = read_item(r)
     count = r.read_int() if r.next_arg() else 1
     r.finish()
     stack = ItemStack(item.id, count, item.components)
     if isinstance(target, EntityArg):
         return lambda s: _replace_entity(s, target, slot, stack)
-    return lambda s: _replace_block(s, target, slot, stack)
+    number = slot_number(slot)
+    assert number is not None
+    return lambda s: _replace_block(s, target, number, stack)
 
 
-def _replace_entity(s: Source, target: EntityArg, slot: int, stack: ItemStack) -> int:
-    players = target.resolve(s)
-    for p in players:
-        p.inventory[slot] = ItemStack(stack.id, stack.count, copy.deepcopy(stack.components))
-    shown = f"[{item_name(stack)}]"
-    s.success(f"Replaced a slot on {players[0].name} with {shown}" if len(players) == 1
-              else f"Replaced a slot on {len(players)} entities with {shown}")
-    return len(players)
+def _read_source(r: Reader) -> Callable[[Source], ItemStack | None]:
+    """`from entity <source> <slot>`: the item to copy, read when the command runs."""
+    r.literal(("entity",))
+    r.need_arg()
+    source = read_entity(r, single=True)
+    r.need_arg()
+    slot = read_slot(r)
+
+    def read(s: Source) -> ItemStack | None:
+        return get_item(source.resolve(s)[0], slot)
+    return read
+
+
+def _replace_entity(s: Source, target: EntityArg, slot: str, stack: ItemStack | None) -> int:
+    ents = [e for e in target.resolve(s) if _put(e, slot, stack)]
+    if not ents:
+        raise CommandError(f"No targets accepted item into slot {slot}")
+    shown = f"[{item_name(stack)}]" if stack is not None else "[Air]"
+    s.success(f"Replaced a slot on {ents[0].name} with {shown}" if len(ents) == 1
+              else f"Replaced a slot on {len(ents)} entities with {shown}")
+    return len(ents)
+
+
+def slot_number(name: str) -> int | None:
+    """A container slot name (`container.5`) as a block inventory index."""
+    group, _, num = name.partition(".")
+    return int(num) if group == "container" and num.isdigit() else None
 
 
 def _replace_block(s: Source, target: Vec, slot: int, stack: ItemStack) -> int:
@@ -174,3 +260,58 @@ def _replace_block(s: Source, target: Vec, slot: int, stack: ItemStack) -> int:
     block.nbt["Items"] = List[Compound](items)
     s.success(f"Replaced a slot at {x}, {y}, {z} with [{item_name(stack)}]")
     return 1
+
+
+ItemTest = Callable[[ItemStack], bool]
+
+
+def read_item_predicate(r: Reader) -> ItemTest:
+    """`*` or an item id, then `[component=value, ...]` (exact), `[!component]`, `[component]`."""
+    item_id = "*"
+    if r.peek() == "*":
+        r.skip()
+    else:
+        item_id = r.read_resource()
+    tests: list[ItemTest] = []
+    if r.peek() == "[":
+        r.skip()
+        while r.peek() != "]":
+            neg = r.peek() == "!"
+            r.skip(1 if neg else 0)
+            key = r.read_resource()
+            if r.peek() == "=" and not neg:
+                r.skip()
+                tests.append(_equals(key, snbt.read_tag(r)))
+            elif r.peek() == "~":
+                raise r.error("the sandbox does not model item sub-predicates (~)")
+            else:
+                tests.append(_present(key, negated=neg))
+            if r.peek() == ",":
+                r.skip()
+            elif r.peek() != "]":
+                raise r.error("Expected ']'")
+        r.skip()
+    return lambda st: (item_id == "*" or st.id == item_id) and all(t(st) for t in tests)
+
+
+def read_items_test(r: Reader) -> Callable[[Source], int]:
+    """`execute if items entity <targets> <slots> <predicate>`: the count of matching items."""
+    r.literal(("entity",))
+    r.need_arg()
+    targets = read_entity(r)
+    r.need_arg()
+    slots = read_slot(r, many=True)
+    r.need_arg()
+    test = read_item_predicate(r)
+
+    def count(s: Source) -> int:
+        return sum(st.count for e in targets.selector.select(s) for st in items_in(e, slots) if test(st))
+    return count
+
+
+def _equals(key: str, want: object) -> ItemTest:
+    return lambda st: st.components.get(key) == want
+
+
+def _present(key: str, *, negated: bool) -> ItemTest:
+    return lambda st: (key in st.components) != negated

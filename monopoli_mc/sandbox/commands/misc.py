@@ -8,6 +8,7 @@ from typing import Any
 from monopoli_mc.sandbox import snbt
 from monopoli_mc.sandbox.args import read_vec
 from monopoli_mc.sandbox.commands import Run, command
+from monopoli_mc.sandbox.model import Entity, Player
 from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.selectors import EntityArg, read_entity
 from monopoli_mc.sandbox.source import Source
@@ -54,7 +55,7 @@ def tellraw(r: Reader) -> Run:
     r.finish()
 
     def run(s: Source) -> int:
-        players = targets.resolve(s)
+        players = targets.players_of(s)
         for p in players:
             s.world.tell(p, comp, s)
         return len(players)
@@ -80,7 +81,7 @@ def title(r: Reader) -> Run:
 
 
 def _title(s: Source, targets: EntityArg, kind: str, comp: Any) -> int:
-    players = targets.resolve(s)
+    players = targets.players_of(s)
     for p in players:
         if comp is not None:
             p.titles.append((kind, s.world.render(comp, s)))
@@ -190,7 +191,7 @@ def _tp(s: Source, targets: EntityArg | None, vec: Any, dest: EntityArg | None) 
     if targets is None:
         if s.entity is None:
             raise CommandError("An entity is required to run this command here")
-        ents = [s.entity]
+        ents: list[Entity] = [s.entity]
     else:
         ents = targets.resolve(s)
     if dest is not None:
@@ -216,6 +217,9 @@ def kill(r: Reader) -> Run:
 
     def run(s: Source) -> int:
         ents = targets.resolve(s)
+        for e in ents:
+            if not isinstance(e, Player):
+                s.world.entities.pop(e.uuid, None)
         s.success(f"Killed {ents[0].name}" if len(ents) == 1 else f"Killed {len(ents)} entities")
         return len(ents)
     return run

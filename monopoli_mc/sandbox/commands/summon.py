@@ -1,0 +1,43 @@
+"""summon: the sandbox models item frames (and glow item frames), which hold the board's map."""
+
+from __future__ import annotations
+
+from nbtlib import Compound
+
+from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox.args import read_vec
+from monopoli_mc.sandbox.commands import Run, command
+from monopoli_mc.sandbox.entities import FRAME_NAMES, ItemFrame
+from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.source import Source
+
+
+@command("summon")
+def summon(r: Reader) -> Run:
+    """summon <entity> [pos] [nbt]."""
+    r.need_arg()
+    at = r.cursor
+    kind = r.read_resource()
+    if kind not in FRAME_NAMES:
+        raise r.error(f"the sandbox can summon only {', '.join(FRAME_NAMES)}, not {kind!r}", at=at)
+    vec = read_vec(r) if r.next_arg() else None
+    data = Compound()
+    if vec is not None and r.next_arg():
+        at = r.cursor
+        tag = snbt.read_tag(r)
+        if not isinstance(tag, Compound):
+            raise r.error("Expected compound tag", at=at)
+        data = tag
+    r.finish()
+
+    def run(s: Source) -> int:
+        pos = vec.resolve(s) if vec is not None else s.pos
+        world = s.world
+        frame = ItemFrame.summoned(kind, pos, world.next_entity_number, data)
+        if any(e.uuid == frame.uuid for e in world.all_entities()):
+            raise CommandError("Unable to summon entity due to duplicate UUIDs")
+        world.next_entity_number += 1
+        world.add_entity(frame)
+        s.success(f"Summoned new {frame.name}")
+        return 1
+    return run
