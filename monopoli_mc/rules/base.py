@@ -30,7 +30,8 @@ class EngineBase(GameState):
     _group_list: list[tuple[str, tuple[int, ...]]]
     _stock_was_low: bool  # the bank's stock was near its end at the last build or sale
     _group_index: list[int]  # per space: its index in _group_list, or -1
-    _group_cache: dict[int, dict[int, Any]]  # seat -> group index -> its management candidates
+    _group_cache: dict[int, list[Any]]  # seat -> per group index: its management candidates, None when stale
+    _spend_cache: dict[int, list[tuple[tuple[str, int, Any], int]]]  # seat -> its builds and lifts
     _manage_cache: dict[int, tuple[list[tuple[str, int, Any]], int, list[tuple[tuple[str, int, Any], int]]]]
 
     if TYPE_CHECKING:
@@ -66,16 +67,18 @@ class EngineBase(GameState):
             self.owners_version += 1  # trades, bankruptcies and deals move deeds between seats
         if not seats:
             self._manage_cache.clear()
+            self._spend_cache.clear()
             self._group_cache.clear()
             return
         for seat in seats:
             self._manage_cache.pop(seat, None)
+            self._spend_cache.pop(seat, None)
             if space is None:
                 self._group_cache.pop(seat, None)
             else:
                 groups = self._group_cache.get(seat)
                 if groups is not None:
-                    groups.pop(self._group_index[space], None)
+                    groups[self._group_index[space]] = None
 
     def _touch_stock(self, p: int, s: int) -> None:
         """p built or sold on s. Near the end of a limited stock (before or after this change),

@@ -9,6 +9,8 @@ from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import AUCTION, BUS, BUY, DEBT, DRAW, END, JAIL, RECEIVED, ROLL, TAX, TRADE, TRIPLES
 
 Action = tuple[str, int, Any]
+# Phases in which the bots look only at the decision's own actions, never at management.
+_DECISION_ONLY = frozenset({BUY, DRAW, JAIL, TAX, RECEIVED})
 JAIL_STRATEGIES = ("pay", "stay")
 
 
@@ -67,6 +69,40 @@ class Bot:
         if phase == TRADE:
             return _find(actions, "accept_trade" if self._likes(game, p) else "refuse_trade")
         return first
+
+    def act(self, game: Game) -> Action:
+        """The action `choose(game, game.legal_actions())` would pick, without listing every
+        management action where the bot's choice does not look at them (headless runs)."""
+        phase = game.phase
+        if phase == ROLL or phase == END:
+            if not game.claims:  # a claim_rent listed last would hide the trade offer: list them all
+                p = game.current
+                return self._spend_or(game, p, ("roll" if phase == ROLL else "end_turn", p, None))
+        elif phase in _DECISION_ONLY:
+            return self.choose(game, game.decision_actions())
+        elif phase == DEBT:
+            p = game.debts[0][0]
+            if game.cash[p] >= game.debts[0][2]:  # _raise_money pays as soon as it can
+                return ("pay_debt", p, None)
+        return self.choose(game, game.legal_actions())
+
+    def _spend_or(self, game: Game, p: int, default: Action) -> Action:
+        """_manage_or over p's cached management candidates instead of the listed actions."""
+        if game.owners_version != self._seen_version and game._has_trade_partner(p):
+            self._seen_version = game.owners_version
+            offer = self._wanted_trade(game, p)
+            if offer is not None:
+                return ("propose_trade", p, offer)
+        cash = game.cash[p]
+        for action, cost in game._spend_candidates(p):
+            if cost > cash:  # not legal now: legal_actions leaves it out
+                continue
+            if action[0] == "build":
+                if cash - game._house_cost[action[2]] >= self.reserve:
+                    return action
+            elif cash - game._price[action[2]] >= self.reserve * 3:
+                return action
+        return default
 
     def _manage_or(self, game: Game, p: int, actions: list[Action], default: Action) -> Action:
         """Build or lift when there is cash to spare (listed first), offer a trade, else the default."""
@@ -189,6 +225,10 @@ class RandomBot(Bot):
     def __init__(self, *, jail_strategy: str = "pay", seed: int = 0) -> None:
         super().__init__(jail_strategy=jail_strategy)
         self.rng = random.Random(seed)
+
+    def act(self, game: Game) -> Action:
+        """Random choices look at every legal action."""
+        return self.choose(game, game.legal_actions())
 
     def choose(self, game: Game, actions: list[Action]) -> Action:
         """Weighted towards moving the game on, so random games still end."""

@@ -143,6 +143,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
                 self._group_index[m] = gi
         self._group_cache = {}
         self._manage_cache = {}
+        self._spend_cache = {}
         self._stock_was_low = True
         self.deeds_version = self.owners_version = 0
         # Every action kind K is applied by the method _do_K (see phases.ALL_ACTIONS).
@@ -176,6 +177,20 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
         p = self.to_act() if player is None else player
         if phase == OVER or type(p) is not int or not 0 <= p < len(self.bankrupt) or self.bankrupt[p]:
             return []
+        out = self._decision_actions(phase, p)
+        if phase in MANAGE_PHASES:
+            out += self._manage_actions(p)
+        return out
+
+    def decision_actions(self, player: int | None = None) -> list[tuple[str, int, Any]]:
+        """The actions of the pending decision open to `player` (default: the one to act), without
+        the management actions that `legal_actions()` lists after them."""
+        p = self.to_act() if player is None else player
+        if self.phase == OVER or type(p) is not int or not 0 <= p < len(self.bankrupt) or self.bankrupt[p]:
+            return []
+        return self._decision_actions(self.phase, p)
+
+    def _decision_actions(self, phase: str, p: int) -> list[tuple[str, int, Any]]:
         out: list[tuple[str, int, Any]]
         only = _SINGLE_ACTION.get(phase)
         if only is not None:  # roll, draw, end turn: always legal for the seat to act
@@ -193,8 +208,6 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
             out = [(kind, p, None) for kind in PHASE_ACTIONS[phase] if guards[kind](self, p, None) is None]
         else:
             out = []
-        if phase in MANAGE_PHASES:
-            out += self._manage_actions(p)
         return out
 
     def is_legal(self, action: tuple[str, int, Any]) -> bool:
@@ -216,6 +229,13 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
             raise IllegalAction(why)
         ev: list[Event] = []
         self._handlers[kind](p, arg, ev)
+        return ev
+
+    def apply_legal(self, action: tuple[str, int, Any]) -> list[Event]:
+        """Apply an action taken from `legal_actions()` of this very state, without checking it
+        again (headless runs). Anything else must go through `apply`."""
+        ev: list[Event] = []
+        self._handlers[action[0]](action[1], action[2], ev)
         return ev
 
     def _why_not(self, kind: str, p: int, arg: Any) -> str | None:

@@ -364,25 +364,48 @@ class PropertyMixin(ShortageMixin):
         Listed builds first, then lifts, sells, mortgages and the trade offer. Each
         group's part is cached on its own, so a build recomputes one group, not ten.
         """
-        cache = self._group_cache.setdefault(p, {})
-        builds: list[tuple[tuple[str, int, Any], int]] = []
-        lifts: list[tuple[tuple[str, int, Any], int]] = []
-        sells: list[tuple[tuple[str, int, Any], int]] = []
-        mortgages: list[tuple[tuple[str, int, Any], int]] = []
-        for gi in range(len(self._group_list)):
-            part = cache.get(gi)
-            if part is None:
-                part = cache[gi] = self._group_candidates(p, gi)
+        spend = self._spend_candidates(p)
+        out = spend[:]
+        for part in self._group_parts(p):
             if part:
-                builds += part[0]
-                lifts += part[1]
-                sells += part[2]
-                mortgages += part[3]
-        most = max([c for _, c in builds] + [c for _, c in lifts], default=0)
-        out = builds + lifts + sells + mortgages
-        if any(not self.bankrupt[q] for q in range(len(self.names)) if q != p):
+                out += part[2]
+        for part in self._group_parts(p):
+            if part:
+                out += part[3]
+        if self._has_trade_partner(p):
             out.append((("propose_trade", p, None), 0))
-        return [a for a, _ in out], most, out
+        return [a for a, _ in out], max([c for _, c in spend], default=0), out
+
+    def _spend_candidates(self, p: int) -> list[tuple[tuple[str, int, Any], int]]:
+        """p's builds, then lifts, whatever their cash: [(action, cash it needs)] (cached)."""
+        spend = self._spend_cache.get(p)
+        if spend is None:
+            builds: list[tuple[tuple[str, int, Any], int]] = []
+            lifts: list[tuple[tuple[str, int, Any], int]] = []
+            for part in self._group_parts(p):
+                if part:
+                    builds += part[0]
+                    lifts += part[1]
+            spend = self._spend_cache[p] = builds + lifts
+        return spend
+
+    def _group_parts(self, p: int) -> list[tuple[list[Any], ...]]:
+        """p's candidates group by group (see _group_candidates), the stale ones recomputed."""
+        parts = self._group_cache.get(p)
+        if parts is None:
+            parts = self._group_cache[p] = [None] * len(self._group_list)
+        for gi, part in enumerate(parts):
+            if part is None:
+                parts[gi] = self._group_candidates(p, gi)
+        return parts
+
+    def _has_trade_partner(self, p: int) -> bool:
+        """Whether another seat is still in the game (to trade with)."""
+        bankrupt = self.bankrupt
+        for q in range(len(bankrupt)):
+            if q != p and not bankrupt[q]:
+                return True
+        return False
 
     def _group_candidates(self, p: int, gi: int) -> tuple[list[Any], ...]:
         """(builds, lifts, sells, mortgages) open to p in one group; () when p owns none of it."""

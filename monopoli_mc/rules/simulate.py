@@ -18,6 +18,7 @@ WON = ("last_standing", "side_standing")  # ends by bankruptcy, not by a limit
 # Money flows reported by reason of the `pay` event.
 FLOWS = ("salary", "rent", "tax", "jar", "card", "jail_fine", "purchase", "auction", "build",
          "sellback", "mortgage", "lift", "fee", "trade", "bankruptcy")
+_CHOSEN_ARGS = frozenset({"bid", "propose_trade"})  # a bot picks the amount or the offer: apply checks it
 
 
 @dataclasses.dataclass
@@ -36,8 +37,14 @@ class GameResult:
 
 def play_game(rules: Rules, board: Board, players: int, seed: int, *, jail_strategy: str = "pay",
               bots: list[Bot] | None = None,
-              on_events: Callable[[Game, list[tuple[Any, ...]]], None] | None = None) -> GameResult:
-    """Play one game with bots from start to finish, counting landings and money flows."""
+              on_events: Callable[[Game, list[tuple[Any, ...]]], None] | None = None,
+              checked: bool = False, record: list[tuple[str, int, Any]] | None = None) -> GameResult:
+    """Play one game with bots from start to finish, counting landings and money flows.
+
+    The bots act from the state and their actions are applied unchecked (`Bot.act`,
+    `Game.apply_legal`); `checked` plays the same game the long way, every action chosen
+    from `legal_actions()` and checked by `apply`. `record` collects the actions.
+    """
     game = Game.new(rules, board, [f"Bot {i + 1}" for i in range(players)], seed)
     if on_events is not None:
         on_events(game, game.setup_events)
@@ -48,13 +55,18 @@ def play_game(rules: Rules, board: Board, players: int, seed: int, *, jail_strat
     throws = 0
     thrower = -1
     while game.phase != OVER:
-        actions = game.legal_actions()
-        action = bots[actions[0][1]].choose(game, actions)
+        if checked:
+            actions = game.legal_actions()
+            action = bots[actions[0][1]].choose(game, actions)
+        else:
+            action = bots[game.to_act()].act(game)
+        if record is not None:
+            record.append(action)
         kind = action[0]
         if (kind == "roll" or kind == "end_turn") and thrower >= 0:
             landings[n_spaces if game.jail_turns[thrower] >= 0 else game.pos[thrower]] += 1
             thrower = -1
-        events = game.apply(action)
+        events = game.apply(action) if checked or kind in _CHOSEN_ARGS else game.apply_legal(action)
         if kind == "roll":
             throws += 1
             thrower = action[1]
