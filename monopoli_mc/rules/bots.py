@@ -81,9 +81,9 @@ class Bot:
         elif phase in _DECISION_ONLY:
             return self.choose(game, game.decision_actions())
         elif phase == DEBT:
-            p = game.debts[0][0]
-            if game.cash[p] >= game.debts[0][2]:  # _raise_money pays as soon as it can
-                return ("pay_debt", p, None)
+            action = self._raise_money_fast(game, game.debts[0][0])
+            if action is not None:
+                return action
         return self.choose(game, game.legal_actions())
 
     def _spend_or(self, game: Game, p: int, default: Action) -> Action:
@@ -193,6 +193,18 @@ class Bot:
                 if action[0] == kind:
                     return action
         return actions[0]
+
+    def _raise_money_fast(self, game: Game, p: int) -> Action | None:
+        """_raise_money from the state: pay, else the first sell, mortgage or sell_all p's
+        management candidates list (they need no cash, so all are legal); None: list them all."""
+        if game.cash[p] >= game.debts[0][2]:
+            return ("pay_debt", p, None)
+        actions = game._manage_candidates_of(p)
+        for kind in ("sell", "mortgage", "sell_all"):
+            for action in actions:
+                if action[0] == kind:
+                    return action
+        return None
 
     def _raise_money(self, game: Game, p: int, actions: list[Action]) -> Action:
         for kind in ("pay_debt", "sell", "mortgage", "sell_all", "bankrupt"):

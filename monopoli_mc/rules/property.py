@@ -311,9 +311,7 @@ class PropertyMixin(ShortageMixin):
 
     def _manage_actions(self, p: int) -> list[tuple[str, int, Any]]:
         """Build, sell, mortgage, lift and trade actions open to p, from a cache of candidates."""
-        entry = self._manage_cache.get(p)
-        if entry is None:
-            entry = self._manage_cache[p] = self._manage_candidates(p)
+        entry = self._manage_entry(p)
         cash = self.cash[p]
         out = entry[0][:] if cash >= entry[1] else [action for action, cost in entry[2] if cost <= cash]
         if self.claims:
@@ -321,6 +319,17 @@ class PropertyMixin(ShortageMixin):
         if self.rules.build_on_own_turn and p != self.current:
             out = [a for a in out if a[0] != "build"]
         return out
+
+    def _manage_entry(self, p: int) -> tuple[list[tuple[str, int, Any]], int, list[tuple[tuple[str, int, Any], int]]]:
+        """p's management candidates (see _manage_candidates), from the cache."""
+        entry = self._manage_cache.get(p)
+        if entry is None:
+            entry = self._manage_cache[p] = self._manage_candidates(p)
+        return entry
+
+    def _manage_candidates_of(self, p: int) -> list[tuple[str, int, Any]]:
+        """p's management actions whatever their cash, in the order legal_actions lists them."""
+        return self._manage_entry(p)[0]
 
     def _build_candidates(self, p: int, members: tuple[int, ...], built: list[int],
                           out: list[tuple[tuple[str, int, Any], int]]) -> None:

@@ -43,6 +43,8 @@ class ShortageMixin(EngineBase):
         if limit is None:
             return False
         left = limit - (self.hotels_out if is_hotel else self.houses_out)
+        if left >= len(self.names):  # at most one wanting player a seat: the stock cannot run short
+            return False
         wanting = self._wanting(item)
         wanting[p] = s
         if len(wanting) < 2 or len(wanting) <= left:
