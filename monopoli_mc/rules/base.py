@@ -25,8 +25,6 @@ class EngineBase(GameState):
     _fine_to: int
     _monopoly_rent: list[tuple[int, ...]]
     owners_version: int  # grows whenever a deed changes hands (not saved)
-    # seat -> (actions, the most cash any needs, [(action, cash it needs)])
-    deeds_version: int  # grows whenever ownership, buildings or mortgages change (not saved)
     _group_list: list[tuple[str, tuple[int, ...]]]
     _stock_was_low: bool  # the bank's stock was near its end at the last build or sale
     _group_index: list[int]  # per space: its index in _group_list, or -1
@@ -62,7 +60,6 @@ class EngineBase(GameState):
 
     def _touch(self, *seats: int, space: int | None = None) -> None:
         """Deeds of these seats (default: everyone's) changed, in one space's group or anywhere."""
-        self.deeds_version += 1
         if not seats or space is None:
             self.owners_version += 1  # trades, bankruptcies and deals move deeds between seats
         if not seats:
@@ -83,14 +80,32 @@ class EngineBase(GameState):
     def _touch_stock(self, p: int, s: int) -> None:
         """p built or sold on s. Near the end of a limited stock (before or after this change),
         everyone's choices change with it; otherwise only p's, in s's group."""
-        rules = self.rules
-        low = (rules.houses_limit is not None and rules.houses_limit - self.houses_out <= 5) or \
-            (rules.hotels_limit is not None and rules.hotels_limit - self.hotels_out <= 1)
-        if low or self._stock_was_low:
+        if self._stock_is_low():
             self._touch()
         else:
             self._touch(p, space=s)
-        self._stock_was_low = low
+
+    def _stock_is_low(self) -> bool:
+        """Whether the bank's stock is, or was at the last change, near enough its end that a
+        build or sale changes what others may build, or whether a hotel may be broken."""
+        rules = self.rules
+        low = (rules.houses_limit is not None
+               and rules.houses_limit - self.houses_out <= max(5, rules.max_houses, rules.monopolist_max_houses)) \
+            or (rules.hotels_limit is not None and rules.hotels_limit - self.hotels_out <= 1)
+        was_low, self._stock_was_low = self._stock_was_low, low
+        return low or was_low
+
+    def _touch_seat_out(self, deeds: list[int]) -> None:
+        """A seat went bankrupt: its deeds went to a seat or the bank, its buildings to the bank.
+        Everyone's choices change in those deeds' groups, and nobody trades with it any more."""
+        self.owners_version += 1
+        if self._stock_is_low():
+            self._touch()
+            return
+        seats = range(len(self.names))
+        for s in deeds:
+            self._touch(*seats, space=s)
+        self._manage_cache.clear()
 
     def _is_space(self, s: Any) -> TypeGuard[int]:
         """Whether s is a space number of this board (not a bool, not text)."""

@@ -145,7 +145,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
         self._manage_cache = {}
         self._spend_cache = {}
         self._stock_was_low = True
-        self.deeds_version = self.owners_version = 0
+        self.owners_version = 0
         # Every action kind K is applied by the method _do_K (see phases.ALL_ACTIONS).
         self._handlers: dict[str, Handler] = {kind: getattr(self, f"_do_{kind}") for kind in ALL_ACTIONS}
 

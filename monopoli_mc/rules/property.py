@@ -239,7 +239,6 @@ class PropertyMixin(ShortageMixin):
 
     def _do_sell_all(self, p: int, s: int, ev: list[Event]) -> None:
         refund = self.rules.sellback(self._house_cost[s])
-        self._touch_stock(p, s)
         for m in self._members[s]:
             built = self.buildings[m]
             if not built or self.owner[m] != p:
@@ -252,6 +251,7 @@ class PropertyMixin(ShortageMixin):
             self.buildings[m] = 0
             self._pay(BANK, p, refund * built, "sellback", ev)
             ev.append(("sell", p, m, 0))
+        self._touch_stock(p, s)
 
     # -- mortgages ----------------------------------------------------------------------
 

@@ -113,7 +113,7 @@ class SettleMixin(EngineBase):
         self.jail_cards[p] = []
         self.claims = [c for c in self.claims if p not in (c[0], c[1])]
         self.bankrupt[p] = True
-        self._touch()
+        self._touch_seat_out(deeds)
         self.jail_turns[p] = NOT_IN_JAIL
         self.received.extend([creditor, s, "bankruptcy"] for s in fees if self._received_matters(s, "bankruptcy"))
         if p == self.current:
@@ -273,10 +273,11 @@ class SettleMixin(EngineBase):
         self._pay(a, b, trade["give_cash"], "trade", ev)
         self._pay(b, a, trade["get_cash"], "trade", ev)
         fees: list[tuple[int, int]] = []
-        self._touch(a, b)
+        self.owners_version += 1
         for deeds, giver, taker in ((trade["give"], a, b), (trade["get"], b, a)):
             for s in deeds:
                 self.owner[s] = taker
+                self._touch(a, b, space=s)  # only the two seats' choices change, in the deed's group
                 ev.append(("deed", s, giver, taker))
                 if self.mortgaged[s] and self._received_matters(s, "trade"):
                     fees.append((taker, s))

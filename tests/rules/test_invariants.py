@@ -92,6 +92,10 @@ def play(rules_name: str, seed: int, players: int, *, random_seats: int, check_l
                         else:
                             listed = any(a[0] == kind and a[2] == s for a in actions)
                         assert game.is_legal((kind, p, s)) == listed, (kind, s)
+            fresh = Game.from_data(game.to_data(), game.board)  # no cached candidates
+            for q in range(players):
+                assert game.legal_actions(q) == fresh.legal_actions(q), f"stale candidates of seat {q}"
+                assert game._spend_candidates(q) == fresh._spend_candidates(q), f"stale builds of seat {q}"
         action = bots[actions[0][1]].choose(game, actions)
         game.apply(action)
         check_invariants(game)
