@@ -147,13 +147,18 @@ class Bot:
     def _wanted_trade(self, game: Game, p: int) -> dict[str, Any] | None:
         """Offer cash for the one deed that completes a colour group, if its owner holds only that one."""
         owner = game.owner
-        for group in game.board.groups.values():
-            if group.kind != "street":
+        for kind, spaces in game._group_list:
+            if kind != "street" or len(spaces) < 2:
                 continue
-            missing = [s for s in group.spaces if owner[s] != p]
-            if len(missing) != 1 or len(group.spaces) < 2:
+            s = -1  # the one street of the group p does not own (-2: more than one)
+            for m in spaces:
+                if owner[m] != p:
+                    if s >= 0:
+                        s = -2
+                        break
+                    s = m
+            if s < 0:
                 continue
-            s = missing[0]
             q = owner[s]
             if q < 0 or game.bankrupt[q] or game.mortgaged[s] or game._group_built(s):
                 continue

@@ -393,9 +393,11 @@ class PropertyMixin(ShortageMixin):
             lifts: list[tuple[tuple[str, int, Any], int]] = []
             for part in self._group_parts(p):
                 if part:
-                    builds += part[0]
-                    lifts += part[1]
-            spend = self._spend_cache[p] = builds + lifts
+                    if part[0]:
+                        builds += part[0]
+                    if part[1]:
+                        lifts += part[1]
+            spend = self._spend_cache[p] = builds + lifts if lifts else builds
         return spend
 
     def _group_parts(self, p: int) -> list[tuple[list[Any], ...]]:
@@ -403,9 +405,10 @@ class PropertyMixin(ShortageMixin):
         parts = self._group_cache.get(p)
         if parts is None:
             parts = self._group_cache[p] = [None] * len(self._group_list)
-        for gi, part in enumerate(parts):
-            if part is None:
-                parts[gi] = self._group_candidates(p, gi)
+        if None in parts:
+            for gi, part in enumerate(parts):
+                if part is None:
+                    parts[gi] = self._group_candidates(p, gi)
         return parts
 
     def _has_trade_partner(self, p: int) -> bool:
