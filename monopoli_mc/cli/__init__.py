@@ -1,11 +1,12 @@
 """The `monopoli` command line: thin click commands over library calls.
 
-Each subcommand lives in its own module here and is registered below; `main`
+Each subcommand lives in its own module here, named in COMMANDS and imported when used; `main`
 turns every `MonopoliError` into a clean message and exit code 1.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
@@ -14,7 +15,35 @@ from monopoli_mc import __version__
 from monopoli_mc.errors import MonopoliError
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# Each command lives in its own module, imported only when that command runs (or for --help):
+# `monopoli simulate` does not pay for the sandbox, nbtlib and numpy. One line per command.
+COMMANDS = {
+    "sandbox": "monopoli_mc.cli.sandbox",
+    "simulate": "monopoli_mc.cli.simulate",
+    "datapack": "monopoli_mc.cli.datapack",
+    "board": "monopoli_mc.cli.board",
+    "demo": "monopoli_mc.cli.demo",
+    "run": "monopoli_mc.cli.run",
+    "state": "monopoli_mc.cli.state",
+    "admin": "monopoli_mc.cli.admin",
+    "doctor": "monopoli_mc.cli.doctor",
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported from COMMANDS when first asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            command = getattr(importlib.import_module(COMMANDS[cmd_name]), cmd_name)
+            self.add_command(command, cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="monopoli")
 def cli() -> None:
     """Monopoli MC: Monopoly at prom, inside a vanilla Minecraft server.
@@ -23,23 +52,6 @@ def cli() -> None:
     Example:
       monopoli simulate --rules prom --players 4 --games 100
     """
-
-
-def _register() -> None:
-    # One line per command module; each module defines one click command or group.
-    from monopoli_mc.cli.sandbox import sandbox; cli.add_command(sandbox)  # noqa: E702
-    from monopoli_mc.cli.simulate import simulate; cli.add_command(simulate)  # noqa: E702
-    from monopoli_mc.cli.datapack import datapack; cli.add_command(datapack)  # noqa: E702
-    from monopoli_mc.cli.board import board; cli.add_command(board)  # noqa: E702
-    from monopoli_mc.cli.demo import demo; cli.add_command(demo)  # noqa: E702
-    from monopoli_mc.cli.run import run; cli.add_command(run)  # noqa: E702
-    from monopoli_mc.cli.state import state; cli.add_command(state)  # noqa: E702
-    from monopoli_mc.cli.admin import admin; cli.add_command(admin)  # noqa: E702
-    from monopoli_mc.cli.doctor import doctor; cli.add_command(doctor)  # noqa: E702
-    pass
-
-
-_register()
 
 
 def main(argv: list[str] | None = None) -> None:
