@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from monopoli_mc.datapack.layout import Layout
+from monopoli_mc.datapack.layout import BUTTON_BLOCKS, Layout
 from monopoli_mc.datapack.world_config import default_world_path, load_world
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rcon.client import RconClient
@@ -17,7 +17,7 @@ from monopoli_mc.rcon.password import read_password
 def _checks(layout: Layout) -> list[tuple[tuple[int, int, int], str]]:
     half = layout.size // 2
     return [(layout.world(layout.block(20, half, half, 1)), "minecraft:chest"),
-            (layout.world(layout.buttons()["naughty"]), "minecraft:command_block"),
+            (layout.world(layout.buttons()["naughty"]), BUTTON_BLOCKS["naughty"]),
             (layout.world(layout.sign(39)), "minecraft:oak_sign")]
 
 

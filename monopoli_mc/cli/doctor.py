@@ -77,8 +77,7 @@ def _has_decks(rcon: RconClient, board: Board, rebuild: str) -> tuple[bool, str]
                    f"{board.name!r}; run `{rebuild}`, then {INSTALL}")
 
 
-REMINDERS = ("server.properties: broadcast-rcon-to-ops=false (else operators see every controller command)",
-             "server.properties: enable-command-block=true (the buildings' buttons use command blocks)")
+REMINDERS = ("server.properties: broadcast-rcon-to-ops=false (else operators see every controller command)",)
 
 
 @click.command("doctor")

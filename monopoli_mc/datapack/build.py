@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from monopoli_mc.datapack.boardfns import add_board_functions, add_board_ui, structure_id
+from monopoli_mc.datapack.buttons import add_buttons
 from monopoli_mc.datapack.channel import add_channel
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.pack import Pack
@@ -31,8 +32,9 @@ def build_pack(world: WorldConfig, board: Board) -> Pack:
     add_channel(pack, dialect)
     add_view(pack, dialect, board)
     add_board_ui(pack)
-    for place in world.boards:
-        layout = Layout(place)
+    layouts = [Layout(place) for place in world.boards]
+    add_buttons(pack, layouts)
+    for layout in layouts:
         add_board_functions(pack, dialect, board, layout)
         name = structure_id(layout)
         if name not in pack.structures:

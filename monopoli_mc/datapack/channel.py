@@ -24,7 +24,6 @@ SEEN_TAG = "monopoli.seen"
 LOCKED = "monopoli.locked"  # set by the unlock sweep: this trigger was locked at 0
 UNLOCK_EVERY = "20t"  # how often the pack looks for triggers locked at 0 (`/trigger bid set 0`)
 JAR_HOLDER = "$jar."  # + the board's name: each board's Free Parking jar is its own sidebar line
-BUTTON_REACH = 6  # blocks from the command block behind a button to the presser's feet
 
 
 @dataclass(frozen=True)
@@ -99,16 +98,6 @@ def add_channel(pack: Pack, dialect: Dialect) -> None:
             f"scoreboard players set @s {intent.name} 0",
             f"scoreboard players enable @s {intent.name}",
         ])
-    for kind in ("naughty", "nice", "crate", "jar"):
-        pack.function(f"press/{kind}", [
-            f"execute as @p[distance=..{BUTTON_REACH},gamemode=!spectator] "
-            f"run function monopoli:press/{kind}_by",
-        ])
-        pack.function(f"press/{kind}_by", [
-            f'data modify storage {STORAGE} next set value {{kind:"{kind}",value:0,button:1b}}',
-            f"data modify storage {STORAGE} next.uuid set from entity @s UUID",
-            "function monopoli:bridge/queue",
-        ])
     _admin(pack, dialect)
 
 
@@ -158,7 +147,7 @@ def _players(pack: Pack) -> None:
     for intent in INTENTS:
         enable += [f"scoreboard players set @s {intent.name} 0",
                    f"scoreboard players enable @s {intent.name}"]
-    pack.function("player/enable", enable)
+    pack.function("player/enable", enable + ["function monopoli:press/reset"])
     pack.function("player/enable_all", ["execute as @a run function monopoli:player/enable"])
     pack.function("player/unlock", _unlock())
     online = [f'data modify storage {STORAGE} next set value {{kind:"online",value:0}}',

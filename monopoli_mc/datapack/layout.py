@@ -20,6 +20,9 @@ _QUARTERS = {"none": 0, "clockwise_90": 1, "180": 2, "counterclockwise_90": 3}
 _INWARD = (8, 12, 0, 4)
 CORNERS = {0: "go", 10: "jail", 20: "free_parking", 30: "go_to_jail"}
 BUTTON_KINDS = ("naughty", "nice", "crate", "jar")
+BUTTON_BLOCKS = {"naughty": "minecraft:polished_blackstone_button",
+                 "nice": "minecraft:polished_blackstone_button",
+                 "crate": "minecraft:polished_blackstone_button", "jar": "minecraft:stone_button"}
 
 Pos = tuple[int, int, int]
 
@@ -130,11 +133,16 @@ class Layout:
         return self.width // 2, self.width // 2
 
     def buttons(self) -> dict[str, Pos]:
-        """The command block behind each button, by kind."""
+        """The button of each kind: on the inner wall of its building, the jar's on the floor."""
         cx, cz = self.middle()
         half = self.size // 2
-        return {"naughty": (cx - 9, 2, cz - 3), "nice": (cx - 7, 2, cz - 3),
-                "crate": (cx + 7, 2, cz - 3), "jar": self.block(20, half - 1, half, 0)}
+        return {"naughty": (cx - 9, 2, cz - 2), "nice": (cx - 7, 2, cz - 2),
+                "crate": (cx + 7, 2, cz - 2), "jar": self.block(20, half - 1, half, 1)}
+
+    def press_spot(self, kind: str) -> Pos:
+        """Where a player's feet stand to press a button: in front of it (on it, for the jar)."""
+        x, y, z = self.buttons()[kind]
+        return (x, y, z) if kind == "jar" else (x, y - 1, z + 1)
 
     def bounds(self) -> tuple[Pos, Pos]:
         """The world box the board fills, (min corner, max corner) inclusive."""

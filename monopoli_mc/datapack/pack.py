@@ -24,6 +24,7 @@ class Pack:
     functions: dict[str, list[str]] = field(default_factory=dict)  # "monopoli:ui/card" -> lines
     function_tags: dict[str, list[str]] = field(default_factory=dict)  # "minecraft:load" -> ids
     structures: dict[str, bytes] = field(default_factory=dict)  # "monopoli:board" -> .nbt bytes
+    advancements: dict[str, dict[str, object]] = field(default_factory=dict)  # id -> its JSON
 
     def function(self, name: str, lines: list[str]) -> str:
         """Add a function (`monopoli:` is implied) and return its full id."""
@@ -34,10 +35,10 @@ class Pack:
         return full
 
     def folder(self, kind: str) -> str:
-        """The folder name for a resource kind ('function', 'structure', 'tags/function')."""
+        """The folder name for a resource kind ('function', 'structure', 'tags/function', ...)."""
         if self.version.has_singular_folders:
             return kind
-        return {"function": "functions", "structure": "structures",
+        return {"function": "functions", "structure": "structures", "advancement": "advancements",
                 "tags/function": "tags/functions"}[kind]
 
     def mcmeta(self) -> dict[str, object]:
@@ -61,6 +62,9 @@ class Pack:
         for full, values in self.function_tags.items():
             ns, path = full.split(":", 1)
             out[f"data/{ns}/{self.folder('tags/function')}/{path}.json"] = _json({"values": values})
+        for full, advancement in self.advancements.items():
+            ns, path = full.split(":", 1)
+            out[f"data/{ns}/{self.folder('advancement')}/{path}.json"] = _json(advancement)
         for full, data in self.structures.items():
             ns, path = full.split(":", 1)
             out[f"data/{ns}/{self.folder('structure')}/{path}.nbt"] = data

@@ -154,22 +154,13 @@ def _jail(canvas: Canvas) -> None:
             canvas.set(layout.block(10, a, b, 3), "iron_block")
 
 
-def _command_block(kind: str) -> dict[str, Any]:
-    return {"id": "minecraft:command_block", "Command": f"function monopoli:press/{kind}",
-            "auto": False, "powered": False, "conditionMet": False, "TrackOutput": False,
-            "UpdateLastExecution": True}
-
-
 def _free_parking(canvas: Canvas, dialect: Dialect) -> None:
     layout, half = canvas.layout, canvas.layout.size // 2
     name = dialect.tag(text("Free Parking jar"))
     canvas.set(layout.block(20, half, half, 1), "chest",
                {"id": "minecraft:chest", "CustomName": name, "Items": nbtlib.List[nbtlib.Compound]()},
                facing=_FACING_IN[2], type="single", waterlogged="false")
-    canvas.set(layout.buttons()["jar"], "command_block", _command_block("jar"),
-               conditional="false", facing="up")
-    canvas.set(layout.block(20, half - 1, half, 1), "stone_button", face="floor",
-               facing="north", powered="false")
+    canvas.set(layout.buttons()["jar"], "stone_button", face="floor", facing="north", powered="false")
 
 
 def _building(canvas: Canvas, dialect: Dialect, color: str, dx: int, title: tuple[str, ...],
@@ -190,9 +181,8 @@ def _building(canvas: Canvas, dialect: Dialect, color: str, dx: int, title: tupl
     canvas.set((door, 3, cz + 4), "oak_wall_sign", _sign(dialect, list(title)),
                facing="south", waterlogged="false")
     for kind, label in buttons.items():
-        x, y, z = canvas.layout.buttons()[kind]
-        canvas.set((x, y, z), "command_block", _command_block(kind), conditional="false", facing="up")
-        canvas.set((x, y, z + 1), "polished_blackstone_button", face="wall", facing="south",
+        x, y, z = canvas.layout.buttons()[kind]  # on the wall: a use credits the presser (buttons.py)
+        canvas.set((x, y, z), "polished_blackstone_button", face="wall", facing="south",
                    powered="false")
-        canvas.set((x, y + 1, z + 1), "oak_wall_sign", _sign(dialect, ["", label, "press", ""]),
+        canvas.set((x, y + 1, z), "oak_wall_sign", _sign(dialect, ["", label, "press", ""]),
                    facing="south", waterlogged="false")

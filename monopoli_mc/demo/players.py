@@ -156,13 +156,8 @@ class TablePlayers:
 
     def _press(self, bot: Bot, kind: str) -> None:
         """Walk to a building's button and press it."""
-        x, y, z = self.layout.buttons()[kind]
-        if kind == "jar":
-            button = self.layout.world((x, y + 1, z))
-            stand = self.layout.world((x, y + 1, z))
-        else:
-            button = self.layout.world((x, y, z + 1))
-            stand = self.layout.world((x, y - 1, z + 2))
+        button = self.layout.world(self.layout.buttons()[kind])
+        stand = self.layout.world(self.layout.press_spot(kind))
         for _ in range(3):  # a controller (re)starting meanwhile may teleport the player back: walk again
             bot.walk_to((stand[0] + 0.5, float(stand[1]), stand[2] + 0.5))
             for _ in range(40):  # a button still down from the last press: wait until it pops up

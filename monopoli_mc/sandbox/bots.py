@@ -69,11 +69,11 @@ class Bot:
         return math.dist(centre, eyes) <= self.REACH + 1
 
     def press_button(self, pos: BlockPos) -> None:
-        """Press the button at pos; it must be within reach."""
+        """Press (use) the button at pos, as a player does; it must be within reach."""
         with self.world.lock:
             if not self.can_reach(pos):
                 raise SandboxError(f"{self.name} cannot reach the button at {pos}")
-            self.world.redstone.press(pos)
+            self.world.use_block(self.player, pos)
 
     def command(self, text: str) -> list[str]:
         """Type a command into chat (bots are not operators); the feedback they see."""

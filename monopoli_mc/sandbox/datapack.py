@@ -20,6 +20,7 @@ class Datapacks:
     functions: dict[str, list[str]] = field(default_factory=dict)
     tags: dict[str, list[str]] = field(default_factory=dict)
     structures: dict[str, pathlib.Path] = field(default_factory=dict)
+    advancements: dict[str, Any] = field(default_factory=dict)  # id -> parsed JSON, unchecked
     problems: list[str] = field(default_factory=list)
 
     def add(self, path: pathlib.Path) -> None:
@@ -38,6 +39,7 @@ class Datapacks:
         self.functions.clear()
         self.tags.clear()
         self.structures.clear()
+        self.advancements.clear()
         self.problems.clear()
         for path in self.paths:
             self._read(path)
@@ -45,8 +47,10 @@ class Datapacks:
     def _read(self, path: pathlib.Path) -> None:
         self._check_format(path)
         singular = versions.singular_folders(self.version)
-        fn_dir, st_dir = ("function", "structure") if singular else ("functions", "structures")
-        wrong = ("functions", "structures") if singular else ("function", "structure")
+        fn_dir, st_dir, adv_dir = (("function", "structure", "advancement") if singular
+                                   else ("functions", "structures", "advancements"))
+        wrong = (("functions", "structures", "advancements") if singular
+                 else ("function", "structure", "advancement"))
         for ns_dir in sorted((path / "data").glob("*")):
             ns = ns_dir.name
             for bad in wrong:
@@ -59,6 +63,12 @@ class Datapacks:
             for f in sorted((ns_dir / "tags" / fn_dir).rglob("*.json")):
                 rel = f.relative_to(ns_dir / "tags" / fn_dir).with_suffix("").as_posix()
                 self._add_tag(f"{ns}:{rel}", json.loads(f.read_text(encoding="utf-8")))
+            for f in sorted((ns_dir / adv_dir).rglob("*.json")):
+                rel = f.relative_to(ns_dir / adv_dir).with_suffix("").as_posix()
+                try:
+                    self.advancements[f"{ns}:{rel}"] = json.loads(f.read_text(encoding="utf-8"))
+                except ValueError as e:
+                    self.problems.append(f"{path.name}: advancement {ns}:{rel}: not JSON ({e})")
             for f in sorted((ns_dir / st_dir).rglob("*.nbt")):
                 rel = f.relative_to(ns_dir / st_dir).with_suffix("").as_posix()
                 self.structures[f"{ns}:{rel}"] = f

@@ -104,6 +104,7 @@ class Player(Entity):
     titles: list[tuple[str, str]] = field(default_factory=list)
     online: bool = True
     selected_slot: int = 0
+    advancements: dict[str, set[str]] = field(default_factory=dict)  # id -> completed criteria
 
     def to_nbt(self) -> Compound:
         """A reduced copy of vanilla's player entity data."""

@@ -14,6 +14,8 @@ from nbtlib import Compound, Int, String
 
 from monopoli_mc.errors import SandboxError
 from monopoli_mc.sandbox import maps, snbt, strict, versions
+from monopoli_mc.sandbox.advancement_file import Advancement, AdvancementError, read_advancement
+from monopoli_mc.sandbox.advancements import Advancements
 from monopoli_mc.sandbox.board import Scoreboard
 from monopoli_mc.sandbox.commands import Run, parse_command
 from monopoli_mc.sandbox.commands.functions import Return
@@ -72,6 +74,7 @@ class World:
         self.schedules: list[tuple[int, str]] = []
         self.datapacks = Datapacks(version)
         self.redstone = Redstone(self)
+        self.advancements = Advancements(self)
         self.log: list[str] = []
         self._compiled: dict[str, list[tuple[str, Run | None]]] = {}
         self._post_reload = False
@@ -225,6 +228,22 @@ class World:
                 del self.datapacks.functions[fid]
             else:
                 self._compiled[fid] = compiled
+        self._load_advancements()
+
+    def _load_advancements(self) -> None:
+        """Advancements as vanilla loads them: a file it refuses is not there."""
+        loaded: dict[str, Advancement] = {}
+        for aid, data in self.datapacks.advancements.items():
+            try:
+                adv = read_advancement(aid, data, self.version)
+            except AdvancementError as e:
+                self.datapacks.problems.append(f"advancement {aid}: {e}")
+                continue
+            if adv.reward_function is not None and adv.reward_function not in self._compiled:
+                self.datapacks.problems.append(f"advancement {aid}: reward function "
+                                               f"{adv.reward_function} does not exist (nothing runs)")
+            loaded[aid] = adv
+        self.advancements.load(loaded)
 
     def _compile(self, fid: str, lines: list[str]) -> list[tuple[str, Run | None]] | None:
         out: list[tuple[str, Run | None]] = []
@@ -310,6 +329,18 @@ class World:
             return False
         self.blocks[pos] = block
         return True
+
+    def use_block(self, player: Player, pos: BlockPos) -> None:
+        """A player uses (right-clicks) the block at pos; the sandbox models buttons only.
+
+        As `ServerPlayerGameMode.useItemOn`: the button is pressed (if it is not down
+        already), and either way its default action counts, so `default_block_use` fires.
+        """
+        block = self.blocks.get(pos)
+        if block is None or not block.id.endswith("_button"):
+            raise SandboxError(f"no button at {pos}")
+        self.redstone.press(pos)
+        self.advancements.use_block(player, pos)
 
     def place_structure(self, sid: str, at: BlockPos) -> None:
         """Place a structure template's blocks with their block entity data."""

@@ -75,10 +75,9 @@ def test_second_button_press_after_a_draw(rig: Rig) -> None:
     before = game.to_data()
     bot = rig.bots[current]
     layout = Layout(rig.world.board("main"))
-    x, y, z = layout.buttons()["crate"]
-    stand = layout.world((x, y - 1, z + 2))
+    stand = layout.world(layout.press_spot("crate"))
     bot.walk_to((stand[0] + 0.5, float(stand[1]), stand[2] + 0.5))
-    bot.press_button(layout.world((x, y, z + 1)))
+    bot.press_button(layout.world(layout.buttons()["crate"]))
     rig.step(2)
     assert rig.game.to_data() == before
     assert any("draw" in line and "not possible" in line for line in rig.said_to(current))

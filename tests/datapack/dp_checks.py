@@ -40,8 +40,9 @@ def folder_problems(pack: Pack) -> list[str]:
         if len(parts) < 3:
             continue
         kind = parts[2] if parts[2] != "tags" else parts[3]
-        plural = kind in ("functions", "structures")
-        if kind not in ("function", "functions", "structure", "structures"):
+        plural = kind in ("functions", "structures", "advancements")
+        if kind not in ("function", "functions", "structure", "structures", "advancement",
+                        "advancements"):
             bad.append(path)
         elif plural == singular:
             bad.append(path)
@@ -82,7 +83,7 @@ def book_titles(pack: Pack) -> list[str]:
 
 
 def missing_functions(pack: Pack, extra_refs: list[str]) -> list[str]:
-    """Function ids called (or named by tags and command blocks) that the pack lacks."""
+    """Function ids called (or named by tags and advancement rewards) that the pack lacks."""
     ids = set(pack.functions)
     refs = [(fid, ref) for fid, lines in pack.functions.items() for line in lines
             for ref in _CALL.findall(line)]

@@ -9,7 +9,7 @@ import pytest
 
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.layout import Layout
-from monopoli_mc.datapack.world_config import WorldConfig
+from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.world import World
@@ -59,26 +59,45 @@ def test_join_and_trigger_arrive_once(world: World) -> None:
     assert 'kind: "online"' not in after and 'kind: "bid"' not in after and 'kind: "d6"' in after
 
 
-def test_buttons_credit_the_presser_and_not_a_far_player(world: World, tmp_path: Path) -> None:
-    from monopoli_mc.datapack.world_config import load_world
-
-    config: WorldConfig = load_world()
-    layout = Layout(config.boards[0])
+@pytest.mark.parametrize("kind", ["naughty", "nice", "crate", "jar"])
+def test_a_press_is_credited_to_the_presser_not_the_nearest(world: World, kind: str) -> None:
+    layout = Layout(load_world().boards[0])
     world.execute("function monopoli:board/main/place")
-    x, y, z = layout.buttons()["naughty"]
-    button = layout.world((x, y, z + 1))
-    near, far = Bot.join(world, "Near"), Bot.join(world, "Far")
+    button = layout.world(layout.buttons()[kind])
+    spot = layout.world(layout.press_spot(kind))
+    near, far, away = Bot.join(world, "Near"), Bot.join(world, "Far"), Bot.join(world, "Away")
     world.tick()
-    near.walk_to((button[0] + 0.5, button[1] - 1.0, button[2] + 1.5))
-    far.walk_to((button[0] + 20.5, button[1] - 1.0, button[2] + 20.5))
+    near.walk_to((spot[0] + 0.5, float(spot[1]), spot[2] + 0.5))       # closest, presses nothing
+    far.walk_to((spot[0] + 0.5, float(spot[1]), spot[2] + 3.5))        # 3 blocks further, in reach
+    away.walk_to((spot[0] + 20.5, float(spot[1]), spot[2] + 20.5))
+    assert near.can_reach(button) and far.can_reach(button)
     with pytest.raises(MonopoliError):
-        far.press_button(button)
-    near.press_button(button)
+        away.press_button(button)
+    far.press_button(button)
+    near.press_button(button)  # the button is still down: vanilla still counts the use
     world.tick(3)
-    inbox = _inbox(world)
-    assert inbox.count('kind: "naughty"') == 1 and "button: 1b" in inbox
-    presses = [e for e in _entries(world) if e["kind"] == "naughty"]
-    assert len(presses) == 1 and presses[0]["uuid"] == _uuid(world, "Near")
+    presses = [e for e in _entries(world) if e["kind"] == kind]
+    assert [p["uuid"] for p in presses] == [_uuid(world, "Far"), _uuid(world, "Near")]
+    assert all(p["button"] == 1 and p["value"] == 0 for p in presses)
+    for name in ("Near", "Far"):  # each reward revoked its advancement: the next press counts
+        assert world.execute(f"advancement revoke {name} only monopoli:press/{kind}") == [
+            f"Couldn't revoke advancement monopoli:press/{kind} from {name} as they don't have it"]
+    far.press_button(button)
+    assert len([e for e in _entries(world) if e["kind"] == kind]) == 3
+
+
+def test_another_block_at_the_spot_fires_nothing(world: World) -> None:
+    layout = Layout(load_world().boards[0])
+    world.execute("function monopoli:board/main/place")
+    x, y, z = layout.world(layout.buttons()["crate"])
+    world.execute(f"setblock {x} {y} {z} minecraft:oak_button[facing=south]")
+    alex = Bot.join(world, "Alex")
+    world.tick()
+    spot = layout.world(layout.press_spot("crate"))
+    alex.walk_to((spot[0] + 0.5, float(spot[1]), spot[2] + 0.5))
+    alex.press_button((x, y, z))
+    world.tick()
+    assert not [e for e in _entries(world) if e["kind"] == "crate"]
 
 
 def test_view_calls_reach_the_player(world: World) -> None:

@@ -56,3 +56,4 @@ scoreboard players set @s offer_send 0
 scoreboard players enable @s offer_send
 scoreboard players set @s offer_clear 0
 scoreboard players enable @s offer_clear
+function monopoli:press/reset

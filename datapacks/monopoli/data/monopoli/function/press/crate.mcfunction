@@ -1,1 +1,4 @@
-execute as @p[distance=..6,gamemode=!spectator] run function monopoli:press/crate_by
+advancement revoke @s only monopoli:press/crate
+data modify storage monopoli:bridge next set value {kind:"crate",value:0,button:1b}
+data modify storage monopoli:bridge next.uuid set from entity @s UUID
+function monopoli:bridge/queue

@@ -1,1 +1,4 @@
-execute as @p[distance=..6,gamemode=!spectator] run function monopoli:press/jar_by
+advancement revoke @s only monopoli:press/jar
+data modify storage monopoli:bridge next set value {kind:"jar",value:0,button:1b}
+data modify storage monopoli:bridge next.uuid set from entity @s UUID
+function monopoli:bridge/queue

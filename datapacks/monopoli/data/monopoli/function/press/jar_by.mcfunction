@@ -1,3 +1,0 @@
-data modify storage monopoli:bridge next set value {kind:"jar",value:0,button:1b}
-data modify storage monopoli:bridge next.uuid set from entity @s UUID
-function monopoli:bridge/queue
