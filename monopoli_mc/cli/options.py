@@ -28,3 +28,21 @@ def password_option(f: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--password-file", type=click.Path(dir_okay=False, path_type=Path), default=None,
                         help="Read the RCON password from this file instead of "
                              "MONOPOLI_RCON_PASSWORD.")(f)
+
+
+def web_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    """--web HOST:PORT: serve the live board page (loopback when only a port is given)."""
+    def parse(_ctx: click.Context, _param: click.Parameter, value: str | None) -> tuple[str, int] | None:
+        if value is None:
+            return None
+        from monopoli_mc.errors import MonopoliError
+        from monopoli_mc.view.server import parse_address
+
+        try:
+            return parse_address(value)
+        except MonopoliError as exc:
+            raise click.BadParameter(str(exc)) from None
+
+    return click.option("--web", "web", metavar="HOST:PORT", default=None, callback=parse,
+                        help="Serve the live board page here, e.g. 127.0.0.1:8080 (a bare port is loopback; "
+                             "0.0.0.0:8080 shows it to the LAN, e.g. a projector).")(f)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from monopoli_mc.cli.options import db_option, password_option, world_option
+from monopoli_mc.cli.options import db_option, password_option, web_option, world_option
 from monopoli_mc.cli.sandbox import stop_on_signals
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.record import RecordingRcon
@@ -16,6 +17,20 @@ from monopoli_mc.controller.store import Store
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.rcon.password import read_password
+
+if TYPE_CHECKING:
+    from monopoli_mc.view.live import LivePage
+
+
+def open_page(web: tuple[str, int] | None) -> LivePage | None:
+    """The live board page on --web's address (bound now, so a busy port stops us before the games)."""
+    if web is None:
+        return None
+    from monopoli_mc.view.live import LivePage
+
+    page = LivePage(*web)
+    click.echo(f"monopoli: live board page at {page.url}")
+    return page
 
 
 @click.command("run")
@@ -35,9 +50,10 @@ from monopoli_mc.rcon.password import read_password
               show_default=True, help="Seconds between inbox reads when nothing happens.")
 @click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write every RCON request and reply to this file as JSON lines.")
+@web_option
 def run(world_path: Path | None, db_path: Path, password_file: Path | None, rules_name: str,
         seed: int | None, start_at: int | None, auction_quiet: float, walk_wait: float,
-        poll_interval: float, record: Path | None) -> None:
+        poll_interval: float, record: Path | None, web: tuple[str, int] | None) -> None:
     """Run the games of every board in the world config against the server.
 
     Players join with /trigger join; start a board's game with
@@ -45,8 +61,9 @@ def run(world_path: Path | None, db_path: Path, password_file: Path | None, rule
     time: the games continue from the database and the world is rewritten.
 
     \b
-    Example:
+    Examples:
       MONOPOLI_RCON_PASSWORD=... monopoli run --db prom-night.db --rules prom
+      MONOPOLI_RCON_PASSWORD=... monopoli run --db prom-night.db --web 127.0.0.1:8080
     """
     world = load_world(world_path)
     settings = Settings(rules=rules_name, auction_quiet=auction_quiet, walk_wait=walk_wait,
@@ -55,6 +72,7 @@ def run(world_path: Path | None, db_path: Path, password_file: Path | None, rule
     client = RconClient(world.rcon_host, world.rcon_port, read_password(file=password_file), timeout=10)
     rcon: Any = RecordingRcon(client, record) if record else client
     store = Store(db_path)
+    page = open_page(web)
     try:
         with stop_on_signals(stop):
             client.connect()
@@ -62,8 +80,12 @@ def run(world_path: Path | None, db_path: Path, password_file: Path | None, rule
             click.echo(f"monopoli: controlling {', '.join(ctl.tables)} on {world.rcon_host}:{world.rcon_port}"
                        f" ({db_path})")
             ctl.load()
+            if page is not None:
+                page.attach(ctl)
             ctl.run(stop.is_set)
     finally:
+        if page is not None:
+            page.close(f"monopoli run stopped at {time.strftime('%H:%M:%S')}")
         store.close()
         client.close()
     click.echo("monopoli: stopped")

@@ -42,12 +42,19 @@ def describe(game: Game) -> dict[str, Any]:
 @world_option
 @click.option("--board", "board_name", default=None, help="Only this board.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def state(db_path: Path, world_path: Path | None, board_name: str | None, as_json: bool) -> None:
+@click.option("--png", "png_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Draw the boards as the live page shows them into this PNG file instead.")
+def state(db_path: Path, world_path: Path | None, board_name: str | None, as_json: bool,
+          png_path: Path | None) -> None:
     """Print each board's game as it is now: whose turn, cash, deeds, buildings, jar, pending.
 
+    With --png, draw the same picture as `run --web` shows (every board, one under
+    the other, or only --board) into a PNG file.
+
     \b
-    Example:
+    Examples:
       monopoli state --db prom-night.db --board main
+      monopoli state --db prom-night.db --png board.png
     """
     if not db_path.exists():
         raise MonopoliError(f"no game database at {str(db_path)!r}: is this the --db of monopoli run?")
@@ -57,6 +64,9 @@ def state(db_path: Path, world_path: Path | None, board_name: str | None, as_jso
         if board_name is not None:
             _check_board(board_name, store, world_path)
         boards = sorted({g.board for g in store.games()} | ({board_name} if board_name else set()))
+        if png_path is not None:
+            _draw(store, world_path, [board_name] if board_name else boards, png_path)
+            return
         for name in boards:
             if board_name is not None and name != board_name:
                 continue
@@ -76,6 +86,17 @@ def state(db_path: Path, world_path: Path | None, board_name: str | None, as_jso
         click.echo("no games yet")
     for name, data in out.items():
         _print_board(name, data)
+
+
+def _draw(store: Store, world_path: Path | None, boards: list[str], path: Path) -> None:
+    """The boards' picture into a PNG file."""
+    from monopoli_mc.view.png import save  # Pillow only when a picture is asked for
+    from monopoli_mc.view.stored import stored_views
+
+    if not boards:
+        raise MonopoliError("no games yet: nothing to draw")
+    save(stored_views(store, load_world(world_path), boards), path)
+    click.echo(f"board picture of {', '.join(boards)} written to {path}")
 
 
 def _check_board(name: str, store: Store, world_path: Path | None) -> None:

@@ -83,6 +83,7 @@ class Controller:
             teleport=world.movement == "teleport", broadcast=single)) for p in world.boards}
         self.names: dict[str, str] = store.players()
         self.desk = AdminDesk(self)
+        self.watchers: list[Callable[[], None]] = []  # called after every poll (the live board page)
         self.requests = 0
         self._connected = False
 
@@ -200,6 +201,8 @@ class Controller:
         self.send(out)
         if events:
             self.command(calls.ack(max(e.seq for e in events)))
+        for watch in self.watchers:
+            watch()
         return len(new)
 
     def _safely(self, event: WorldEvent, batches: dict[str, list[Event]]) -> list[str]:
@@ -304,6 +307,7 @@ class Controller:
         batches.setdefault(table.name, []).extend(events)
         top = "apartment" if table.game.rules.roles else "hotel"
         lines = Narrator(table.game.board, table.game.names, top_building=top).lines(events)
+        table.log.extend((table.game_id, line) for line in lines)
         for line in lines:
             self.on_line(f"[{table.name}] {line}")
         chat = "; ".join(line for line in lines if not line.startswith("--"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,7 @@ from monopoli_mc.rules.phases import OVER
 from monopoli_mc.rules.settings import Rules
 
 Action = tuple[str, int, Any]
+LOG_KEPT = 50  # lines of a board's game log kept in memory (for the live page)
 
 
 @dataclass
@@ -48,6 +50,7 @@ class BoardGame:
     auction_since: float | None = None
     auction_key: tuple[Any, ...] = ()
     paused: bool = False
+    log: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=LOG_KEPT))  # (game id, line told)
 
     def seat_of(self, name: str) -> int | None:
         """The seat of a player in this board's game."""

@@ -13,6 +13,7 @@ from typing import Any, Callable
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.record import RecordingRcon
 from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.pack import write_pack
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
@@ -30,13 +31,18 @@ NAMES = ("Alex", "Sam", "Robin", "Kai", "Noor", "Jules", "Mika", "Tess")
 
 @dataclass
 class DemoResult:
-    """How a demo game went."""
+    """How a demo went: each board's final game (the first board's is `game`)."""
 
-    game: Game
+    games: dict[str, Game]
     seconds: float
     actions: int
     requests: int
     strict_failures: list[str]
+
+    @property
+    def game(self) -> Game:
+        """The first board's game."""
+        return next(iter(self.games.values()))
 
 
 def install(world_cfg: WorldConfig, rules_name: str, folder: Path) -> Path:
@@ -57,15 +63,16 @@ def build_boards(rcon: Any, world_cfg: WorldConfig) -> None:
 def run_demo(*, players: int = 4, seed: int = 1, speed: float = 5.0, rules: str = "prom",
              world_path: Path | None = None, movement: str | None = None, record: Path | None = None,
              strict: bool = False, echo: Callable[[str], None] = print,
-             timeout: float = 600.0, db: Path | None = None, max_rounds: int | None = None) -> DemoResult:
-    """Play one game of `players` bots on the first board; returns the final game.
+             timeout: float = 600.0, db: Path | None = None, max_rounds: int | None = None,
+             on_controller: Callable[[Controller], None] | None = None) -> DemoResult:
+    """Play one game of `players` bots on every board of the world config; returns the final games.
 
-    Raises MonopoliError if the game does not end within `timeout` seconds.
+    `on_controller` sees the controller before the bots sit down (the live page attaches there).
+    Raises MonopoliError if the games do not end within `timeout` seconds.
     """
     world_cfg = load_world(world_path)
     if movement is not None:
         world_cfg = dataclasses.replace(world_cfg, movement=movement)
-    world_cfg = dataclasses.replace(world_cfg, boards=world_cfg.boards[:1])
     password = secrets.token_hex(12)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="monopoli-demo-") as tmp:
@@ -81,40 +88,62 @@ def run_demo(*, players: int = 4, seed: int = 1, speed: float = 5.0, rules: str 
                 settings = Settings(rules=rules, auction_quiet=max(0.05, 1.5 / speed),
                                     walk_wait=max(0.2, 10 / speed), poll_interval=0.002,
                                     start_at=players, seed=seed, max_rounds=max_rounds)
-                names: list[str] = []
                 rate = 20 * speed
                 # Timers run on the world's clock: a busy machine slows the ticks and the timers alike,
                 # so an auction never closes before a bot's bid has reached the inbox.
-                ctl = Controller(rcon, world_cfg, store, settings, on_line=_log(echo, lambda: table.game),
+                ctl = Controller(rcon, world_cfg, store, settings, on_line=_log(echo, lambda: ctl.tables),
                                  clock=lambda: box.world.game_time / rate)
-                table = next(iter(ctl.tables.values()))
                 ctl.start()
-                names = list(NAMES[:players])
-                people = TablePlayers(box.world, table.layout, names, walk=world_cfg.movement == "walk",
-                                      operator=lambda kind, args: store.request(kind, args, table.name))
-                people.join()
-                people.sit_down()
-                deadline = time.monotonic() + timeout
-                tick = 1 / (20 * speed)
-                while table.game is None or table.game.phase != OVER:
-                    if time.monotonic() > deadline:
-                        raise MonopoliError(f"the demo game did not end within {timeout:.0f}s")
-                    acted = ctl.poll() > 0
-                    if table.game is not None and table.game.phase != OVER:
-                        if people.step(table.game, (table.game_id, table.n_actions)) is not None:
-                            acted = True
-                            _settle(box, 2)
-                    if not acted:
-                        time.sleep(tick)
-                game = table.game
+                if on_controller is not None:
+                    on_controller(ctl)
+                tables = list(ctl.tables.values())
+                crowds = [TablePlayers(box.world, table.layout, demo_names(i, players),
+                                       walk=world_cfg.movement == "walk", operator=_operator(store, table.name))
+                          for i, table in enumerate(tables)]
+                for people in crowds:
+                    people.join()
+                for people in crowds:
+                    people.sit_down()
+                _play(ctl, box, list(zip(tables, crowds)), time.monotonic() + timeout, 1 / rate, timeout)
                 ctl.poll()
-                return DemoResult(game, time.monotonic() - started, table.n_actions, ctl.requests,
-                                  list(box.world.strict_failures))
+                games = {t.name: t.game for t in tables if t.game is not None}
+                return DemoResult(games, time.monotonic() - started, sum(t.n_actions for t in tables),
+                                  ctl.requests, list(box.world.strict_failures))
             finally:
                 store.close()
                 client.close()
                 if isinstance(rcon, RecordingRcon):
                     rcon.close()
+
+
+def _operator(store: Store, board: str) -> Callable[[str, dict[str, Any]], object]:
+    """How a board's bots ask the operator for something (a trade): a request in the store."""
+    return lambda kind, args: store.request(kind, args, board)
+
+
+def demo_names(board: int, players: int) -> list[str]:
+    """The bots' names at the board-th board: Alex, Sam, ... then Alex2, Sam2, ..."""
+    names = []
+    for k in range(board * players, (board + 1) * players):
+        lap, i = divmod(k, len(NAMES))
+        names.append(NAMES[i] + (str(lap + 1) if lap else ""))
+    return names
+
+
+def _play(ctl: Controller, box: Sandbox, boards: list[tuple[BoardGame, TablePlayers]], deadline: float,
+          tick: float, timeout: float) -> None:
+    """Poll and let the bots act until every board's game is over."""
+    while any(t.game is None or t.game.phase != OVER for t, _ in boards):
+        if time.monotonic() > deadline:
+            raise MonopoliError(f"the demo game did not end within {timeout:.0f}s")
+        acted = ctl.poll() > 0
+        for table, people in boards:
+            if table.game is not None and table.game.phase != OVER:
+                if people.step(table.game, (table.game_id, table.n_actions)) is not None:
+                    acted = True
+                    _settle(box, 2)
+        if not acted:
+            time.sleep(tick)
 
 
 def _settle(box: Sandbox, ticks: int) -> None:
@@ -125,18 +154,25 @@ def _settle(box: Sandbox, ticks: int) -> None:
         time.sleep(0.0005)
 
 
-def _log(echo: Callable[[str], None], game: Callable[[], Game | None]) -> Callable[[str], None]:
-    """The live log: controller lines, with everyone's cash at the start of each turn."""
+def _log(echo: Callable[[str], None], tables: Callable[[], dict[str, BoardGame]]) -> Callable[[str], None]:
+    """The live log: controller lines, with everyone's cash at the start of each turn.
+
+    With one board the lines are told without its name; with several, each starts with it.
+    """
     def line(text: str) -> None:
-        g = game()
-        if "-- round" in text and g is not None:
+        boards = tables()
+        if not (text.startswith("[") and "] " in text):
+            echo(text)
+            return
+        name, said = text[1:].split("] ", 1)
+        head = "" if len(boards) == 1 else f"[{name}] "
+        g = boards[name].game if name in boards else None
+        if said.startswith("-- round") and g is not None:
             cash = ", ".join(f"{n} ${c}" for n, c, out in zip(g.names, g.cash, g.bankrupt) if not out)
             jar = f", jar ${g.jar}" if g.rules.free_parking_jar else ""
-            echo(f"{text.split('] ', 1)[-1]}   [{cash}{jar}]")
-        elif text.startswith("[") and "] " in text:
-            echo("  " + text.split("] ", 1)[1])
+            echo(f"{head}{said}   [{cash}{jar}]")
         else:
-            echo(text)
+            echo(f"{head}  {said}")
     return line
 
 

@@ -1,0 +1,79 @@
+"""The latest picture of every board, handed from the controller's thread to the page's threads."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from monopoli_mc.view.model import BoardView
+
+QUIET_AFTER = 3.0  # seconds without a poll before the page says the controller is not reading the server
+
+
+@dataclass(frozen=True)
+class Status:
+    """Whether the controller behind the page is running: "starting", "live", "quiet" or "stopped"."""
+
+    state: str
+    text: str
+
+
+class Feed:
+    """Board views by name, a version that grows with every change, and the controller's heartbeat."""
+
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self._cond = threading.Condition()
+        self._views: dict[str, tuple[int, BoardView]] = {}
+        self._version = 0
+        self._stopped: str | None = None
+        self._beat: float | None = None
+        self._clock = clock
+
+    def publish(self, view: BoardView) -> None:
+        """A board's new picture (from the controller's thread)."""
+        with self._cond:
+            self._version += 1
+            self._views[view.board] = (self._version, view)
+            self._cond.notify_all()
+
+    def beat(self) -> None:
+        """The controller has just read the server."""
+        self._beat = self._clock()
+
+    def stop(self, text: str) -> None:
+        """The controller has stopped; the page says so and stops updating."""
+        with self._cond:
+            self._stopped = text
+            self._version += 1
+            self._cond.notify_all()
+
+    @property
+    def version(self) -> int:
+        """Grows with every published picture and with the stop."""
+        return self._version
+
+    def views(self) -> dict[str, tuple[int, BoardView]]:
+        """Every board's (version, view), in the order the boards were first published."""
+        with self._cond:
+            return dict(self._views)
+
+    def wait(self, version: int, timeout: float) -> int:
+        """Block until the version differs from `version` or the timeout passes; the version now."""
+        with self._cond:
+            self._cond.wait_for(lambda: self._version != version, timeout)
+            return self._version
+
+    def status(self) -> Status:
+        """The controller's state, for the page's status line."""
+        if self._stopped is not None:
+            return Status("stopped", self._stopped)
+        beat = self._beat
+        if beat is None:
+            return Status("starting", "the controller is starting")
+        quiet = self._clock() - beat
+        if quiet > QUIET_AFTER:
+            return Status("quiet", f"the controller has not reached the Minecraft server for {quiet:.0f} s "
+                                   "(it reconnects by itself)")
+        return Status("live", "live")

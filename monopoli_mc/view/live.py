@@ -1,0 +1,120 @@
+"""The controller's boards as pictures: after every poll, in the controller's thread, a new view of what changed.
+
+It reads only the controller's memory (and its store, for when a game started and
+who is seated); it never sends an RCON request.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any, Callable
+
+from monopoli_mc.controller.loop import Controller
+from monopoli_mc.controller.table import BoardGame
+from monopoli_mc.view.feed import Feed
+from monopoli_mc.view.log import replayed_lines
+from monopoli_mc.view.model import BoardView, board_view, empty_spaces, lobby_view
+from monopoli_mc.view.server import PageServer
+
+log = logging.getLogger("monopoli_mc.view")
+MIN_GAP = 0.2  # seconds between two pictures of one board (a demo plays dozens of actions a second)
+LOBBY_EVERY = 0.5  # seconds between reads of a board's seats before its game starts
+
+
+class Watch:
+    """Publishes each board's picture to a feed when it changed; call it after every poll."""
+
+    def __init__(self, controller: Controller, feed: Feed, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.ctl = controller
+        self.feed = feed
+        self.clock = clock
+        self._keys: dict[str, Any] = {}
+        self._when: dict[str, float] = {}
+        self._started: dict[int, float] = {}
+        self._replayed: dict[int, tuple[str, ...]] = {}  # a game's last lines from before a restart
+        self._failures: set[str] = set()
+
+    def __call__(self, *, flush: bool = False) -> None:
+        """Look at every board; publish those that changed (at most every MIN_GAP seconds each, unless flush).
+
+        A bug here is logged once and costs only the page: the games go on.
+        """
+        try:
+            self._look(flush=flush)
+        except Exception as exc:  # what people look at must never stop the night
+            if repr(exc) not in self._failures:
+                self._failures.add(repr(exc))
+                log.exception("the live board page could not be updated")
+
+    def _look(self, *, flush: bool) -> None:
+        if not flush:
+            self.feed.beat()
+        now = self.clock()
+        for name, table in self.ctl.tables.items():
+            if not flush and now - self._when.get(name, -MIN_GAP) < MIN_GAP:
+                continue
+            key = self._key(table, now)
+            if key == self._keys.get(name):
+                continue
+            self._keys[name], self._when[name] = key, now
+            self.feed.publish(self.view(table))
+
+    def _key(self, table: BoardGame, now: float) -> Any:
+        game = table.game
+        if game is None:
+            if now - self._when.get(table.name, -LOBBY_EVERY) < LOBBY_EVERY and table.name in self._keys:
+                return self._keys[table.name]
+            return ("lobby", tuple(self.ctl.store.lobby(table.name)))
+        return (table.game_id, table.n_actions, table.paused, game.phase)
+
+    def view(self, table: BoardGame) -> BoardView:
+        """The picture of one board now."""
+        quarters = table.layout.quarters
+        game = table.game
+        if game is None:
+            return lobby_view(table.name, quarters=quarters, rules=self.ctl.rules.name,
+                              lobby=tuple(self.ctl.store.lobby(table.name)), spaces=empty_spaces(self.ctl.board))
+        gid = table.game_id
+        if gid not in self._started:
+            row = self.ctl.store.current_game(table.name)
+            self._started[gid] = row.started if row is not None and row.id == gid else time.time()
+            if not any(g == gid for g, _ in table.log) and table.n_actions and row is not None and row.id == gid:
+                self._replayed[gid] = tuple(replayed_lines(self.ctl.store, row, game.board))
+        log = self._replayed.get(gid, ()) + tuple(line for g, line in table.log if g == gid)
+        return board_view(table.name, game, table.view, quarters=quarters, game_id=gid, actions=table.n_actions,
+                          started=self._started[gid], paused=table.paused, log=log)
+
+
+class LivePage:
+    """The live board page of one controller: a feed, its web server, and the watch that fills it."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.feed = Feed()
+        self.server = PageServer(self.feed, host, port)  # binds now: a busy port fails before the games start
+        self.watches: list[Watch] = []
+
+    @property
+    def url(self) -> str:
+        """The page's address."""
+        return self.server.url
+
+    def attach(self, controller: Controller) -> None:
+        """Follow a controller: its boards now, then after every poll."""
+        watch = Watch(controller, self.feed)
+        watch(flush=True)
+        controller.watchers.append(watch)
+        self.watches.append(watch)
+        if not self.server.started:
+            self.server.start()
+
+    def stop(self, why: str) -> None:
+        """The controller has stopped (call from its thread, or after it): its last picture, and why."""
+        for watch in self.watches:
+            watch(flush=True)  # what the last polls changed within MIN_GAP
+        self.feed.stop(why)
+
+    def close(self, why: str) -> None:
+        """Say on the page why the controller stopped, then stop serving."""
+        self.stop(why)
+        self.server.close()

@@ -1,0 +1,34 @@
+"""Board views from the game database alone (for `monopoli state --png`), as the live page shows them."""
+
+from __future__ import annotations
+
+from monopoli_mc.bridge.outbox import Table
+from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.table import load_game, rules_of
+from monopoli_mc.datapack.layout import Layout
+from monopoli_mc.datapack.world_config import WorldConfig
+from monopoli_mc.rules.board import board_path, load_board
+from monopoli_mc.view.log import replayed_lines
+from monopoli_mc.view.model import BoardView, board_view, empty_spaces, lobby_view
+from monopoli_mc.rules.settings import load_rules
+
+
+def stored_views(store: Store, world: WorldConfig, boards: list[str], *, rules: str = "prom") -> list[BoardView]:
+    """The picture of each named board's latest game (a board with no game: its seats)."""
+    places = {place.name: place for place in world.boards}
+    out = []
+    for name in boards:
+        quarters = Layout(places[name]).quarters if name in places else 0
+        row = store.current_game(name)
+        if row is None:
+            board = load_board(board_path(load_rules(rules).board))
+            out.append(lobby_view(name, quarters=quarters, rules=rules, lobby=tuple(store.lobby(name)),
+                                  spaces=empty_spaces(board)))
+            continue
+        board = load_board(board_path(rules_of(row.rules).board))
+        game, n = load_game(store, row, board)
+        table = Table(board=name, colors=world.colors, version=world.version, role_colors=world.role_colors)
+        paused = store.meta(f"paused:{name}") == "1"
+        out.append(board_view(name, game, table, quarters=quarters, game_id=row.id, actions=n, started=row.started,
+                              paused=paused, log=tuple(replayed_lines(store, row, board))))
+    return out
