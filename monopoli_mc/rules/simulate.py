@@ -11,6 +11,7 @@ from monopoli_mc.rules.board import Board
 from monopoli_mc.rules.bots import Bot, make_bots
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import OVER
+from monopoli_mc.rules.planning import percentile
 from monopoli_mc.rules.settings import Rules
 
 DEFAULT_MAX_ROUNDS = 1000
@@ -137,8 +138,8 @@ def summarize(results: list[GameResult], *, board: Board, players: int, rules: R
         "won": sum(1 for r in results if r.reason in WON),
         "stopped_at_limit": sum(1 for r in results if r.reason not in WON),
         "rounds": {"median": statistics.median(rounds) if rounds else 0,
-                   "p10": _percentile(rounds, 10), "p25": _percentile(rounds, 25),
-                   "p75": _percentile(rounds, 75), "p90": _percentile(rounds, 90),
+                   "p10": percentile(rounds, 10), "p25": percentile(rounds, 25),
+                   "p75": percentile(rounds, 75), "p90": percentile(rounds, 90),
                    "max": rounds[-1] if rounds else 0},
         "wins_by_seat": {str(i + 1): w for i, w in enumerate(wins)},
         "leader_at_limit_by_seat": _leaders(results, players),
@@ -157,11 +158,3 @@ def _leaders(results: list[GameResult], players: int) -> dict[str, int]:
             leaders[r.winner] += 1
     return {str(i + 1): w for i, w in enumerate(leaders)}
 
-
-def _percentile(values: list[int], pct: int) -> float:
-    if not values:
-        return 0
-    k = (len(values) - 1) * pct / 100
-    lo = int(k)
-    hi = min(lo + 1, len(values) - 1)
-    return values[lo] + (values[hi] - values[lo]) * (k - lo)
