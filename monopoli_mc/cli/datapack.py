@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from monopoli_mc.datapack.aliases import FILE as ALIASES, commands_yml
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.pack import write_pack
 from monopoli_mc.datapack.versions import get_version
@@ -38,7 +39,10 @@ def datapack() -> None:
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("datapacks"), show_default=True, help="Folder to write into.")
 def build(world_path: Path | None, rules: str | None, version: str | None, out: Path) -> None:
-    """Generate the pack, then write OUT/monopoli/ and OUT/monopoli.zip.
+    """Generate the pack, then write OUT/monopoli/, OUT/monopoli.zip and OUT/commands.yml.
+
+    commands.yml holds aliases for Paper and Spigot servers (/d6 for /trigger d6): put them
+    into the commands.yml beside the server's server.properties.
 
     \b
     Example:
@@ -53,5 +57,6 @@ def build(world_path: Path | None, rules: str | None, version: str | None, out: 
     pack = build_pack(world, board_for_rules(rules))
     out.mkdir(parents=True, exist_ok=True)
     folder, archive = write_pack(pack, out)
+    (out / ALIASES).write_text(commands_yml(), encoding="utf-8")
     click.echo(f"wrote {folder} and {archive} for Minecraft {world.version.name} "
-               f"({len(pack.functions)} functions)")
+               f"({len(pack.functions)} functions), and {out / ALIASES} (aliases for Paper/Spigot)")

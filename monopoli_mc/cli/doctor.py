@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import click
 
 from monopoli_mc.cli.board import _checks
+from monopoli_mc.bridge.server_kind import CHECKING, ServerKind, parse_version_reply
 from monopoli_mc.cli.options import password_option, world_option
 from monopoli_mc.datapack.channel import SEQ
 from monopoli_mc.datapack.layout import Layout
@@ -31,9 +33,11 @@ def rebuild_command(world_path: Path | None, rules_name: str) -> str:
 
 
 def diagnose(rcon: RconClient, world: WorldConfig, board: Board | None = None, *,
-             rebuild: str = rebuild_command(None, "prom")) -> list[tuple[bool, str]]:
+             rebuild: str = rebuild_command(None, "prom"),
+             kind: ServerKind | None = None) -> list[tuple[bool, str]]:
     """(ok, what) for each check that can be made over RCON; `rebuild` is the command a FIX names."""
     out: list[tuple[bool, str]] = [(True, f"RCON reachable at {world.rcon_host}:{world.rcon_port}, password accepted")]
+    out += _server_checks(rcon, world, kind or server_kind(rcon))
     snake = world.version.has_snake_case_gamerules
     rule = "send_command_feedback" if snake else "sendCommandFeedback"
     reply = rcon.command(f"gamerule {rule}")
@@ -67,6 +71,44 @@ def diagnose(rcon: RconClient, world: WorldConfig, board: Board | None = None, *
     return out
 
 
+def server_kind(rcon: RconClient, *, tries: int = 6, wait: float = 0.5) -> ServerKind:
+    """Ask `version`; Bukkit's first answer may be "Checking version, please wait...": ask again."""
+    reply = rcon.command("version")
+    for _ in range(tries):
+        if CHECKING not in reply or "This server is running" in reply:
+            break
+        time.sleep(wait)
+        reply = rcon.command("version")
+    return parse_version_reply(reply)
+
+
+def _server_checks(rcon: RconClient, world: WorldConfig, kind: ServerKind) -> list[tuple[bool, str]]:
+    """The server's kind and version; on Paper or Spigot, whether the /d6 aliases are there."""
+    out: list[tuple[bool, str]] = []
+    wanted = world.version.name
+    if kind.minecraft is not None and kind.minecraft != wanted:
+        out.append((False, f"the server is {kind.describe()}, but configs say Minecraft {wanted}: set "
+                           f"minecraft.version: \"{kind.minecraft}\" in the world config and rebuild the pack"))
+    else:
+        out.append((True, f"the server is {kind.describe()}"))
+    if kind.is_bukkit:
+        reply = rcon.command("d6")  # the alias runs `trigger d6` as the console, which refuses it
+        missing = "Unknown command" in reply or reply.startswith(UNKNOWN)
+        out.append((not missing, f"the /d6, /bid 50 ... aliases are installed on {kind.brand}" if not missing else
+                    f"the /d6, /bid 50 ... aliases are not installed: put the aliases of DIR/commands.yml "
+                    f"(monopoli datapack build writes it) into commands.yml beside server.properties, "
+                    f"then restart {kind.brand}"))
+    return out
+
+
+def reminders(kind: ServerKind) -> list[str]:
+    """What RCON cannot read, for the organiser to check by hand."""
+    out = list(REMINDERS)
+    if kind.is_bukkit:
+        out.append(f"on {kind.brand}, /reload also reloads plugins: reload the pack with /minecraft:reload")
+    return out
+
+
 def _has_decks(rcon: RconClient, board: Board, rebuild: str) -> tuple[bool, str]:
     """Whether the pack holds the card books of the rule set's decks (built for its board)."""
     missing = [deck for deck in board.decks
@@ -96,13 +138,14 @@ def doctor(world_path: Path | None, password_file: Path | None, rules_name: str)
     board = load_board(board_path(load_rules(rules_name).board))
     try:
         with RconClient(world.rcon_host, world.rcon_port, read_password(file=password_file), timeout=5) as rcon:
-            results = diagnose(rcon, world, board, rebuild=rebuild_command(world_path, rules_name))
+            kind = server_kind(rcon)
+            results = diagnose(rcon, world, board, rebuild=rebuild_command(world_path, rules_name), kind=kind)
     except RconError as exc:
         raise MonopoliError(f"{exc}; check enable-rcon=true, rcon.port and rcon.password in "
                             "server.properties and MONOPOLI_RCON_PASSWORD") from None
     for ok, what in results:
         click.echo(f"{'ok  ' if ok else 'FIX '} {what}")
-    for reminder in REMINDERS:
+    for reminder in reminders(kind):
         click.echo(f"check {reminder}")
     if not all(ok for ok, _ in results):
         raise SystemExit(1)
