@@ -3,7 +3,9 @@
 Each poll reads `storage monopoli:bridge inbox` with one request. Entries above
 the stored cursor are turned into engine actions in `seq` order; the actions and
 the new cursor are committed in one SQLite transaction; only then is the world
-written and the inbox acknowledged. After a crash the entries at or below the
+written and the inbox acknowledged, together: the poll's writes for every board
+and the acknowledgement go out as few `function monopoli:batch` requests as the
+1446-byte limit allows (usually one). After a crash the entries at or below the
 cursor are skipped, so every event is applied exactly once.
 """
 
@@ -16,7 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
-from monopoli_mc.bridge import outbox
+from monopoli_mc.bridge import batch, outbox
 from monopoli_mc.bridge.inbox import (INBOX_QUERY, LIST_UUIDS, InboxError, WorldEvent, parse_inbox,
                                       parse_pos, parse_uuid_list)
 from monopoli_mc.controller import intents, offers
@@ -59,6 +61,7 @@ class Settings:
     start_at: int | None = None  # start a board's game once this many players are seated
     seed: int | None = None  # None: a seed from the clock
     max_rounds: int | None = None  # None: the rule set's own limit
+    per_command: bool = False  # one request per world write, as before batching (bench/bridge.py compares)
 
 
 class Controller:
@@ -86,6 +89,7 @@ class Controller:
         self.watchers: list[Callable[[], None]] = []  # called after every poll (the live board page)
         self.requests = 0
         self._connected = False
+        self._batches = not self.settings.per_command  # off for good once the server lacks monopoli:batch
 
     # -- start, sync, run ------------------------------------------------------------
     def load(self) -> None:
@@ -198,9 +202,7 @@ class Controller:
                              "run `monopoli admin sync` when it is fixed")
         self._auction_clock(now)
         out += self._walks(now)
-        self.send(out)
-        if events:
-            self.command(calls.ack(max(e.seq for e in events)))
+        self.send(out, ack=max(e.seq for e in events) if events else None)
         for watch in self.watchers:
             watch()
         return len(new)
@@ -423,10 +425,30 @@ class Controller:
         self.requests += 1
         return self.rcon.command(text)
 
-    def send(self, commands: list[str]) -> None:
-        """Write commands to the world, one request each, in order."""
-        for text in commands:
-            self.command(text)
+    def send(self, commands: list[str], *, ack: int | None = None) -> None:
+        """Write commands to the world in order, in batches, then drop inbox entries up to `ack`."""
+        if not self._batches:
+            for text in commands:
+                self.command(text)
+            if ack is not None:
+                self.command(calls.ack(ack))
+            return
+        requests = batch.requests(commands, ack=ack)
+        for n, request in enumerate(requests):
+            reply = self.command(request.text)
+            if request.ran_whole(reply):
+                continue
+            if batch.OLD_PACK in reply:  # nothing of it ran: the rest one by one, from now on
+                self.on_line("warning: the datapack on the server has no monopoli:batch (an older pack); "
+                             "writing one command per request until it is replaced: "
+                             "install this version's pack (monopoli datapack build) and /reload")
+                self._batches = False
+                self.send([c for r in requests[n:] for c in r.commands], ack=ack)
+                return
+            self.on_line(f"warning: the server stopped a write batch before its end ({reply[:120]!r}); "
+                         "the world may miss some of this poll's changes: raise the game rule "
+                         "max_command_sequence_length (maxCommandChainLength before 1.21.11), "
+                         "then run `monopoli admin sync`")
 
 
 def _int_after(reply: str, marker: str) -> int | None:

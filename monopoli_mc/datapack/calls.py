@@ -19,9 +19,11 @@ PROMPTS = ("roll", "end", "jail", "jail_card", "trade", "join", "role", "triples
 MESSAGES = ("title", "subtitle", "actionbar", "tell")
 DECKS = ("chance", "community_chest", "competitor", "monopolist")
 _BOARD = re.compile(r"[a-z0-9_]{1,16}")
+_CALL = re.compile(r"function monopoli:([a-z0-9_/]+)(?: \{(.*)\})?", re.DOTALL)
 
 
 def _call(function: str, **args: str | int) -> str:
+    assert "f" not in args, "f names the function of a batch operation"  # see as_op
     parts = [f"{k}:{v}" for k, v in args.items()]
     return f"function monopoli:{function} {{{','.join(parts)}}}" if parts else f"function monopoli:{function}"
 
@@ -39,6 +41,23 @@ def _board(value: str) -> str:
 def ack(seq: int) -> str:
     """Drop inbox entries with seq up to `seq`."""
     return _call("ack", seq=int(seq))
+
+
+def as_op(call: str) -> str | None:
+    """A call of this module as an operation for `batch`: `{f:"ui/cash",player:"Alex",cash:1500}`.
+
+    None for any other command (it cannot be batched, so it goes out on its own).
+    """
+    m = _CALL.fullmatch(call)
+    if m is None:
+        return None
+    args = m.group(2)
+    return f'{{f:"{m.group(1)}"' + (f",{args}}}" if args else "}")
+
+
+def batch(ops: list[str], ack: int) -> str:
+    """Run these operations in order, then drop inbox entries up to `ack` (0: none)."""
+    return f"function monopoli:batch {{o:[{','.join(ops)}],a:{int(ack)}}}"
 
 
 def card(player: str, deck: str, index: int) -> str:

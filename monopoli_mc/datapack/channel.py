@@ -17,6 +17,7 @@ from monopoli_mc.datapack.pack import Pack
 from monopoli_mc.datapack.text import Dialect, text
 
 STORAGE = "monopoli:bridge"
+OUTBOX = "monopoli:outbox"
 CASH = "monopoli.cash"
 SEQ = "monopoli.seq"
 LEFT = "monopoli.left"
@@ -88,6 +89,7 @@ def add_channel(pack: Pack, dialect: Dialect) -> None:
     pack.function_tags["minecraft:tick"] = ["monopoli:tick"]
     _players(pack)
     _queue(pack)
+    _batch(pack)
     for intent in INTENTS:
         pack.function(f"input/{intent.name}", [
             f'data modify storage {STORAGE} next set value {{kind:"{intent.name}"}}',
@@ -178,6 +180,26 @@ def _queue(pack: Pack) -> None:
         f"data remove storage {STORAGE} inbox[0]",
         "function monopoli:bridge/drop",
     ])
+
+
+def _batch(pack: Pack) -> None:
+    """The controller's write batches: run each op through its function, then acknowledge."""
+    pack.function("batch", [
+        f"$data modify storage {OUTBOX} ops set value $(o)",
+        f"scoreboard players set $ops {SEQ} 0",
+        "function monopoli:bridge/next",
+        "$function monopoli:ack {seq:$(a)}",
+        f"data remove storage {OUTBOX} ops",
+        f"return run scoreboard players get $ops {SEQ}",  # the reply says it ran to the end
+    ])
+    pack.function("bridge/next", [
+        f"execute unless data storage {OUTBOX} ops[0] run return 0",
+        f"function monopoli:bridge/op with storage {OUTBOX} ops[0]",
+        f"data remove storage {OUTBOX} ops[0]",
+        f"scoreboard players add $ops {SEQ} 1",
+        "function monopoli:bridge/next",
+    ])
+    pack.function("bridge/op", [f"$function monopoli:$(f) with storage {OUTBOX} ops[0]"])
 
 
 def _admin(pack: Pack, dialect: Dialect) -> None:

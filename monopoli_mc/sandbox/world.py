@@ -106,7 +106,13 @@ class World:
             for m in e.feedback():
                 source.failure(m)
             return 0
-        return self._execution(lambda: self.run_parsed(runnable, source), 0)
+
+        def body() -> int:
+            try:
+                return self.run_parsed(runnable, source)
+            except Return as r:  # `return` outside a function ends the command quietly
+                return 0 if r.failed else r.value
+        return self._execution(body, 0)
 
     def chain_limit(self) -> int:
         """The game rule that caps the commands of one execution (65,536 by default)."""

@@ -8,7 +8,7 @@ from nbtlib import Compound
 
 from monopoli_mc.sandbox import snbt
 from monopoli_mc.sandbox.args import read_time
-from monopoli_mc.sandbox.commands import Run, command
+from monopoli_mc.sandbox.commands import Run, command, parse_command
 from monopoli_mc.sandbox.commands.data import read_target, single
 from monopoli_mc.sandbox.nbt_path import NbtPath, read_path
 from monopoli_mc.sandbox.reader import CommandError, Reader
@@ -76,8 +76,22 @@ def function(r: Reader) -> Run:
 
 @command("return")
 def return_cmd(r: Reader) -> Run:
-    """return <value> | return fail."""
+    """return <value> | return fail | return run <command> (the command's result, or fail)."""
     r.need_arg()
+    if r.text.startswith("run ", r.cursor):
+        r.skip(3)
+        r.need_arg()
+        inner = parse_command(r, 4, nested=True)
+
+        def run_inner(s: Source) -> int:
+            s.world.charge()
+            try:
+                value = int(inner(s))
+            except CommandError as e:
+                s.failure(e.message)
+                raise Return(0, failed=True) from None
+            raise Return(value)
+        return run_inner
     if r.text.startswith("fail", r.cursor):
         r.skip(4)
         r.finish()

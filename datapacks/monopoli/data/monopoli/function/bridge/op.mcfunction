@@ -1,0 +1,1 @@
+$function monopoli:$(f) with storage monopoli:outbox ops[0]
