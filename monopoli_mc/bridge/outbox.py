@@ -152,6 +152,26 @@ def kept_cards(game: Game) -> list[str]:
     return out
 
 
+def undone(game: Game, events: list[Event], table: Table) -> list[str]:
+    """What a sync does not take back after an undo (game: the state now; events: those undone).
+
+    The deed books of deeds no longer owned, the card books of cards no longer drawn, and in
+    walk mode the players the undone actions had moved (in teleport mode `sync` moves them).
+    """
+    out: list[str] = []
+    names = game.names
+    for ev in events:
+        if ev[0] == "deed" and ev[3] >= 0 and game.owner[ev[1]] != ev[3]:
+            out.append(calls.take_deed(names[ev[3]], ev[1]))
+        elif ev[0] == "draw" and (ev[2], ev[3]) not in game.jail_cards[ev[1]]:
+            out.append(calls.take_card(names[ev[1]], ev[2], ev[3]))
+    if not table.teleport:
+        for seat in sorted({ev[1] for ev in events if ev[0] == "move"}):
+            if game.jail_turns[seat] < 0 and not game.bankrupt[seat]:
+                out.append(calls.teleport(names[seat], table.board, game.pos[seat]))
+    return out
+
+
 def drawn_books(events: list[Event]) -> list[tuple[int, str, int]]:
     """Cards drawn and not kept in this batch: (seat, deck, card), to take back at turn end."""
     drawn = [(ev[1], ev[2], ev[3]) for ev in events if ev[0] == "draw"]

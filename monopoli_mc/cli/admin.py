@@ -63,7 +63,8 @@ for _name, _doc in (("status", "Each board: round, phase, whose decision, the ja
                     ("start", "Start the board's game with the players seated."),
                     ("pause", "Pause the game: player inputs are answered 'paused'."),
                     ("resume", "Resume a paused game."),
-                    ("undo", "Revert the last action (replay the log without it) and sync the world."),
+                    ("undo", "Revert the last action someone chose, with the controller's own moves after it "
+                             "(a debt paid, an auction closed), say what it was and sync the world."),
                     ("sync", "Rewrite the whole picture: cash, banners, buildings, books, prompts.")):
     _simple(_name, _doc)
 

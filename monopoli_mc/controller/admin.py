@@ -8,11 +8,13 @@ go through the rules engine, so the operator cannot break the rules by accident.
 from __future__ import annotations
 
 import dataclasses
+import json
 import time
 from typing import TYPE_CHECKING, Any
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.controller.table import BoardGame
+from monopoli_mc.controller.undo import undo
 from monopoli_mc.datapack.escape import player_name
 from monopoli_mc.errors import IllegalAction, MonopoliError
 from monopoli_mc.rules.events import Event
@@ -153,15 +155,20 @@ class AdminDesk:
         return f"game started on board {table.name!r} with {len(names)} players", writes
 
     def undo(self, table: BoardGame, origin: str) -> tuple[str, Writes]:
-        """Revert the last action: replay the log without it, then sync the board."""
-        store = self.c.store
-        if not store.actions(table.game_id):
-            return "nothing to undo", []
-        store.log_undo(table.game_id, origin)
-        row = store.current_game(table.name)
-        assert row is not None
-        table.load(store, row, self.c.board)
-        return f"undid the last action on board {table.name!r}", table.sync()
+        """Revert the last action a person chose (and the automatic ones after it), sync, tell the table."""
+        done = undo(table, self.c.store, self.c.board, origin)
+        if done is None:
+            return f"nothing to undo on board {table.name!r}", []
+        game = table.game
+        assert game is not None
+        books = len(table.books_out)
+        table.books_out = [b for b in table.books_out if ("draw", *b) not in done.events]
+        if len(table.books_out) != books:
+            self.c.store.set_meta(f"books_out:{table.name}", json.dumps(table.books_out))
+        told = f": {done.told}" if done.told else ""
+        writes = outbox.undone(game, done.events, table.view) + table.sync()
+        writes += outbox.say(table.view, game.names, f"The operator undid {done.words}{told}.")
+        return f"undid {done.words} on board {table.name!r}{told}", writes
 
     def _only_board(self) -> str:
         if len(self.c.tables) == 1:

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 from monopoli_mc.errors import MonopoliError
 
 SNAPSHOT_EVERY = 100
-UNDO = "undo"  # a log row that cancels the last effective action before it
+UNDO = "undo"  # a log row that cancels the last N effective actions before it (its arg is N; null: 1)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games(id INTEGER PRIMARY KEY, board TEXT NOT NULL, rules TEXT NOT NULL,
@@ -146,9 +146,9 @@ class Store:
         games = self.games(board=board)
         return games[-1] if games else None
 
-    def set_over(self, game: int) -> None:
-        """Mark a game finished."""
-        self.db.execute("UPDATE games SET over=1 WHERE id=?", (game,))
+    def set_over(self, game: int, *, over: bool = True) -> None:
+        """Mark a game finished (or, after an undo, not any more)."""
+        self.db.execute("UPDATE games SET over=? WHERE id=?", (int(over), game))
 
     def log(self, game: int, action: Action, origin: str) -> None:
         """Append one applied action."""
@@ -156,22 +156,29 @@ class Store:
         self.db.execute("INSERT INTO actions(game, kind, seat, arg, origin, t) VALUES(?,?,?,?,?,?)",
                         (game, kind, seat, json.dumps(arg), origin, time.time()))
 
-    def log_undo(self, game: int, origin: str) -> None:
-        """Append an undo row (cancels the last effective action) and drop stale snapshots."""
-        self.log(game, (UNDO, -1, None), origin)
-        n = len(self.actions(game))
+    def log_undo(self, game: int, origin: str, count: int = 1, *, left: int | None = None) -> None:
+        """Append an undo row (cancels the last `count` effective actions) and drop stale snapshots.
+
+        `left`: how many effective actions remain, when the caller knows (saves reading the log).
+        """
+        self.log(game, (UNDO, -1, count), origin)
+        n = len(self.actions(game)) if left is None else left
         self.db.execute("DELETE FROM snapshots WHERE game=? AND n>?", (game, n))
 
     def actions(self, game: int) -> list[Action]:
         """The effective actions of a game in order (undo rows applied)."""
-        out: list[Action] = []
-        for kind, seat, arg in self.db.execute(
-                "SELECT kind, seat, arg FROM actions WHERE game=? ORDER BY id", (game,)):
+        return [action for action, _origin in self.effective(game)]
+
+    def effective(self, game: int) -> list[tuple[Action, str]]:
+        """The effective actions of a game with where each came from ("seq 12", "forced", ...)."""
+        out: list[tuple[Action, str]] = []
+        for kind, seat, arg, origin in self.db.execute(
+                "SELECT kind, seat, arg, origin FROM actions WHERE game=? ORDER BY id", (game,)):
             if kind == UNDO:
-                if out:
-                    out.pop()
+                count = json.loads(arg)
+                del out[max(0, len(out) - (count if isinstance(count, int) and count > 0 else 1)):]
             else:
-                out.append((kind, seat, _tuple_free(json.loads(arg))))
+                out.append(((kind, seat, _tuple_free(json.loads(arg))), origin))
         return out
 
     def action_rows(self, game: int) -> Iterator[tuple[int, str, int, str, str, float]]:

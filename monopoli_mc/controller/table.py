@@ -61,9 +61,9 @@ class BoardGame:
         except ValueError:
             return None
 
-    def load(self, store: Store, row: GameRow, board: Board) -> None:
-        """Rebuild the game from the last snapshot and the actions after it."""
-        game, n = load_game(store, row, board)
+    def load(self, store: Store, row: GameRow, board: Board, actions: list[Action] | None = None) -> None:
+        """Rebuild the game from the last snapshot and the actions after it (`actions`: the log, if read)."""
+        game, n = load_game(store, row, board, actions)
         self.game, self.game_id, self.n_actions = game, row.id, n
         self.shown, self.prompted, self.walks = {}, (), {}
 
@@ -130,9 +130,14 @@ class BoardGame:
         return outbox.sync(self.game, self.view)
 
 
-def load_game(store: Store, row: GameRow, board: Board) -> tuple[Game, int]:
-    """A stored game: its last snapshot plus the actions after it; (game, effective actions)."""
-    actions = store.actions(row.id)
+def load_game(store: Store, row: GameRow, board: Board,
+              actions: list[Action] | None = None) -> tuple[Game, int]:
+    """A stored game: its last snapshot plus the actions after it; (game, effective actions).
+
+    `actions`: the game's effective actions when the caller has just read them.
+    """
+    if actions is None:
+        actions = store.actions(row.id)
     snap = store.latest_snapshot(row.id, len(actions))
     if snap is not None:
         n, data = snap

@@ -245,9 +245,9 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
                 and not self.bankrupt[p] and (p == self.current and phase in _CURRENT_DECIDES
                                               or phase == AUCTION or p == self.to_act()):
             return self._guards[kind](self, p, arg)
-        if kind == "time_up":
+        if kind in ("time_up", "admin_end"):
             return "the game is over" if phase == OVER else (
-                None if p == SYSTEM else "only the controller's clock can end the game")
+                None if p == SYSTEM else "only the operator or the clock can end the game")
         if kind in ADMIN_ACTIONS:
             return "the game is over" if phase == OVER else self._g_admin(kind, p, arg)
         if kind == "close_auction":

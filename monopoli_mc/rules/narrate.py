@@ -18,6 +18,7 @@ END_REASONS = {
     "side_standing": "the richest of the last side standing",  # Anti-Monopoly Game B
     "round_limit": "the richest at the round limit",
     "time_limit": "the richest when time ran out",
+    "operator": "the richest when the operator ended the game",
 }
 """How a game ended (the game_over event's reason), in words."""
 

@@ -12,7 +12,8 @@ whatever phase it was proposed in (TRADE) until the other player answers.
 Management (build, sell, mortgage, lift, propose a trade) is open to every player
 in the phases of MANAGE_PHASES; system actions (`close_auction`, `time_up`) come
 from the controller's clock or the operator (the `admin_*` actions and `kick`,
-each with a mapping argument naming the player), never from a player.
+each with a mapping argument naming the player; `admin_end` ends the game now,
+the richest winning), never from a player.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
 MANAGE_PHASES = frozenset({ROLL, JAIL, BUY, DEBT, END})
 MANAGE_ACTIONS = ("build", "sell", "sell_all", "mortgage", "lift", "propose_trade", "claim_rent")
 SYSTEM_ACTIONS = ("close_auction", "time_up", "admin_pay", "admin_fine", "admin_move", "admin_give_deed",
-                  "kick")
+                  "kick", "admin_end")
 
 ALL_ACTIONS = frozenset(a for acts in PHASE_ACTIONS.values() for a in acts) | set(MANAGE_ACTIONS) \
     | set(SYSTEM_ACTIONS)

@@ -216,6 +216,9 @@ class SettleMixin(EngineBase):
     def _do_time_up(self, p: int, arg: Any, ev: list[Event]) -> None:
         self._end_by_worth("time_limit", ev)
 
+    def _do_admin_end(self, p: int, arg: Any, ev: list[Event]) -> None:
+        self._end_by_worth("operator", ev)
+
     # -- trades ----------------------------------------------------------------------------
 
     def _g_propose_trade(self, p: int, offer: Any) -> str | None:

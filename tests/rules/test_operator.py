@@ -99,3 +99,17 @@ def test_time_up_ends_the_game_with_the_richest() -> None:
     assert events == [("game_over", B, "time_limit")]
     with pytest.raises(IllegalAction, match="over"):
         game.apply(("roll", A, None))
+
+
+def test_the_operator_ends_the_game_in_any_phase_the_richest_by_net_worth_winning() -> None:
+    game = position("prom", ("A", "B", "C"), cash={"A": 600, "B": 900, "C": 800}, owner={"Boardwalk": "A"},
+                    dice=[(2, 3)])
+    with pytest.raises(IllegalAction, match="only the operator or the clock"):
+        game.apply(("admin_end", A, None))
+    game.apply(("roll", A, None))
+    assert game.phase == "buy"  # Reading Railroad: the purchase is cut short
+    events = game.apply(("admin_end", SYSTEM, None))
+    assert events == [("game_over", A, "operator")]  # $600 and Boardwalk's $400 beat B's $900
+    assert game.phase == "game_over" and game.legal_actions(B) == []
+    with pytest.raises(IllegalAction, match="over"):
+        game.apply(("admin_end", SYSTEM, None))

@@ -1,0 +1,150 @@
+"""Undo after every kind of action, forced payments included: the game is back as it was and goes on."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from monopoli_mc.bridge import outbox
+from monopoli_mc.controller.policy import CLOSE_AUCTION, forced_action, next_move
+from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.table import BoardGame, load_game
+from monopoli_mc.controller.undo import count_to_undo, undo
+from monopoli_mc.datapack.layout import Layout
+from monopoli_mc.datapack.world_config import load_world
+from monopoli_mc.rules.board import board_path, load_board
+from monopoli_mc.rules.bots import make_bots
+from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.phases import AUCTION, OVER, SYSTEM
+from monopoli_mc.rules.settings import load_rules
+
+NAMES = ["Alex", "Sam", "Robin", "Kim"]
+
+
+def _table(tmp_path: Path, rules_name: str, seed: int, **changes: Any) -> tuple[BoardGame, Store]:
+    rules = dataclasses.replace(load_rules(rules_name), **changes)
+    board = load_board(board_path(rules.board))
+    world = load_world()
+    table = BoardGame("main", Layout(world.boards[0]), outbox.Table(board="main", colors=world.colors,
+                                                                      version=world.version))
+    store = Store(tmp_path / f"{rules_name}-{seed}.db")
+    table.game = Game.new(rules, board, NAMES, seed)
+    table.game_id = store.new_game("main", dataclasses.asdict(rules), seed, NAMES)
+    return table, store
+
+
+def _not_stuck(game: Game) -> None:
+    assert forced_action(game) is None, f"a forced move is due after the undo: {forced_action(game)}"
+    if game.phase != OVER:
+        assert game.legal_actions(game.to_act()) or game.phase == AUCTION, game.phase
+
+
+def _play_undoing_every_action(table: BoardGame, store: Store, max_actions: int = 1500) -> set[str]:
+    """A bot game through the table; after each action, undo, check, and do it all again.
+
+    Undoing after the clock's action (an auction closed) reverts the last bid with it: the
+    game goes back to before the last action a person chose.
+    """
+    game = table.game
+    assert game is not None
+    bots = make_bots(len(NAMES))
+    undone: set[str] = set()
+    redo: list[tuple[Any, str]] = []  # the actions since (and with) the last one a person chose
+    chosen = game.to_data(), 0
+    for _ in range(max_actions):
+        if game.phase == OVER:
+            break
+        action = next_move(game, bots)
+        origin = "seq 1"
+        if action is None:
+            action, origin = CLOSE_AUCTION, "clock"
+        else:
+            redo, chosen = [], (game.to_data(), table.n_actions)
+        redo.append((action, origin))
+        table.apply(store, action, origin)
+        after = game.to_data()
+        done = undo(table, store, game.board, "request 1")
+        assert done is not None and done.actions[0] == redo[0][0]
+        game = table.game
+        assert game is not None
+        assert (game.to_data(), table.n_actions) == chosen
+        _not_stuck(game)
+        undone.update(a[0] for a in done.actions)
+        for again, why in redo:  # the game goes on: the same actions give the same game
+            table.apply(store, again, why)
+        assert game.to_data() == after
+    row = store.current_game("main")
+    assert row is not None
+    assert load_game(store, row, game.board)[0].to_data() == game.to_data()  # the log replays
+    return undone
+
+
+@pytest.mark.parametrize(("rules", "seed", "kinds"), [
+    ("prom", 4, {"roll", "buy", "decline", "bid", "close_auction", "end_turn", "pay_debt", "bankrupt", "draw",
+                 "build", "sell", "mortgage", "lift_now", "keep_mortgage", "pay_fine", "use_card", "propose_trade",
+                 "accept_trade"}),
+    ("speed-die", 3, {"bus", "choose_space"}),
+    ("anti-monopoly", 1, {"choose_role"}),
+    ("classic-older", 5, {"claim_rent", "pay_flat_tax", "pay_percent_tax", "lift"}),
+])
+def test_undo_after_every_action_of_a_game(tmp_path: Path, rules: str, seed: int, kinds: set[str]) -> None:
+    table, store = _table(tmp_path, rules, seed, max_rounds=60)
+    with store.transaction():  # one for the whole game: the log's logic is tested here, not the disk
+        undone = _play_undoing_every_action(table, store)
+    assert kinds <= undone, f"never undone: {sorted(kinds - undone)}"
+
+
+def test_undo_takes_the_forced_payment_with_the_action_that_made_it(tmp_path: Path) -> None:
+    table, store = _table(tmp_path, "prom", 4)
+    game = table.game
+    assert game is not None
+    with store.transaction():
+        table.apply(store, ("admin_give_deed", SYSTEM, {"player": game.current, "space": 39}), "request 1")
+        table.apply(store, ("admin_fine", SYSTEM, {"player": game.current, "amount": game.cash[game.current] + 100}),
+                    "request 2")
+    assert game.phase == "debt"
+    in_debt = game.to_data()
+    with store.transaction():
+        table.apply(store, ("mortgage", game.current, 39), "seq 7")
+    assert [o for _, o in store.effective(table.game_id)][-2:] == ["seq 7", "forced"]
+    with store.transaction():
+        done = undo(table, store, game.board, "request 3")
+    assert done is not None and [a[0] for a in done.actions] == ["mortgage", "pay_debt"]
+    assert "mortgage on Boardwalk" in done.words and "debt payment" in done.words
+    assert table.game is not None and table.game.to_data() == in_debt
+    _not_stuck(table.game)
+
+
+def test_undo_of_operator_actions_and_the_end(tmp_path: Path) -> None:
+    table, store = _table(tmp_path, "prom", 4)
+    game = table.game
+    assert game is not None
+    for action in [("admin_pay", SYSTEM, {"player": 1, "amount": 100}),
+                   ("admin_fine", SYSTEM, {"player": 1, "amount": 50}),
+                   ("admin_move", SYSTEM, {"player": 2, "space": 24}),
+                   ("admin_give_deed", SYSTEM, {"player": 3, "space": 1}),
+                   ("kick", SYSTEM, {"player": 3}),
+                   ("admin_end", SYSTEM, None),
+                   ("time_up", SYSTEM, None)]:
+        before = table.game.to_data() if table.game else {}
+        with store.transaction():
+            table.apply(store, action, "clock" if action[0] == "time_up" else "request 1")
+        over = store.current_game("main")
+        assert over is not None and over.over == (action[0] in ("admin_end", "time_up"))
+        with store.transaction():
+            done = undo(table, store, game.board, "request 2")
+        assert done is not None and done.actions == [action]
+        assert table.game is not None and table.game.to_data() == before
+        assert not store.games()[-1].over
+        _not_stuck(table.game)
+
+
+def test_count_to_undo() -> None:
+    assert count_to_undo([]) == 0
+    assert count_to_undo(["seq 1"]) == 1
+    assert count_to_undo(["seq 1", "seq 2", "forced", "forced"]) == 3
+    assert count_to_undo(["seq 1", "clock"]) == 2
+    assert count_to_undo(["clock", "forced"]) == 2  # nothing chosen: the automatic ones alone
