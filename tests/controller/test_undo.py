@@ -18,10 +18,14 @@ from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.bots import make_bots
 from monopoli_mc.rules.game import Game
-from monopoli_mc.rules.phases import AUCTION, OVER, SYSTEM
+from monopoli_mc.rules.phases import ALL_ACTIONS, AUCTION, OVER, SYSTEM
 from monopoli_mc.rules.settings import load_rules
 
 NAMES = ["Alex", "Sam", "Robin", "Kim"]
+# Every kind a prom game has: what players choose, the forced moves and the auction clock.
+EVERY = {"roll", "buy", "decline", "bid", "close_auction", "end_turn", "pay_debt", "bankrupt", "draw", "build",
+         "sell", "sell_all", "mortgage", "lift", "lift_now", "keep_mortgage", "pay_fine", "use_card",
+         "propose_trade", "accept_trade", "refuse_trade"}
 
 
 def _table(tmp_path: Path, rules_name: str, seed: int, **changes: Any) -> tuple[BoardGame, Store]:
@@ -42,6 +46,24 @@ def _not_stuck(game: Game) -> None:
         assert game.legal_actions(game.to_act()) or game.phase == AUCTION, game.phase
 
 
+def _try_new_kinds(table: BoardGame, store: Store, undone: set[str]) -> None:
+    """Each legal action of a kind not undone yet (any seat): do it, undo it, check it is as before."""
+    game = table.game
+    assert game is not None
+    before, n = game.to_data(), table.n_actions
+    for seat in range(len(game.names)):
+        for action in game.legal_actions(seat):
+            if action[0] in undone or action[0] in ("pass", "propose_trade"):  # nothing to do / no offer
+                continue
+            table.apply(store, action, "seq 2")
+            done = undo(table, store, game.board, "request 2")
+            assert done is not None and done.actions[0] == action
+            assert table.game is not None and (table.game.to_data(), table.n_actions) == (before, n)
+            _not_stuck(table.game)
+            undone.update(a[0] for a in done.actions)
+            game = table.game
+
+
 def _play_undoing_every_action(table: BoardGame, store: Store, max_actions: int = 1500) -> set[str]:
     """A bot game through the table; after each action, undo, check, and do it all again.
 
@@ -57,6 +79,9 @@ def _play_undoing_every_action(table: BoardGame, store: Store, max_actions: int 
     for _ in range(max_actions):
         if game.phase == OVER:
             break
+        _try_new_kinds(table, store, undone)
+        game = table.game
+        assert game is not None
         action = next_move(game, bots)
         origin = "seq 1"
         if action is None:
@@ -82,14 +107,19 @@ def _play_undoing_every_action(table: BoardGame, store: Store, max_actions: int 
     return undone
 
 
-@pytest.mark.parametrize(("rules", "seed", "kinds"), [
-    ("prom", 4, {"roll", "buy", "decline", "bid", "close_auction", "end_turn", "pay_debt", "bankrupt", "draw",
-                 "build", "sell", "mortgage", "lift_now", "keep_mortgage", "pay_fine", "use_card", "propose_trade",
-                 "accept_trade"}),
-    ("speed-die", 3, {"bus", "choose_space"}),
-    ("anti-monopoly", 1, {"choose_role"}),
-    ("classic-older", 5, {"claim_rent", "pay_flat_tax", "pay_percent_tax", "lift"}),
-])
+VARIANTS = [("prom", 4, EVERY), ("speed-die", 3, {"bus", "choose_space"}), ("anti-monopoly", 1, {"choose_role"}),
+            ("classic-older", 5, {"claim_rent", "pay_flat_tax", "pay_percent_tax"})]
+OPERATOR = [("admin_pay", SYSTEM, {"player": 1, "amount": 100}), ("admin_fine", SYSTEM, {"player": 1, "amount": 50}),
+            ("admin_move", SYSTEM, {"player": 2, "space": 24}), ("admin_give_deed", SYSTEM, {"player": 3, "space": 1}),
+            ("kick", SYSTEM, {"player": 3}), ("admin_end", SYSTEM, None), ("time_up", SYSTEM, None)]
+
+
+def test_the_games_below_undo_every_kind_of_action_there_is() -> None:
+    covered = set().union(*(kinds for _, _, kinds in VARIANTS)) | {kind for kind, _, _ in OPERATOR}
+    assert covered == ALL_ACTIONS - {"pass"}  # passing in an auction is saying nothing: never logged
+
+
+@pytest.mark.parametrize(("rules", "seed", "kinds"), VARIANTS)
 def test_undo_after_every_action_of_a_game(tmp_path: Path, rules: str, seed: int, kinds: set[str]) -> None:
     table, store = _table(tmp_path, rules, seed, max_rounds=60)
     with store.transaction():  # one for the whole game: the log's logic is tested here, not the disk
@@ -122,13 +152,7 @@ def test_undo_of_operator_actions_and_the_end(tmp_path: Path) -> None:
     table, store = _table(tmp_path, "prom", 4)
     game = table.game
     assert game is not None
-    for action in [("admin_pay", SYSTEM, {"player": 1, "amount": 100}),
-                   ("admin_fine", SYSTEM, {"player": 1, "amount": 50}),
-                   ("admin_move", SYSTEM, {"player": 2, "space": 24}),
-                   ("admin_give_deed", SYSTEM, {"player": 3, "space": 1}),
-                   ("kick", SYSTEM, {"player": 3}),
-                   ("admin_end", SYSTEM, None),
-                   ("time_up", SYSTEM, None)]:
+    for action in OPERATOR:
         before = table.game.to_data() if table.game else {}
         with store.transaction():
             table.apply(store, action, "clock" if action[0] == "time_up" else "request 1")
