@@ -12,7 +12,7 @@ from typing import Any
 
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.versions import McVersion
-from monopoli_mc.datapack.world_config import MORTGAGE_COLOR, ROLE_COLORS
+from monopoli_mc.datapack.world_config import DYE_COLORS, MORTGAGE_COLOR, ROLE_COLORS
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import (AUCTION, BUS, BUY, DEBT, DRAW, END, JAIL, OVER, RECEIVED, ROLE, ROLL, TAX,
@@ -36,6 +36,12 @@ class Table:
     broadcast: bool = True  # one board on the server: table lines go to @a
     role_colors: tuple[tuple[str, str], ...] = tuple(ROLE_COLORS.items())
 
+    @property
+    def for_sale_color(self) -> str:
+        """The map's banner for a deed the bank holds: a colour no player and no mortgage uses."""
+        taken = {*self.colors, *(c for _, c in self.role_colors), MORTGAGE_COLOR}
+        return next(c for c in ("white", "light_gray", "black", "brown", *DYE_COLORS) if c not in taken)
+
     def color(self, game: Game, seat: int) -> str | None:
         """The pawn and banner colour of a seat; with sides (Anti-Monopoly), its side's, None until chosen."""
         if game.rules.roles:
@@ -51,6 +57,8 @@ def picture(game: Game, table: Table) -> Picture:
         out[("cash", name)] = calls.cash(name, game.cash[seat])
         color = table.color(game, seat)
         out[("pawn", name)] = calls.pawn(name, color) if color and not game.bankrupt[seat] else calls.unpawn(name)
+        out[("map_copy", name)] = (calls.map_drop(table.board, name) if game.bankrupt[seat]
+                                   else calls.map_hold(table.board, name))
     out[("jar",)] = calls.jar(table.board, game.jar if game.rules.free_parking_jar else None,
                               named=not table.broadcast)
     for space in game.board.deeds:
@@ -58,17 +66,29 @@ def picture(game: Game, table: Table) -> Picture:
         owner = game.owner[s]
         if owner < 0:
             out[("banner", s)] = calls.unbanner(table.board, s)
+            out[("map", s)] = calls.map_deed(table.board, s, table.for_sale_color)
         else:
             color = MORTGAGE_COLOR if game.mortgaged[s] else table.color(game, owner) or MORTGAGE_COLOR
             out[("banner", s)] = calls.banner(table.board, s, color, game.names[owner])
+            out[("map", s)] = calls.map_deed(table.board, s, color)
         if space.kind == "street":
             out[("houses", s)] = calls.houses(table.board, s, game.buildings[s], apartment=game.rules.roles)
+    out[("map_show",)] = calls.map_show(table.board)  # last: the map takes the deeds written above
     return out
 
 
 def diff(old: Picture, new: Picture) -> list[str]:
-    """The commands that turn the old picture into the new one."""
-    return [cmd for key, cmd in new.items() if old.get(key) != cmd]
+    """The commands that turn the old picture into the new one.
+
+    A deed's map decoration reaches the framed map and the copies only through `map_show`,
+    so any change to one shows the map again.
+    """
+    out = [cmd for key, cmd in new.items() if old.get(key) != cmd]
+    show = new.get(("map_show",))
+    if show is not None and old.get(("map_show",)) == show and any(
+            key[0] == "map" and old.get(key) != cmd for key, cmd in new.items()):
+        out.append(show)
+    return out
 
 
 def say(table: Table, names: list[str], text: str) -> list[str]:

@@ -6,6 +6,7 @@ from monopoli_mc.datapack.boardfns import add_board_functions, add_board_ui, str
 from monopoli_mc.datapack.buttons import add_buttons
 from monopoli_mc.datapack.channel import add_channel
 from monopoli_mc.datapack.layout import Layout
+from monopoli_mc.datapack.mapfns import add_map_functions, add_map_ui
 from monopoli_mc.datapack.pack import Pack
 from monopoli_mc.datapack.structure import board_structure
 from monopoli_mc.datapack.text import Dialect
@@ -34,8 +35,10 @@ def build_pack(world: WorldConfig, board: Board) -> Pack:
     add_board_ui(pack)
     layouts = [Layout(place) for place in world.boards]
     add_buttons(pack, layouts)
+    add_map_ui(pack, dialect, layouts)
     for layout in layouts:
         add_board_functions(pack, dialect, board, layout)
+        add_map_functions(pack, dialect, board, layout)
         name = structure_id(layout)
         if name not in pack.structures:
             pack.structures[name] = board_structure(board, layout, dialect)

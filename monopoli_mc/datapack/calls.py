@@ -195,3 +195,25 @@ def teleport(player: str, board: str, space: int) -> str:
 def jail(player: str, board: str) -> str:
     """Put a player in the jail cell."""
     return _call("ui/jail", player=_name(player), board=_board(board))
+
+
+def map_deed(board: str, space: int, color: str) -> str:
+    """A deed's banner on the board's map: the owner's colour, gray, or the for-sale colour."""
+    if not color.replace("_", "").isalpha():
+        raise MonopoliError(f"not a banner colour: {color!r}")
+    return _call("ui/map/deed", board=_board(board), space=int(space), color=f'"{color}"')
+
+
+def map_show(board: str) -> str:
+    """Put the board's map decorations on the framed map and on every copy players carry."""
+    return _call("ui/map/show", board=_board(board))
+
+
+def map_hold(board: str, player: str) -> str:
+    """A player holds a copy of the board's map (given when they have none) kept up to date."""
+    return _call("ui/map/hold", board=_board(board), player=_name(player))
+
+
+def map_drop(board: str, player: str) -> str:
+    """Take the board's map away from a player (bankrupt: out of the game)."""
+    return _call("ui/map/drop", board=_board(board), player=_name(player))

@@ -165,6 +165,32 @@ class Layout:
                 return index
         return None
 
+    def tile_centre(self, index: int) -> tuple[float, float]:
+        """World x and z of the middle of a tile's top face."""
+        (x0, z0), (x1, z1) = self._tile_box(index)
+        return (x0 + x1 + 1) / 2, (z0 + z1 + 1) / 2
+
+    def map_frame(self) -> Pos:
+        """The block, on the floor at the board's middle, where the framed map lies."""
+        cx, cz = self.middle()
+        return self.world((cx, 1, cz))
+
+    def map_scale(self) -> int:
+        """How often a map made at the board's middle must be zoomed out to show every tile.
+
+        A new map covers the 128-block cell of vanilla's map grid that holds the player;
+        each zoom-out doubles the cell around the old one (MapItemSavedData.createFresh).
+        """
+        x, _, z = self.map_frame()
+        for scale in range(5):
+            size = 128 << scale
+            cx = ((x + 64) // size) * size + size // 2 - 64
+            cz = ((z + 64) // size) * size + size // 2 - 64
+            if all(abs(tx - cx) <= 63 * (1 << scale) and abs(tz - cz) <= 63 * (1 << scale)
+                   for tx, tz in (self.tile_centre(i) for i in range(40))):
+                return scale
+        return 4
+
     def _tile_box(self, index: int) -> tuple[tuple[int, int], tuple[int, int]]:
         ends = [self.world(self.block(index, a, b)) for a in (0, self.size - 1)
                 for b in (0, self.size - 1)]

@@ -75,6 +75,10 @@ class Bot:
                 raise SandboxError(f"{self.name} cannot reach the button at {pos}")
             self.world.use_block(self.player, pos)
 
+    def use_empty_map(self) -> int:
+        """Right-click with the empty map in hand: it becomes a new map of where the bot stands."""
+        return self.world.use_empty_map(self.name)
+
     def command(self, text: str) -> list[str]:
         """Type a command into chat (bots are not operators); the feedback they see."""
         with self.world.lock:

@@ -89,6 +89,11 @@ class MapData:
                 self._add(str(entry["type"]), key, float(entry["x"]), float(entry["z"]),
                           float(entry["rotation"]))
 
+    def shown_at(self, x: float, z: float) -> str | None:
+        """The marker a viewer sees drawn on top at a world position (None: none there)."""
+        dx, dz = self._delta(x, z)
+        return self.on_top().get((_clamp(dx), _clamp(dz)))
+
     def on_top(self) -> dict[tuple[int, int], str]:
         """What a viewer sees at each marker position: the type drawn last there."""
         out: dict[tuple[int, int], str] = {}

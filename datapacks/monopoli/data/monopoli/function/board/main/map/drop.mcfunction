@@ -1,0 +1,2 @@
+tag @s remove monopoli.map.main
+clear @s minecraft:filled_map[minecraft:custom_data={monopoli:{map:"main"}}]

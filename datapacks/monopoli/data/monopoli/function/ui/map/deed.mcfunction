@@ -1,0 +1,1 @@
+$function monopoli:board/$(board)/map/deed/$(space) {color:"$(color)"}

@@ -1,0 +1,1 @@
+$execute as $(player) run function monopoli:board/$(board)/map/hold
