@@ -449,8 +449,8 @@ def test_hotel_rent() -> None:
 
 
 def test_board_numbers_match_the_reference() -> None:
-    """Every price, rent and house cost equals the official table (a copy in tests/rules/reference/)."""
-    reference = Path(__file__).resolve().parent / "reference" / "official-us.md"
+    """Every price, rent and house cost equals the table in docs/reference/official-us.md."""
+    reference = Path(__file__).resolve().parents[2] / "docs" / "reference" / "official-us.md"
     rows = [line.split("|")[1:-1] for line in reference.read_text().splitlines()
             if re.match(r"^\| \d+ \|", line)]
     assert len(rows) == 40 == len(BOARD.spaces)
