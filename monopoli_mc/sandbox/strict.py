@@ -1,6 +1,8 @@
-"""Strict mode: every command line must parse with mecha for the target version.
+"""Strict mode: Mojang's command tree and registries for the target version judge every line.
 
-mecha is a test-only dependency, so it is imported here lazily, never at module import.
+The judge is `monopoli_mc.vanilla`, which walks the tree the server generates. mecha (a test
+dependency) is only a second opinion for the tests: it accepts lines vanilla refuses and,
+with one grammar for 1.21–1.21.11, refuses the camelCase game rules 1.21–1.21.10 take.
 """
 
 from __future__ import annotations
@@ -9,56 +11,39 @@ import functools
 import threading
 from typing import Any
 
-from monopoli_mc.errors import SandboxError
-from monopoli_mc.sandbox import versions
+from monopoli_mc.vanilla.judge import FUNCTION_LEVEL, verdict
+from monopoli_mc.vanilla.reader import Refusal
 
 _LOCK = threading.Lock()
 _MECHA: dict[str, Any] = {}
 
-
-def require() -> None:
-    """Fail at once, not at the first command, where mecha is not installed.
-
-    Raises SandboxError saying how to install it.
-    """
-    try:
-        import mecha  # noqa: F401
-    except ImportError:
-        raise SandboxError("strict mode needs mecha, a test dependency: "
-                           ".venv/bin/pip install -e '.[test]' (or make test)") from None
+__all__ = ["Refusal", "judge", "second_opinion"]
 
 
-def _mecha(version: str) -> Any:
-    key = versions.mecha_version(version)
-    if key not in _MECHA:
-        from mecha import Mecha
-        _MECHA[key] = Mecha(version=key)
-    return _MECHA[key]
+def judge(line: str, version: str, level: int = FUNCTION_LEVEL) -> Refusal | None:
+    """None if the server of `version` takes the line from a source of `level`; else why not."""
+    return verdict(line, version, level)
 
 
-def check(line: str, version: str) -> int | None:
-    """None if mecha accepts the line; else the cursor of the error."""
-    return _check(line, versions.mecha_version(version))
+def second_opinion(line: str, version: str) -> int | None:
+    """mecha's verdict (None: it parses), for the tests that compare it with the judge."""
+    return _mecha_check(line, "1.21" if tuple(int(p) for p in version.split(".")) >= (1, 21) else "1.20")
 
 
-@functools.lru_cache(maxsize=1 << 16)  # a pack's lines are parsed again by every sandbox that loads it
-def _check(line: str, version: str) -> int | None:
-    from mecha import DiagnosticError
+@functools.lru_cache(maxsize=1 << 16)
+def _mecha_check(line: str, grammar: str) -> int | None:
+    from mecha import DiagnosticError, Mecha
     from tokenstream import InvalidSyntax
     with _LOCK:
-        mc = _mecha(version)
+        if grammar not in _MECHA:
+            _MECHA[grammar] = Mecha(version=grammar)
         try:
-            mc.parse(line, multiline=False)
+            _MECHA[grammar].parse(line, multiline=False)
         except DiagnosticError as e:
-            return _cursor(e, len(line))
+            try:
+                return min(int(e.diagnostics.exceptions[0].location.pos), len(line))
+            except (AttributeError, IndexError):
+                return 0
         except InvalidSyntax as e:
             return int(getattr(e.location, "pos", 0))
     return None
-
-
-def _cursor(error: Any, length: int) -> int:
-    try:
-        diag = error.diagnostics.exceptions[0]
-        return min(int(diag.location.pos), length)
-    except (AttributeError, IndexError):
-        return 0

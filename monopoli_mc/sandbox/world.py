@@ -22,10 +22,10 @@ from monopoli_mc.sandbox.commands.functions import Return
 from monopoli_mc.sandbox.datapack import Datapacks
 from monopoli_mc.sandbox.maps import MapData
 from monopoli_mc.sandbox.model import Block, BlockPos, Chat, Entity, Player, Pos, Team
-from monopoli_mc.sandbox.reader import UNKNOWN_COMMAND, CommandError, Reader
+from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.redstone import Redstone
 from monopoli_mc.sandbox.source import Output, Source
-from monopoli_mc.sandbox.strict import require as require_mecha
+from monopoli_mc.sandbox.strict import Refusal
 from monopoli_mc.sandbox.text import clicks, plain
 
 MACRO_VAR = re.compile(r"\$\(([A-Za-z0-9_]+)\)")
@@ -49,10 +49,10 @@ class World:
         versions.pack_format(version)
         self.version = version
         self.json_text = versions.json_text(version)
-        if strict:
-            require_mecha()  # the parameter hides the strict module here
         self.strict = strict
         self.strict_failures: list[str] = []
+        """Every line strict mode refused (the judge's reasons in `strict_refusals`)."""
+        self.strict_refusals: list[tuple[str, Refusal]] = []
         self.lock = threading.RLock()
         self.stop_requested = threading.Event()
         """Set by `/stop`; the runner that owns the world decides what stopping means."""
@@ -163,10 +163,9 @@ class World:
         except CommandError as e:
             own = e
         if self.strict:
-            try:
-                self._strict_check(text)
-            except CommandError as e:
-                raise own or e from None
+            refusal = self._strict_check(text, level)
+            if refusal is not None and refusal.vanilla:
+                raise own or CommandError(refusal.message, text=text, cursor=refusal.cursor)
         if own is not None:
             raise own
         return runnable
@@ -180,11 +179,13 @@ class World:
             source.failure(e.message)
             return 0
 
-    def _strict_check(self, text: str) -> None:
-        cursor = strict.check(text, self.version)
-        if cursor is not None:
-            self.strict_failures.append(text)
-            raise CommandError(UNKNOWN_COMMAND, text=text, cursor=cursor)
+    def _strict_check(self, text: str, level: int, where: str = "") -> Refusal | None:
+        """The judge's refusal of a line, recorded as a strict failure; None if it takes it."""
+        refusal = strict.judge(text, self.version, level)
+        if refusal is not None:
+            self.strict_failures.append(where + text)
+            self.strict_refusals.append((where + text, refusal))
+        return refusal
 
     def tick(self, n: int = 1) -> None:
         """Advance n game ticks: load (after reload), #tick, schedules, command blocks."""
@@ -254,11 +255,14 @@ class World:
     def _compile(self, fid: str, lines: list[str]) -> list[tuple[str, Run | None]] | None:
         out: list[tuple[str, Run | None]] = []
         for n, line in enumerate(_joined(lines), 1):
-            if self.strict and strict.check(line, self.version) is not None:
-                self.strict_failures.append(f"{fid}:{n}: {line}")
             if line.startswith("$"):
                 out.append((line[1:], None))
                 continue
+            if self.strict:
+                refusal = self._strict_check(line, 2, f"{fid}:{n}: ")
+                if refusal is not None and refusal.vanilla:  # the server drops the whole function
+                    self.datapacks.problems.append(f"{fid}:{n}: {refusal}")
+                    return None
             try:
                 out.append((line, parse_command(self.reader(line), 2)))
             except CommandError as e:
@@ -298,13 +302,16 @@ class World:
                                    f"Missing argument {m.group(1)} to function {fid}")
             return snbt.macro_text(args[m.group(1)])
         line = MACRO_VAR.sub(sub, text)
-        if self.strict:
-            self._strict_check(line)
+        refusal = self._strict_check(line, 2) if self.strict else None
         try:
-            return line, parse_command(self.reader(line), 2)
+            parsed = parse_command(self.reader(line), 2)
         except CommandError as e:
             raise CommandError(f"Failed to instantiate function {fid}: While instantiating macro "
                                f"{fid}: Command '{line}' caused error: {e.message}") from None
+        if refusal is not None and refusal.vanilla:
+            raise CommandError(f"Failed to instantiate function {fid}: While instantiating macro "
+                               f"{fid}: Command '{line}' caused error: {refusal.java_message()}")
+        return line, parsed
 
     def schedule(self, fid: str, due: int, *, replace: bool) -> None:
         """Schedule a function (or tag) at a game time."""

@@ -148,3 +148,54 @@ def test_anti_monopoly_pack_deeds_show_both_rents_and_parse(world: Any, mecha: A
     for fid, line in command_lines(pack):
         if fid.startswith(("monopoli:deed/", "monopoli:card/", "monopoli:prompt/")):
             mecha.parse(line)
+
+
+def _judged(pack: Pack) -> list[str]:
+    """Every line the judge refuses: lines as the server loads them, macro lines filled in."""
+    from monopoli_mc.vanilla.judge import check_function, verdict
+    release = pack.version.name
+    bad = [f"{fid}:{n}: {r}" for fid, lines in pack.functions.items()
+           for n, _, r in check_function(lines, release)]
+    for fid, line in command_lines(pack):
+        if any(line == raw for raw in pack.functions[fid]):
+            continue  # judged above as it loads
+        refusal = verdict(line, release)
+        if refusal is not None:
+            bad.append(f"{fid} (macro line, sample arguments): {refusal}")
+    for command in structure_commands(_structure(pack)):
+        refusal = verdict(command, release)
+        if refusal is not None:
+            bad.append(f"structure command block: {refusal}")
+    return bad
+
+
+def test_every_line_is_taken_by_mojangs_tree(pack: Pack) -> None:
+    assert _judged(pack) == []
+
+
+@pytest.mark.parametrize("version", ["1.20.5", "1.21", "1.21.2", "1.21.5", "1.21.6", "1.21.9"])
+def test_every_line_is_taken_by_each_release_s_tree(version: str, world: Any, board: Board) -> None:
+    import dataclasses
+
+    from monopoli_mc.datapack.build import build_pack
+    from monopoli_mc.datapack.versions import get_version
+    assert _judged(build_pack(dataclasses.replace(world, version=get_version(version)), board)) == []
+
+
+@pytest.mark.parametrize("rules", ["anti-monopoly"])  # every other rule set plays the standard board
+@pytest.mark.parametrize("version", ["1.21.11", "1.21.4"])
+def test_every_rule_set_s_pack_is_taken_by_mojangs_tree(rules: str, version: str, world: Any) -> None:
+    import dataclasses
+
+    from monopoli_mc.cli.datapack import board_for_rules
+    from monopoli_mc.datapack.build import build_pack
+    from monopoli_mc.datapack.versions import get_version
+    pack = build_pack(dataclasses.replace(world, version=get_version(version)), board_for_rules(rules))
+    assert _judged(pack) == []
+
+
+def test_rule_sets_pick_only_boards_these_tests_build() -> None:
+    from monopoli_mc.rules.board import configs_dir
+    from monopoli_mc.rules.settings import load_rules
+    boards = {load_rules(p.stem).board for p in (configs_dir() / "rules").glob("*.yaml")}
+    assert boards == {"standard", "anti-monopoly"}

@@ -90,7 +90,7 @@ def test_each_world_reads_text_in_its_own_dialect(tmp_path: pathlib.Path) -> Non
     """Two worlds of different versions in one process: neither changes how the other parses."""
     new_pack = make_pack(tmp_path / "new")
     (new_pack / "data/t/function/prompt.mcfunction").write_text(
-        'tellraw @a {text:"Roll",click_event:{action:"run_command",command:"trigger roll"}}\n')
+        'tellraw @a {text:"Roll",click_event:{action:"run_command",command:"/trigger roll"}}\n')
     old = World(version="1.21.4", strict=True)
     old.execute('tellraw @a {"text":"hi"}')  # the old world parses JSON first
     new = World(strict=True)
@@ -98,7 +98,7 @@ def test_each_world_reads_text_in_its_own_dialect(tmp_path: pathlib.Path) -> Non
     assert new.load_errors == []
     alex = Bot.join(new, "Alex")
     assert new.execute("function t:prompt") == ["Running function t:prompt"]
-    assert alex.buttons() == [("Roll", "trigger roll")]
+    assert alex.buttons() == [("Roll", "/trigger roll")]
     assert old.strict_failures == [] and new.strict_failures == []
 
 

@@ -1,0 +1,444 @@
+"""Argument parsers by the name the command tree gives them, with the properties it names."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from monopoli_mc.vanilla import coords
+from monopoli_mc.vanilla.items import block_state, item_predicate, item_stack
+from monopoli_mc.vanilla.reader import Reader, Refusal
+from monopoli_mc.vanilla.selector import check_entity_amount, parse_selector, read_range
+from monopoli_mc.vanilla.snbt import read_compound, read_value
+from monopoli_mc.vanilla.text import Invalid, TextCheck
+from monopoli_mc.vanilla.tree import Context
+
+Parse = Callable[[Reader, dict[str, Any], Context], None]
+_PARSERS: dict[str, Parse] = {}
+OPERATIONS = ("=", "+=", "-=", "*=", "/=", "%=", "<", ">", "><")
+SIMPLE_CRITERIA = ("dummy", "trigger", "deathCount", "playerKillCount", "totalKillCount", "health",
+                   "xp", "level", "food", "air", "armor")
+ANCHORS = ("feet", "eyes")
+HEIGHTMAPS = ("world_surface", "motion_blocking", "motion_blocking_no_leaves", "ocean_floor")
+ROTATIONS = ("none", "clockwise_90", "180", "counterclockwise_90")
+MIRRORS = ("none", "front_back", "left_right")
+_SLOT = re.compile(r"^(container\.(\d+)|hotbar\.[0-8]|inventory\.(\d+)|enderchest\.(\d+)|villager\.[0-7]"
+                   r"|horse\.(\d+)|weapon(\.mainhand|\.offhand)?|armor\.(head|chest|legs|feet|body)"
+                   r"|horse\.(saddle|chest|armor)|player\.cursor|player\.crafting\.[0-3]|saddle|contents)$")
+
+
+def parser(*names: str) -> Callable[[Parse], Parse]:
+    """Register a parser for argument types."""
+    def register(fn: Parse) -> Parse:
+        for n in names:
+            _PARSERS[n] = fn
+        return fn
+    return register
+
+
+def parse_argument(r: Reader, node: dict[str, Any], ctx: Context) -> None:
+    """Parse one argument node at the reader; Refusal as the server refuses it."""
+    name = node["parser"]
+    fn = _PARSERS.get(name)
+    if fn is None:
+        raise Refusal(f"the judge has no parser for {name}", r.text, r.cursor)
+    fn(r, node.get("properties") or {}, ctx)
+
+
+@parser("brigadier:bool")
+def _bool(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    r.read_bool()
+
+
+def _bounds(r: Reader, p: dict[str, Any], value: float, start: int, kind: str) -> None:
+    lo, hi = p.get("min"), p.get("max")
+    show = (lambda x: str(int(x))) if kind == "integer" else (lambda x: str(float(x)))
+    if lo is not None and value < lo:
+        r.cursor = start
+        raise r.error(f"argument.{kind}.low", show(lo), show(value))
+    if hi is not None and value > hi:
+        r.cursor = start
+        raise r.error(f"argument.{kind}.big", show(hi), show(value))
+
+
+@parser("brigadier:integer")
+def _integer(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    start = r.cursor
+    _bounds(r, p, r.read_int(), start, "integer")
+
+
+@parser("brigadier:long")
+def _long(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    start = r.cursor
+    _bounds(r, p, r.read_long(), start, "long")
+
+
+@parser("brigadier:float")
+def _float(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    start = r.cursor
+    _bounds(r, p, r.read_double("float"), start, "float")
+
+
+@parser("brigadier:double")
+def _double(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    start = r.cursor
+    _bounds(r, p, r.read_double("double"), start, "double")
+
+
+@parser("brigadier:string")
+def _string(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    kind = p.get("type", "word")
+    if kind == "greedy":
+        r.cursor = len(r.text)
+    elif kind == "phrase":
+        r.read_string()
+    else:
+        r.read_unquoted()
+
+
+@parser("minecraft:entity")
+def _entity(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    sel = parse_selector(r, allow_selectors=ctx.level >= 2)
+    check_entity_amount(r, sel, single=p.get("amount") == "single", players=p.get("type") == "players")
+
+
+@parser("minecraft:game_profile")
+def _profile(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    if r.peek() == "@":
+        sel = parse_selector(r, allow_selectors=ctx.level >= 2)
+        if sel.includes_entities:
+            raise Refusal(r.mc.msg("argument.player.entities"), r.text, r.cursor)
+        return
+    r.read_to_space()
+
+
+@parser("minecraft:score_holder")
+def _score_holder(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    if r.peek() == "@":
+        sel = parse_selector(r, allow_selectors=ctx.level >= 2)
+        if p.get("amount") == "single" and sel.max_results > 1:
+            raise r.error("argument.entity.toomany")
+        return
+    r.read_to_space()
+
+
+@parser("minecraft:block_pos")
+def _block_pos(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    coords.block_pos(r)
+
+
+@parser("minecraft:column_pos")
+def _column_pos(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    coords.column_pos(r)
+
+
+@parser("minecraft:vec3")
+def _vec3(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    coords.vec3(r)
+
+
+@parser("minecraft:vec2")
+def _vec2(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    coords.vec2(r, "argument.pos2d.incomplete")
+
+
+@parser("minecraft:rotation")
+def _rotation(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    coords.vec2(r, "argument.rotation.incomplete", center=False)
+
+
+@parser("minecraft:block_state")
+def _block_state(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    _with_text(r, ctx, lambda t: block_state(r, tags=False, text=t))
+
+
+@parser("minecraft:block_predicate")
+def _block_predicate(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    _with_text(r, ctx, lambda t: block_state(r, tags=True, text=t))
+
+
+@parser("minecraft:item_stack")
+def _item_stack(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    _with_text(r, ctx, lambda t: item_stack(r, t))
+
+
+@parser("minecraft:item_predicate")
+def _item_predicate(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    _with_text(r, ctx, lambda t: item_predicate(r, t))
+
+
+def _with_text(r: Reader, ctx: Context, fn: Callable[[TextCheck], None]) -> None:
+    text = TextCheck(r.mc)
+    fn(text)
+    ctx.clicks.extend(text.clicks)
+
+
+@parser("minecraft:component")
+def _component(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    start = r.cursor
+    text = TextCheck(r.mc)
+    try:
+        if r.mc.snbt_text:
+            value = read_value(r)
+        else:
+            value = _json(r)
+        text.component(value)
+    except Invalid as e:
+        r.cursor = start
+        raise r.error("argument.component.invalid", e) from None
+    ctx.clicks.extend(text.clicks)
+
+
+@parser("minecraft:style")
+def _style(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    start = r.cursor
+    text = TextCheck(r.mc)
+    try:
+        value = read_value(r) if r.mc.snbt_text else _json(r)
+        if not isinstance(value, dict):
+            raise Invalid("Not a compound")
+        text.style(value)
+    except Invalid as e:
+        r.cursor = start
+        raise r.error("argument.style.invalid", e) from None
+
+
+def _json(r: Reader) -> Any:
+    """ParserUtils.parseJson: one strict JSON value; the cursor moves past it."""
+    rest = r.remaining()
+    try:
+        value, end = json.JSONDecoder().raw_decode(rest)
+    except ValueError as e:
+        raise Invalid(str(e)) from None
+    r.skip(end)
+    return value
+
+
+@parser("minecraft:nbt_compound_tag")
+def _compound(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    read_compound(r)
+
+
+@parser("minecraft:nbt_tag")
+def _tag(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    read_value(r)
+
+
+@parser("minecraft:nbt_path")
+def _nbt_path(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    first = True
+    while r.can_read() and r.peek() != " ":
+        _path_node(r, first)
+        first = False
+        if r.can_read() and r.peek() not in " [{":
+            r.expect(".")
+
+
+def _path_node(r: Reader, first: bool) -> None:
+    c = r.peek()
+    if c in "\"'":
+        r.read_string()
+        if r.can_read() and r.peek() == "{":
+            read_compound(r)
+    elif c == "[":
+        r.skip()
+        if r.peek() == "{":
+            read_compound(r)
+            r.expect("]")
+        elif r.peek() == "]":
+            r.skip()
+        else:
+            r.read_int()
+            r.expect("]")
+    elif c == "{":
+        if not first:
+            raise r.error("arguments.nbtpath.node.invalid")
+        read_compound(r)
+    else:
+        start = r.cursor
+        while r.can_read() and r.peek() not in " \"'[].{}":
+            r.skip()
+        if r.cursor == start:
+            raise r.error("arguments.nbtpath.node.invalid")
+        if r.can_read() and r.peek() == "{":
+            read_compound(r)
+
+
+@parser("minecraft:objective", "minecraft:team")
+def _unquoted(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    r.read_unquoted()
+
+
+@parser("minecraft:objective_criteria")
+def _criteria(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    start = r.cursor
+    s = r.read_to_space()
+    colours = r.mc.chat_colors
+    ok = (s in SIMPLE_CRITERIA or any(s == f"{k}.{c}" for k in ("teamkill", "killedByTeam") for c in colours)
+          or re.fullmatch(r"[a-z0-9_.-]+(:[a-z0-9_.-]+)?:[a-z0-9_.-]+(:[a-z0-9_./-]+)?", s) is not None
+          and "." in s.split(":")[0])
+    if not ok:
+        r.cursor = start
+        raise r.error("argument.criteria.invalid", s)
+
+
+@parser("minecraft:operation")
+def _operation(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    start = r.cursor
+    if r.read_to_space() not in OPERATIONS:
+        r.cursor = start
+        raise r.error("arguments.operation.invalid")
+
+
+@parser("minecraft:scoreboard_slot")
+def _slot(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    start = r.cursor
+    s = r.read_unquoted()
+    below = "below_name" if r.mc.at_least(1, 20, 2) else "belowName"
+    if s not in ("list", "sidebar", below) and s not in {f"sidebar.team.{c}" for c in r.mc.chat_colors}:
+        r.cursor = start
+        raise r.error("argument.scoreboardDisplaySlot.invalid", s)
+
+
+@parser("minecraft:color")
+def _color(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    start = r.cursor
+    s = r.read_unquoted()
+    if s not in r.mc.chat_colors and s != "reset":
+        r.cursor = start
+        raise r.error("argument.color.invalid", s)
+
+
+@parser("minecraft:hex_color")
+def _hex(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    start = r.cursor
+    s = r.read_unquoted()
+    if len(s) != 6 or any(c not in "0123456789abcdefABCDEF" for c in s):
+        r.cursor = start
+        raise r.error("argument.hexcolor.invalid", s)
+
+
+@parser("minecraft:int_range")
+def _int_range(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    read_range(r, floats=False)
+
+
+@parser("minecraft:float_range")
+def _float_range(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    read_range(r, floats=True)
+
+
+@parser("minecraft:resource_location", "minecraft:dimension", "minecraft:loot_table",
+        "minecraft:loot_predicate", "minecraft:loot_modifier", "minecraft:dialog")
+def _resource(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    if r.peek() in "{[" and p is not None:
+        read_value(r)  # an inline definition (loot tables, dialogs)
+        return
+    r.read_resource()
+
+
+@parser("minecraft:resource", "minecraft:resource_key")
+def _registry_entry(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    start = r.cursor
+    rid = r.read_resource()
+    if p.get("registry") == "minecraft:entity_type" and rid not in r.mc.entity_types:
+        r.cursor = start
+        raise r.error("argument.resource.not_found", rid, "minecraft:entity_type")
+
+
+@parser("minecraft:resource_or_tag", "minecraft:resource_or_tag_key", "minecraft:function")
+def _resource_or_tag(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    if r.peek() == "#":
+        r.skip()
+    r.read_resource()
+
+
+@parser("minecraft:resource_selector")
+def _resource_selector(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    r.read_to_space()
+
+
+@parser("minecraft:particle")
+def _particle(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    r.read_resource()
+    if r.can_read() and r.peek() == "{":
+        read_compound(r)
+
+
+@parser("minecraft:message")
+def _message(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    """MessageArgument: the rest of the line; `@` selectors in it are parsed where allowed."""
+    while r.can_read():
+        if r.peek() == "@" and ctx.level >= 2:
+            at = r.cursor
+            try:
+                parse_selector(r, allow_selectors=True)
+            except Refusal as e:
+                if e.message not in (r.mc.msg("argument.entity.selector.missing"),
+                                     r.mc.msg("argument.entity.selector.unknown", r.text[at:at + 2])):
+                    raise
+                r.cursor = at + 1
+        else:
+            r.skip()
+
+
+@parser("minecraft:time")
+def _time(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    start = r.cursor
+    value = r.read_double("float")
+    unit = r.read_unquoted()
+    factor = {"": 1, "t": 1, "s": 20, "d": 24000}.get(unit)
+    if factor is None:
+        raise r.error("argument.time.invalid_unit")
+    ticks = round(value * factor)
+    if ticks < p.get("min", 0):
+        r.cursor = start
+        raise r.error("argument.time.tick_count_too_low", p.get("min", 0), ticks)
+
+
+@parser("minecraft:uuid")
+def _uuid(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    start = r.cursor
+    s = r.read_while(frozenset("0123456789abcdefABCDEF-"))
+    if not re.fullmatch(r"[0-9a-fA-F]{1,8}-[0-9a-fA-F]{1,4}-[0-9a-fA-F]{1,4}-[0-9a-fA-F]{1,4}-[0-9a-fA-F]{1,12}", s):
+        r.cursor = start
+        raise r.error("argument.uuid.invalid")
+
+
+@parser("minecraft:item_slot", "minecraft:item_slots")
+def _item_slot(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    start = r.cursor
+    s = r.read_unquoted()
+    wild = s.replace("*", "0")
+    if not _SLOT.match(wild if "*" in s else s):
+        r.cursor = start
+        raise r.error("slot.unknown", s)
+
+
+def _enum(values: tuple[str, ...], key: str) -> Parse:
+    def parse(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+        start = r.cursor
+        s = r.read_unquoted()
+        if s not in values:
+            r.cursor = start
+            raise r.error(key, s)
+    return parse
+
+
+_PARSERS["minecraft:entity_anchor"] = _enum(ANCHORS, "argument.anchor.invalid")
+_PARSERS["minecraft:gamemode"] = _enum(("survival", "creative", "adventure", "spectator"),
+                                       "argument.gamemode.invalid")
+_PARSERS["minecraft:heightmap"] = _enum(HEIGHTMAPS, "argument.enum.invalid")
+_PARSERS["minecraft:template_rotation"] = _enum(ROTATIONS, "argument.enum.invalid")
+_PARSERS["minecraft:template_mirror"] = _enum(MIRRORS, "argument.enum.invalid")
+
+
+@parser("minecraft:swizzle")
+def _swizzle(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    start = r.cursor
+    s = r.read_to_space()
+    if not s or any(c not in "xyz" for c in s) or len(set(s)) != len(s):
+        r.cursor = start
+        raise r.error("arguments.swizzle.invalid")

@@ -1,0 +1,112 @@
+"""Brigadier's dispatcher over Mojang's generated command tree: parseNodes as the server runs it.
+
+A line is parsed from the root: a literal child is tried alone when the next word names it,
+otherwise every argument child; each needs the source's permission level. The parse that
+reads the whole line wins, then one without errors. `redirect` (`execute … run`, `execute
+as …`) continues at the node it names. The outcome is judged as `Commands.finishParsing`
+does: text left over is the one error recorded (or "Incorrect argument"/"Unknown or
+incomplete command"), and the last node must be `executable`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from monopoli_mc.vanilla.data import LEVELS, Vanilla
+from monopoli_mc.vanilla.reader import Reader, Refusal
+
+
+@dataclass
+class Context:
+    """What a parse leaves for later checks: click commands to judge at a player's level."""
+
+    level: int
+    clicks: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Parse:
+    cursor: int
+    command: bool
+    errors: list[Refusal]
+    consumed: bool = True
+
+
+def required_level(node: dict[str, Any]) -> int:
+    """The permission level a node asks of its source (0 when it asks none)."""
+    perm = node.get("permissions")
+    if not perm:
+        return 0
+    return LEVELS.get(str(perm.get("permission", {}).get("level", "all")), 0)
+
+
+def parse_line(text: str, mc: Vanilla, ctx: Context) -> None:
+    """Parse one command; raises Refusal as the server would refuse it."""
+    from monopoli_mc.vanilla.args import parse_argument
+
+    root = mc.tree
+
+    def nodes(node: dict[str, Any], cursor: int, command: bool, consumed: bool) -> _Parse:
+        children: dict[str, Any] = node.get("children", {})
+        errors: list[Refusal] = []
+        potentials: list[_Parse] = []
+        for name, child in _relevant(children, text, cursor):
+            if required_level(child) > ctx.level:
+                continue
+            r = Reader(text, mc, cursor)
+            try:
+                if child["type"] == "literal":
+                    _literal(r, name)
+                else:
+                    parse_argument(r, child, ctx)
+                if r.can_read() and r.peek() != " ":
+                    raise r.error("command.expected.separator")
+            except Refusal as e:
+                errors.append(e)
+                continue
+            redirect = child.get("redirect")
+            if redirect is None and not child.get("children") and not child.get("executable"):
+                redirect = []  # `execute run`: the report writes a redirect to the root as nothing
+            if r.can_read(1 if redirect is not None else 2):
+                r.skip()
+                if redirect is not None:
+                    target = root
+                    for part in redirect:
+                        target = target["children"][part]
+                    return nodes(target, r.cursor, False, True)
+                potentials.append(nodes(child, r.cursor, bool(child.get("executable")), True))
+            else:
+                potentials.append(_Parse(r.cursor, bool(child.get("executable")), []))
+        if potentials:
+            potentials.sort(key=lambda p: (p.cursor < len(text), bool(p.errors)))
+            return potentials[0]
+        return _Parse(cursor, command, errors, consumed)
+
+    result = nodes(root, 0, False, False)
+    if result.cursor < len(text):
+        if len(result.errors) == 1:
+            raise result.errors[0]
+        key = "command.unknown.argument" if result.consumed else "command.unknown.command"
+        raise Refusal(mc.msg(key), text, result.cursor)
+    if not result.command:
+        raise Refusal(mc.msg("command.unknown.command"), text, result.cursor)
+
+
+def _relevant(children: dict[str, Any], text: str, cursor: int) -> list[tuple[str, Any]]:
+    literals = {k: v for k, v in children.items() if v["type"] == "literal"}
+    if literals:
+        end = text.find(" ", cursor)
+        word = text[cursor:] if end < 0 else text[cursor:end]
+        if word in literals:
+            return [(word, literals[word])]
+    return [(k, v) for k, v in children.items() if v["type"] == "argument"]
+
+
+def _literal(r: Reader, name: str) -> None:
+    if r.text.startswith(name, r.cursor):
+        end = r.cursor + len(name)
+        if end >= len(r.text) or r.text[end] == " ":
+            r.cursor = end
+            return
+    raise r.error("argument.literal.incorrect", name)
