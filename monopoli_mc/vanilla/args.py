@@ -407,12 +407,23 @@ def _uuid(r: Reader, p: dict[str, Any], ctx: Context) -> None:
         raise r.error("argument.uuid.invalid")
 
 
-@parser("minecraft:item_slot", "minecraft:item_slots")
+@parser("minecraft:item_slot")
 def _item_slot(r: Reader, p: dict[str, Any], ctx: Context) -> None:
     start = r.cursor
-    s = r.read_unquoted()
-    wild = s.replace("*", "0")
-    if not _SLOT.match(wild if "*" in s else s):
+    s = r.read_to_space()
+    if not _SLOT.match(s):
+        r.cursor = start
+        raise r.error("slot.unknown", s)
+
+
+@parser("minecraft:item_slots")
+def _item_slots(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    """SlotsArgument: one slot or a range such as `container.*`."""
+    start = r.cursor
+    s = r.read_to_space()
+    ranges = ("container", "hotbar", "inventory", "enderchest", "villager", "horse", "weapon",
+              "armor", "player.crafting")
+    if not (_SLOT.match(s) or (s.endswith(".*") and s[:-2] in ranges)):
         r.cursor = start
         raise r.error("slot.unknown", s)
 
