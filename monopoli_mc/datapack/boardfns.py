@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from monopoli_mc.datapack.layout import Layout, Pos
 from monopoli_mc.datapack.pack import Pack
-from monopoli_mc.datapack.text import Dialect, text
+from monopoli_mc.datapack.text import Dialect, text, tpl
 from monopoli_mc.rules.board import Board
 
 HOUSE = "minecraft:green_concrete"
@@ -29,7 +29,7 @@ def add_board_functions(pack: Pack, dialect: Dialect, board: Board, layout: Layo
         i = space.index
         group_color = board.groups[space.group or ""].color
         x, y, z = layout.world(layout.banner(i))
-        name = dialect.nbt(text(f"{space.name} \u2013 $(owner)"))
+        name = dialect.nbt(text(f"{space.name} \u2013 ", extra=[tpl("$(owner)")]))
         pack.function(f"{root}/banner/{i}", [
             f"$setblock {x} {y} {z} minecraft:$(color)_banner"
             f"[rotation={layout.rotate16(layout.inward(i))}]"

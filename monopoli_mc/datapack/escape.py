@@ -40,20 +40,26 @@ def json_string(text: str, *, ascii_only: bool = True) -> str:
 
     ASCII only by default, so it is safe in a function file; `ascii_only=False`
     keeps other characters as they are (shorter, for macro arguments over RCON).
+    A `$(` is written `\\u0024(`, so no macro line ever takes text for a variable.
     """
-    return json.dumps(_clean(text), ensure_ascii=ascii_only)
+    return json.dumps(_clean(text), ensure_ascii=ascii_only).replace("$(", "\\u0024(")
 
 
 def snbt_string(text: str, *, modern: bool) -> str:
     """A double-quoted SNBT string literal.
 
     From 1.21.5 (`modern`) SNBT knows escapes such as `\\n` and `\\uXXXX`; before,
-    only `\\\\` and `\\"` exist, so line-breaking characters become spaces.
+    only `\\\\` and `\\"` exist, so line-breaking characters become spaces. From 1.21.5 a
+    `$(` is written `\\u0024(`, so no macro line takes text for a variable; before, SNBT
+    has no such escape, and text in a macro line must be JSON (`json_string`) instead.
     """
     out = ['"']
-    for ch in _clean(text):
+    clean = _clean(text)
+    for i, ch in enumerate(clean):
         if ch in ('\\', '"'):
             out.append("\\" + ch)
+        elif modern and ch == "$" and clean[i + 1:i + 2] == "(":
+            out.append("\\u0024")
         elif not _is_line_breaking(ch):
             out.append(ch)
         elif not modern:

@@ -1,4 +1,4 @@
-"""The board as a structure file (gzipped NBT written with nbtlib) for `place template`."""
+"""The board as a structure file for `place template`: gzipped NBT, a named root compound, nbtlib's tags."""
 
 from __future__ import annotations
 
@@ -99,9 +99,8 @@ def board_structure(board: Board, layout: Layout, dialect: Dialect) -> bytes:
     _building(canvas, dialect, "blue", 4, ("Crates", "(Community", "Chest)"), {"crate": "Crates"})
     root = canvas.to_nbt(dialect.version.data_version)
     buffer = io.BytesIO()
-    with gzip.GzipFile(fileobj=buffer, mode="wb", mtime=0) as stream:
-        nbtlib.File(root).write(stream)
-    return buffer.getvalue()
+    nbtlib.File({"": root}).write(buffer)  # a named root compound (name ""), as NbtIo.read insists
+    return gzip.compress(buffer.getvalue(), mtime=0)
 
 
 def _tile(canvas: Canvas, board: Board, space: Space, dialect: Dialect) -> None:

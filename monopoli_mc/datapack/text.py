@@ -22,6 +22,28 @@ _CLICK_VALUE = {"run_command": "command", "suggest_command": "command",
                 "open_url": "url", "change_page": "page", "copy_to_clipboard": "value"}
 
 
+class Template(str):
+    """Generator text holding macro argument places `$(name)`, which are written as they are.
+
+    Every other string is escaped so that a `$(` in it is never read as a macro argument:
+    config text (space and card names) may say anything.
+    """
+
+
+_PLACE = re.compile(r"\$\(([A-Za-z0-9_]+)\)")
+
+
+def tpl(value: str) -> Template:
+    """Mark generator text whose `$(name)` places a macro line fills in."""
+    return Template(value)
+
+
+def _template(value: Template, escape: Any) -> str:
+    parts = _PLACE.split(value)
+    out = [f"$({p})" if i % 2 else escape(p)[1:-1] for i, p in enumerate(parts)]
+    return '"' + "".join(out) + '"'
+
+
 def text(content: str, **style: Any) -> Component:
     """A text component with optional style keys (color, bold, italic, ...)."""
     return {"text": content, **style}
@@ -44,7 +66,8 @@ def hover(component: Component) -> dict[str, Any]:
 
 def button(label: str, command: str, tip: str, color: str = "green") -> Component:
     """A clickable `[label]` that runs `command` and explains itself on hover."""
-    return text(f"[{label}]", color=color, bold=True,
+    shown = Template(f"[{label}]") if isinstance(label, Template) else f"[{label}]"
+    return text(shown, color=color, bold=True,
                 click_event=run(command), hover_event=hover(text(tip)))
 
 
@@ -84,7 +107,9 @@ def legacy_keys(component: Json) -> Json:
     for key, value in component.items():
         if key == "click_event":
             field = _CLICK_VALUE[value["action"]]
-            out["clickEvent"] = {"action": value["action"], "value": str(value[field])}
+            given = value[field]
+            out["clickEvent"] = {"action": value["action"],
+                                 "value": given if isinstance(given, str) else str(given)}
         elif key == "hover_event":
             out["hoverEvent"] = {"action": value["action"], "contents": legacy_keys(value["value"])}
         else:
@@ -98,6 +123,8 @@ def to_json(value: Json) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, Template):
+        return _template(value, json_string)
     if isinstance(value, str):
         return json_string(value)
     if isinstance(value, list):
@@ -111,6 +138,8 @@ def to_snbt(value: Json) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, Template):
+        return _template(value, lambda p: snbt_string(p, modern=True))
     if isinstance(value, str):
         return snbt_string(value, modern=True)
     if isinstance(value, list):
@@ -146,5 +175,5 @@ def plain(value: Json) -> str:
     return str(value)
 
 
-__all__ = ["Component", "Dialect", "button", "hover", "plain", "run", "suggest", "text",
+__all__ = ["Component", "Dialect", "Template", "button", "hover", "plain", "run", "suggest", "text", "tpl",
            "to_json", "to_snbt", "to_tag"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from monopoli_mc.datapack.channel import CASH, JAR_HOLDER
 from monopoli_mc.datapack.escape import snbt_string
 from monopoli_mc.datapack.pack import Pack
-from monopoli_mc.datapack.text import Component, Dialect, button, hover, run, suggest, text
+from monopoli_mc.datapack.text import Component, Dialect, button, hover, run, suggest, text, tpl
 from monopoli_mc.datapack.world_config import MAX_PLAYERS, PAWN_COLORS
 from monopoli_mc.rules.board import MAX_BOOK_TITLE, Board, Card, Space
 
@@ -36,14 +36,14 @@ def add_view(pack: Pack, dialect: Dialect, board: Board) -> None:
     _ui_books(pack)
     _ui_prompts(pack, dialect, board)
     for name, head in MESSAGES.items():
-        pack.function(f"ui/{name}", [f"${head} {dialect.arg(text('$(text)'))}"])
+        pack.function(f"ui/{name}", [f"${head} {dialect.arg(text(tpl('$(text)')))}"])
     _pawns(pack)
     pack.function("ui/enable", ["$execute as $(player) run function monopoli:player/enable"])
     pack.function("ui/cash", [f"$scoreboard players set $(player) {CASH} $(cash)"])
     jar = f"{JAR_HOLDER}$(board)"
     pack.function("ui/jar", [f"$scoreboard players set {jar} {CASH} $(cash)",
                              f"$scoreboard players display name {jar} {CASH} "
-                             f"{dialect.arg(text('$(label)', color='yellow'))}"])
+                             f"{dialect.arg(text(tpl('$(label)'), color='yellow'))}"])
     pack.function("ui/no_jar", [f"$scoreboard players reset {jar} {CASH}"])
 
 
@@ -130,10 +130,10 @@ def _ui_books(pack: Pack) -> None:
 
 def _ui_prompts(pack: Pack, dialect: Dialect, board: Board) -> None:
     roll = button("Roll", "/trigger d6", "Roll the dice")
-    pay = button("Pay $$(fine)", "/trigger jail_pay", "Pay the fine and leave jail", color="gold")
+    pay = button(tpl("Pay $$(fine)"), "/trigger jail_pay", "Pay the fine and leave jail", color="gold")
     card = button("Use card", "/trigger jail_card", "Use your Get Out of Jail Free card",
                   color="aqua")
-    bids = [button(f"+{step}", f"/trigger bid set $(p{step})", f"Bid $$(p{step})")
+    bids = [button(f"+{step}", tpl(f"/trigger bid set $(p{step})"), tpl(f"Bid $$(p{step})"))
             for step in (10, 50, 100)]
     other = text("[Other]", color="gray", click_event=suggest("/trigger bid set "))
     prompts: dict[str, list[Component]] = {
@@ -141,28 +141,28 @@ def _ui_prompts(pack: Pack, dialect: Dialect, board: Board) -> None:
         "end": [button("End turn", "/trigger end_turn", "End your turn", color="gold")],
         "jail": [text("You are in jail. "), roll, text(" "), pay],
         "jail_card": [text("You are in jail. "), roll, text(" "), pay, text(" "), card],
-        "bid": [text("High bid $$(high). ", color="yellow")] + _spaced(bids + [other]),
+        "bid": [text(tpl("High bid $$(high). "), color="yellow")] + _spaced(bids + [other]),
         "trade": [text("A trade is offered to you. "),
                   button("Accept", "/trigger accept", "Accept the trade"), text(" "),
                   button("Refuse", "/trigger refuse", "Refuse the trade", color="red")],
         "join": [button("Join the game", "/trigger join", "Take a seat at this board")],
         "bus": [text("The Bus! Move by: ", color="yellow")] + _spaced([
-            button("$(first) spaces", "/trigger bus set 1", "Move by the first white die"),
-            button("$(second) spaces", "/trigger bus set 2", "Move by the second white die"),
-            button("$(sum) spaces", "/trigger bus set 3", "Move by the sum of the white dice")]),
+            button(tpl("$(first) spaces"), "/trigger bus set 1", "Move by the first white die"),
+            button(tpl("$(second) spaces"), "/trigger bus set 2", "Move by the second white die"),
+            button(tpl("$(sum) spaces"), "/trigger bus set 3", "Move by the sum of the white dice")]),
         "role": [text("Choose your side: ")] + _spaced([
             button("Competitor", "/trigger role set 1", "Play as a competitor"),
             button("Monopolist", "/trigger role set 2", "Play as a monopolist", color="dark_blue")]),
         "triples": _triples(board),
         "offer": _spaced([button("Send the offer", "/trigger offer_send", "Propose this trade"),
                           button("Drop it", "/trigger offer_clear", "Forget this offer", color="red")]),
-        "claim": [text("Rent of $$(rent) is due to you on space $(space). ", color="yellow"),
-                  button("Claim $$(rent)", "/trigger claim set $(space)",
+        "claim": [text(tpl("Rent of $$(rent) is due to you on space $(space). "), color="yellow"),
+                  button(tpl("Claim $$(rent)"), tpl("/trigger claim set $(space)"),
                          "Claim it before the next player throws, or it is lost", color="gold")],
     }
     for count in range(1, MAX_PLAYERS):  # whom to trade with: a button per other player
         prompts[f"offer_to/{count}"] = [text("Trade with: ")] + _spaced([
-            button(f"$(n{k})", f"/trigger offer_to set $(v{k})", f"Offer the trade to $(n{k})")
+            button(tpl(f"$(n{k})"), tpl(f"/trigger offer_to set $(v{k})"), tpl(f"Offer the trade to $(n{k})"))
             for k in range(1, count + 1)])
     for name, parts in prompts.items():
         pack.function(f"ui/prompt/{name}", ["$" + _tell(dialect, parts).replace(

@@ -115,7 +115,13 @@ class Reader:
             if c == "\\":
                 e = self.peek()
                 self.cursor += 1
-                out.append({"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f"}.get(e, e))
+                width = {"x": 2, "u": 4, "U": 8}.get(e, 0)  # SNBT from 1.21.5: \\u0024 is `$`
+                digits = self.text[self.cursor:self.cursor + width]
+                if width and len(digits) == width and all(d in "0123456789abcdefABCDEF" for d in digits):
+                    out.append(chr(int(digits, 16)))
+                    self.cursor += width
+                    continue
+                out.append({"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "s": " "}.get(e, e))
             elif c == quote:
                 return "".join(out)
             else:

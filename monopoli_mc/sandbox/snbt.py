@@ -231,3 +231,19 @@ def macro_text(tag: Any) -> str:
     if isinstance(tag, Byte | Short | Int | Long):
         return str(int(tag))
     return show(tag, pretty=False)
+
+
+def from_vanilla(value: Any) -> Any:
+    """A value read by `monopoli_mc.vanilla` (dict, list, str, Num, Arr) as nbtlib tags."""
+    from monopoli_mc.vanilla.snbt import Arr, Num
+    if isinstance(value, dict):
+        return Compound({k: from_vanilla(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return make_list([from_vanilla(v) for v in value])
+    if isinstance(value, Num):
+        kind = {"byte": Byte, "short": Short, "int": Int, "long": Long, "float": Float,
+                "double": Double}[value.kind]
+        return kind(value.value)
+    if isinstance(value, Arr):
+        return {"byte": ByteArray, "int": IntArray, "long": LongArray}[value.kind](list(value.values))
+    return String(value)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import functools
 import pathlib
 import re
@@ -356,16 +355,24 @@ class World:
         self.advancements.use_block(player, pos)
 
     def place_structure(self, sid: str, at: BlockPos) -> None:
-        """Place a structure template's blocks with their block entity data."""
-        import nbtlib
-        data = nbtlib.load(self.datapacks.structures[sid])
-        palette = data["palette"]
-        for b in data["blocks"]:
-            state = palette[int(b["state"])]
-            states = {k: str(v) for k, v in state.get("Properties", {}).items()}
-            nbt = copy.deepcopy(b["nbt"]) if "nbt" in b else None
-            pos = tuple(int(c) + o for c, o in zip(b["pos"], at))
-            self.set_block(pos, Block(str(state["Name"]), states, nbt))  # type: ignore[arg-type]
+        """Place a structure template's blocks with their block entity data.
+
+        The file is read as the server reads it (`monopoli_mc.vanilla.template`): one it
+        cannot read is no template at all, as `place template` then answers.
+        """
+        from monopoli_mc.datapack.versions import VERSIONS
+        from monopoli_mc.vanilla.data import load
+        from monopoli_mc.vanilla.template import NbtError, load_template
+        try:
+            template = load_template(self.datapacks.structures[sid].read_bytes(), load(self.version),
+                                     VERSIONS[self.version].data_version)
+        except (NbtError, OSError) as e:
+            self.log.append(f"Couldn't load structure {sid}: {e}")
+            raise CommandError(f'There is no template with id "{sid}"') from None
+        for b in template.blocks:
+            pos = tuple(c + o for c, o in zip(b.pos, at))
+            nbt = snbt.from_vanilla(b.nbt) if b.nbt is not None else None
+            self.set_block(pos, Block(b.name, dict(b.properties), nbt))  # type: ignore[arg-type]
 
     # ----- players and text -------------------------------------------------------
     def player(self, name: str) -> Player | None:

@@ -18,7 +18,7 @@ from monopoli_mc.rules.board import Board
 
 
 def _structure(pack: Pack) -> Any:
-    return nbtlib.File.parse(_gunzip(pack.structures["monopoli:board"]))
+    return nbtlib.File.parse(_gunzip(pack.structures["monopoli:board"])).root
 
 
 def _gunzip(data: bytes) -> io.BytesIO:

@@ -14,7 +14,7 @@ from monopoli_mc.datapack.pack import Pack
 def _root(pack: Pack) -> nbtlib.Compound:
     data = pack.structures["monopoli:board"]
     assert data[:2] == b"\x1f\x8b"  # gzipped
-    return nbtlib.File.parse(io.BytesIO(gzip.decompress(data)))
+    return nbtlib.File.parse(io.BytesIO(gzip.decompress(data))).root
 
 
 def test_size_and_data_version(pack: Pack) -> None:

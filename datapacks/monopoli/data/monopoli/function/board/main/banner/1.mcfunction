@@ -1,1 +1,1 @@
-$setblock 37 -59 43 minecraft:$(color)_banner[rotation=8]{CustomName:{text:"Mediterranean Avenue – $(owner)"},patterns:[{pattern:"minecraft:stripe_bottom",color:"brown"}]} replace
+$setblock 37 -59 43 minecraft:$(color)_banner[rotation=8]{CustomName:{text:"Mediterranean Avenue – ",extra:["$(owner)"]},patterns:[{pattern:"minecraft:stripe_bottom",color:"brown"}]} replace

@@ -1,1 +1,1 @@
-$setblock 0 -59 9 minecraft:$(color)_banner[rotation=12]{CustomName:{text:"Tennessee Avenue – $(owner)"},patterns:[{pattern:"minecraft:stripe_bottom",color:"orange"}]} replace
+$setblock 0 -59 9 minecraft:$(color)_banner[rotation=12]{CustomName:{text:"Tennessee Avenue – ",extra:["$(owner)"]},patterns:[{pattern:"minecraft:stripe_bottom",color:"orange"}]} replace

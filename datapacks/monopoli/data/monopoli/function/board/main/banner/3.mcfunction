@@ -1,1 +1,1 @@
-$setblock 29 -59 43 minecraft:$(color)_banner[rotation=8]{CustomName:{text:"Baltic Avenue – $(owner)"},patterns:[{pattern:"minecraft:stripe_bottom",color:"brown"}]} replace
+$setblock 29 -59 43 minecraft:$(color)_banner[rotation=8]{CustomName:{text:"Baltic Avenue – ",extra:["$(owner)"]},patterns:[{pattern:"minecraft:stripe_bottom",color:"brown"}]} replace

@@ -1,1 +1,1 @@
-$setblock 17 -59 43 minecraft:$(color)_banner[rotation=8]{CustomName:{text:"Oriental Avenue – $(owner)"},patterns:[{pattern:"minecraft:stripe_bottom",color:"light_blue"}]} replace
+$setblock 17 -59 43 minecraft:$(color)_banner[rotation=8]{CustomName:{text:"Oriental Avenue – ",extra:["$(owner)"]},patterns:[{pattern:"minecraft:stripe_bottom",color:"light_blue"}]} replace
