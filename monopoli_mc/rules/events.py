@@ -12,6 +12,8 @@ from typing import Any
 
 BANK = -1
 JAR = -2
+MAX_SCORE = 2**31 - 1
+"""Every amount of a game ends up in a Minecraft score, a 32-bit signed int."""
 
 Event = tuple[Any, ...]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from monopoli_mc.rules.base import EngineBase
-from monopoli_mc.rules.events import BANK, Event
+from monopoli_mc.rules.events import BANK, JAR, MAX_SCORE, Event
 from monopoli_mc.rules.phases import BUY, DEBT, MANAGE_PHASES, SYSTEM
 
 ADMIN_ACTIONS = ("admin_pay", "admin_fine", "admin_move", "admin_give_deed", "kick")
@@ -31,6 +31,11 @@ class OperatorMixin(EngineBase):
             amount = arg.get("amount")
             if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
                 return f"the amount must be a positive whole number of dollars, not {amount!r}"
+            held = self.cash[seat] if kind == "admin_pay" else (self.jar if self._fine_to == JAR else 0)
+            if held + amount > MAX_SCORE:
+                who = self.names[seat] if kind == "admin_pay" else "the jar"
+                return (f"{who} would hold ${held + amount:,}, more than a Minecraft score holds "
+                        f"(${MAX_SCORE:,})")
         if kind in ("admin_move", "admin_give_deed"):
             s = arg.get("space")
             if not self._is_space(s):

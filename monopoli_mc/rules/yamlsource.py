@@ -10,6 +10,7 @@ from typing import Any, Iterable, Iterator
 import yaml
 
 from monopoli_mc.errors import ConfigError
+from monopoli_mc.rules.events import MAX_SCORE
 
 
 class Located(dict):
@@ -150,10 +151,13 @@ class Section:
 
     def int(self, key: str, default: Any = ..., *, minimum: builtins.int | None = 0,
             allow_none: bool = False) -> Any:
-        """A whole number, at least `minimum`."""
+        """A whole number, at least `minimum` and at most what a scoreboard holds."""
         value = self.get(key, int, default, allow_none=allow_none)
         if value is not None and minimum is not None and value < minimum:
             raise self.error(key, f"must be at least {minimum}, found {value}")
+        if value is not None and value > MAX_SCORE:
+            raise self.error(key, f"must be at most {MAX_SCORE:,} (the most a Minecraft score holds), "
+                                  f"found {value:,}")
         return value
 
     def choice(self, key: str, choices: tuple[str, ...], default: Any = ...) -> Any:  # noqa: D401

@@ -156,3 +156,13 @@ def test_readme_example_is_the_real_jackpot_file() -> None:
     readme = (rules_dir().parent.parent / "docs" / "readme" / "00-top.md").read_text()
     shown = readme.split("`configs/rules/jackpot.yaml`:\n\n```yaml\n", 1)[1].split("```\n", 1)[0]
     assert shown == (rules_dir() / "jackpot.yaml").read_text()
+
+
+def test_no_setting_is_past_what_a_score_holds(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from monopoli_mc.errors import ConfigError
+    from monopoli_mc.rules.settings import load_rules
+    path = tmp_path / "rich.yaml"
+    path.write_text("name: rich\nstarting_cash: 3000000000\n")
+    with pytest.raises(ConfigError, match=r"rich.yaml:2: starting_cash: must be at most 2,147,483,647 "
+                                          r"\(the most a Minecraft score holds\), found 3,000,000,000"):
+        load_rules(path)

@@ -113,3 +113,17 @@ def test_the_operator_ends_the_game_in_any_phase_the_richest_by_net_worth_winnin
     assert game.phase == "game_over" and game.legal_actions(B) == []
     with pytest.raises(IllegalAction, match="over"):
         game.apply(("admin_end", SYSTEM, None))
+
+
+def test_no_amount_takes_a_score_past_32_bits() -> None:
+    """Cash and the jar are Minecraft scores: a signed 32-bit int holds $2,147,483,647 at most."""
+    game = position("prom", cash={"A": 1500})
+    with pytest.raises(IllegalAction, match=r"A would hold \$2,147,484,148, more than a Minecraft score "
+                                            r"holds \(\$2,147,483,647\)"):
+        game.apply(("admin_pay", SYSTEM, {"player": A, "amount": 2_147_482_648}))
+    assert game.cash[A] == 1500
+    game.apply(("admin_pay", SYSTEM, {"player": A, "amount": 2_147_482_147}))
+    assert game.cash[A] == 2_147_483_647
+    game.jar = 2_000_000_000
+    with pytest.raises(IllegalAction, match="the jar would hold"):
+        game.apply(("admin_fine", SYSTEM, {"player": A, "amount": 200_000_000}))
