@@ -80,15 +80,13 @@ class Datapacks:
         self.tags.setdefault(tid, []).extend(values)
 
     def _check_format(self, path: pathlib.Path) -> None:
-        meta = json.loads((path / "pack.mcmeta").read_text(encoding="utf-8")).get("pack", {})
-        want = versions.pack_format(self.version)
-        lo = meta.get("min_format", meta.get("pack_format"))
-        hi = meta.get("max_format", meta.get("pack_format"))
-        lo_n = lo[0] if isinstance(lo, list) else lo
-        hi_n = hi[0] if isinstance(hi, list) else hi
-        if lo_n is None or not (int(lo_n) <= want <= int(hi_n)):
-            self.problems.append(f"{path.name}: pack format {lo}..{hi} does not include {want} "
-                                 f"({self.version})")
+        """pack.mcmeta as the server reads it for this version (`monopoli_mc.vanilla.packmeta`)."""
+        from monopoli_mc.datapack.versions import VERSIONS
+        from monopoli_mc.vanilla.data import load
+        from monopoli_mc.vanilla.packmeta import check_mcmeta
+        raw = (path / "pack.mcmeta").read_bytes()
+        for problem in check_mcmeta(raw, load(self.version), VERSIONS[self.version].pack_format):
+            self.problems.append(f"{path.name}: {problem} ({self.version})")
 
     def resolve(self, fid: str) -> list[str]:
         """The function ids a name (or `#tag`) stands for, tags expanded."""

@@ -21,10 +21,11 @@ from monopoli_mc.sandbox.commands.functions import Return
 from monopoli_mc.sandbox.datapack import Datapacks
 from monopoli_mc.sandbox.maps import MapData
 from monopoli_mc.sandbox.model import Block, BlockPos, Chat, Entity, Player, Pos, Team
-from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.reader import UNKNOWN_COMMAND, CommandError, Reader
 from monopoli_mc.sandbox.redstone import Redstone
 from monopoli_mc.sandbox.source import Output, Source
 from monopoli_mc.sandbox.strict import Refusal
+from monopoli_mc.vanilla.data import load as load_vanilla
 from monopoli_mc.sandbox.text import clicks, plain
 
 MACRO_VAR = re.compile(r"\$\(([A-Za-z0-9_]+)\)")
@@ -49,6 +50,8 @@ class World:
         self.version = version
         self.json_text = versions.json_text(version)
         self.strict = strict
+        self.vanilla = load_vanilla(version)
+        """Mojang's data for this version: the judge's tree and the en_us strings of replies."""
         self.strict_failures: list[str] = []
         """Every line strict mode refused (the judge's reasons in `strict_refusals`)."""
         self.strict_refusals: list[tuple[str, Refusal]] = []
@@ -163,9 +166,11 @@ class World:
             own = e
         if self.strict:
             refusal = self._strict_check(text, level)
-            if refusal is not None and refusal.vanilla:
-                raise own or CommandError(refusal.message, text=text, cursor=refusal.cursor)
+            if refusal is not None and refusal.vanilla:  # Mojang's tree words it as the server does
+                raise CommandError(refusal.message, text=text, cursor=refusal.cursor)
         if own is not None:
+            if own.message == UNKNOWN_COMMAND:  # its wording changed in 1.21.9
+                own.message = self.vanilla.msg("command.unknown.command")
             raise own
         return runnable
 

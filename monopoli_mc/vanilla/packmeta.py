@@ -2,7 +2,8 @@
 
 Before 1.21.9 a pack states `pack_format` (and may widen it with `supported_formats`); from
 1.21.9 it states `min_format` and `max_format` (a number or [major, minor]), and still
-`pack_format` when it claims formats below 82. A pack whose range misses the server's format
+`pack_format` when it claims formats below 82 (a bare `pack_format` is still read as that one
+format, every minor of it). A pack whose range misses the server's format
 is incompatible; a file that does not parse is no pack at all.
 """
 
@@ -60,9 +61,6 @@ def check_mcmeta(raw: bytes, mc: Vanilla, server: Format) -> list[str]:
     fmt = pack.get("pack_format")
     if not isinstance(fmt, int) or isinstance(fmt, bool):
         problems.append("pack: no pack_format number")
-        return problems
-    if mc.at_least(1, 21, 9) and fmt >= 82:
-        problems.append("from format 82 a pack states min_format and max_format")
         return problems
     lo_hi = (fmt, fmt)
     supported = pack.get("supported_formats")

@@ -101,8 +101,9 @@ def test_pack_mcmeta_as_each_release_reads_it() -> None:
     assert check_mcmeta(ok_new, new, (94, 1)) == []
     assert check_mcmeta(ok_old, old, (61, 0)) == []
     assert check_mcmeta(ok_old, old, (71, 0)) == ["pack_format 61 does not include the server's 71"]
-    assert check_mcmeta(json.dumps({"pack": {"description": "x", "pack_format": 94}}).encode(), new,
-                        (94, 1)) == ["from format 82 a pack states min_format and max_format"]
+    assert check_mcmeta(json.dumps({"pack": {"description": "x", "min_format": [94, 2],
+                                             "max_format": 95}}).encode(), new, (94, 1)) == [
+        "formats (94, 2)..(95, 2147483647) do not include the server's (94, 1)"]
     assert check_mcmeta(b"{", new, (94, 1))[0].startswith("pack.mcmeta is not JSON")
     assert check_mcmeta(json.dumps({"pack": {"min_format": 94, "max_format": 94}}).encode(), new,
                         (94, 1)) == ["pack: no description"]

@@ -45,9 +45,9 @@ def test_scoreboard_texts(world: World) -> None:
 def test_unknown_command_context() -> None:
     world = World()
     assert world.execute("frobnicate now") == [
-        "Unknown or incomplete command, see below for error", "frobnicate now<--[HERE]"]
+        "Unknown or incomplete command. See below for error", "frobnicate now<--[HERE]"]
     assert world.execute("scoreboard players") == [
-        "Unknown or incomplete command, see below for error", "...rd players<--[HERE]"]
+        "Unknown or incomplete command. See below for error", "...rd players<--[HERE]"]
     assert world.execute("scoreboard players sett Alex Cash 1") == [
         "Incorrect argument for command", "...d players sett Alex Cash 1<--[HERE]"]
 

@@ -70,7 +70,7 @@ def test_wrong_folder_for_version(tmp_path: pathlib.Path) -> None:
     w = World()
     w.load_datapack(make_pack(tmp_path, folder="functions", fmt=41))
     assert any("functions/" in p for p in w.load_errors)
-    assert any("pack format" in p for p in w.load_errors)
+    assert any("pack_format 41 does not include" in p for p in w.load_errors)
     assert w.execute("function t:load") == ["Unknown function t:load"]
     old = World(version="1.20.5")
     old.load_datapack(make_pack(tmp_path / "old", folder="functions", fmt=41))

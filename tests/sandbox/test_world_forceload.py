@@ -91,7 +91,7 @@ def test_too_big_and_out_of_world(world: World) -> None:
 def test_syntax_errors() -> None:
     world = World()
     x = world.execute
-    assert x("forceload add") == ["Unknown or incomplete command, see below for error",
+    assert x("forceload add") == ["Unknown or incomplete command. See below for error",
                                   "...ceload add<--[HERE]"]
     assert x("forceload add 0") == ["Incomplete (expected 2 coordinates)", "...eload add 0<--[HERE]"]
     assert x("forceload add ^ ^") == [

@@ -100,7 +100,7 @@ def test_color_names_and_errors() -> None:
     assert x("team modify red colour red") == [
         "Incorrect argument for command", "...odify red colour red<--[HERE]"]
     assert x("team modify red color") == [
-        "Unknown or incomplete command, see below for error", "... red color<--[HERE]"]
+        "Unknown or incomplete command. See below for error", "... red color<--[HERE]"]
     assert x("team join red Alex Bob") == [
         "Incorrect argument for command", "... red Alex Bob<--[HERE]"]
 

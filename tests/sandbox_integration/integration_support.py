@@ -15,7 +15,7 @@ from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.sandbox.world import World
 
 PASSWORD = "integration-pw"
-UNKNOWN = "Unknown or incomplete command, see below for error"
+UNKNOWN = "Unknown or incomplete command. See below for error"
 CONVERSATION = [
     ("scoreboard objectives add Cash dummy", "Created new objective [Cash]"),
     ("scoreboard players set Alex Cash 1500", "Set [Cash] for Alex to 1500"),
