@@ -105,3 +105,23 @@ def test_message_calls_fit_or_refuse(value: str) -> None:
 @pytest.mark.parametrize("name", ["Alex", "steve_99", "@a"])
 def test_targets(name: str) -> None:
     assert escape.target(name) == name
+
+
+@_settings
+@given(HOSTILE)
+def test_mojangs_tree_takes_every_escaped_text(value: str) -> None:
+    """The judge (Mojang's tree) takes what the escapers write, and reads the same text back."""
+    from monopoli_mc.vanilla.data import load
+    from monopoli_mc.vanilla.judge import verdict
+    from monopoli_mc.vanilla.reader import Reader
+    from monopoli_mc.vanilla.snbt import read_value
+    literal = escape.snbt_string(value, modern=True)
+    assert read_value(Reader(literal, load("1.21.11"))) == value
+    for version in ("1.21.11", "1.21.4"):
+        dialect = Dialect(get_version(version))
+        for command in (f"tellraw @a {dialect.arg(text(value))}",
+                        f"give @s minecraft:written_book[minecraft:written_book_content="
+                        f"{{title:\"t\",author:\"a\",pages:[{dialect.nbt(text(value))}]}}]",
+                        f"function monopoli:ui/title {{player:\"Alex\",text:"
+                        f"{escape.macro_text(value, modern=dialect.modern)}}}"):
+            assert verdict(command, version) is None, command
