@@ -9,7 +9,10 @@ import click
 
 from monopoli_mc.cli.board import _checks
 from monopoli_mc.bridge.server_kind import CHECKING, ServerKind, parse_version_reply
+from monopoli_mc.cli.deep import deep_checks, mirror_world
 from monopoli_mc.cli.options import password_option, world_option
+from monopoli_mc.cli.twin import Asks, Twin
+from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.channel import SEQ
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
@@ -32,7 +35,7 @@ def rebuild_command(world_path: Path | None, rules_name: str) -> str:
     return f"monopoli datapack build{world} --rules {rules_name} --out DIR"
 
 
-def diagnose(rcon: RconClient, world: WorldConfig, board: Board | None = None, *,
+def diagnose(rcon: Asks, world: WorldConfig, board: Board | None = None, *,
              rebuild: str = rebuild_command(None, "prom"),
              kind: ServerKind | None = None) -> list[tuple[bool, str]]:
     """(ok, what) for each check that can be made over RCON; `rebuild` is the command a FIX names."""
@@ -71,7 +74,7 @@ def diagnose(rcon: RconClient, world: WorldConfig, board: Board | None = None, *
     return out
 
 
-def server_kind(rcon: RconClient, *, tries: int = 6, wait: float = 0.5) -> ServerKind:
+def server_kind(rcon: Asks, *, tries: int = 6, wait: float = 0.5) -> ServerKind:
     """Ask `version`; Bukkit's first answer may be "Checking version, please wait...": ask again."""
     reply = rcon.command("version")
     for _ in range(tries):
@@ -82,7 +85,7 @@ def server_kind(rcon: RconClient, *, tries: int = 6, wait: float = 0.5) -> Serve
     return parse_version_reply(reply)
 
 
-def _server_checks(rcon: RconClient, world: WorldConfig, kind: ServerKind) -> list[tuple[bool, str]]:
+def _server_checks(rcon: Asks, world: WorldConfig, kind: ServerKind) -> list[tuple[bool, str]]:
     """The server's kind and version; on Paper or Spigot, whether the /d6 aliases are there."""
     out: list[tuple[bool, str]] = []
     wanted = world.version.name
@@ -109,7 +112,7 @@ def reminders(kind: ServerKind) -> list[str]:
     return out
 
 
-def _has_decks(rcon: RconClient, board: Board, rebuild: str) -> tuple[bool, str]:
+def _has_decks(rcon: Asks, board: Board, rebuild: str) -> tuple[bool, str]:
     """Whether the pack holds the card books of the rule set's decks (built for its board)."""
     missing = [deck for deck in board.decks
                if "Unknown function" in rcon.command(f"function monopoli:card/{deck}/0")]
@@ -127,25 +130,79 @@ REMINDERS = ("server.properties: broadcast-rcon-to-ops=false (else operators see
 @password_option
 @click.option("--rules", "rules_name", default="prom", show_default=True, metavar="NAME|FILE",
               help="The rule set you will run: its board's cards must be in the pack.")
-def doctor(world_path: Path | None, password_file: Path | None, rules_name: str) -> None:
+@click.option("--deep", is_flag=True,
+              help="Also do on the server what a game does (a board placed and cleared in the "
+                   "scratch area, every controller call, an inbox event, a big score, list uuids) "
+                   "and compare every reply with an in-process sandbox of the same pack.")
+@click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              metavar="FILE", help="With --deep: write every request and both replies as JSON lines.")
+def doctor(world_path: Path | None, password_file: Path | None, rules_name: str, deep: bool,
+           transcript: Path | None) -> None:
     """Check the server before the event: RCON, version, datapack, game rules, boards.
+
+    With --deep, also exercise everything a game needs on the server, and print every
+    request the embedded sandbox answers otherwise. Exit code 1 when anything a game
+    needs fails.
 
     \b
     Example:
       MONOPOLI_RCON_PASSWORD=... monopoli doctor --rules anti-monopoly
+      MONOPOLI_RCON_PASSWORD=... monopoli doctor --deep --transcript doctor.jsonl
     """
+    if transcript is not None and not deep:
+        raise click.UsageError("--transcript needs --deep")
     world = load_world(world_path)
     board = load_board(board_path(load_rules(rules_name).board))
+    rebuild = rebuild_command(world_path, rules_name)
+    twin: Twin | None = None
     try:
         with RconClient(world.rcon_host, world.rcon_port, read_password(file=password_file), timeout=5) as rcon:
-            kind = server_kind(rcon)
-            results = diagnose(rcon, world, board, rebuild=rebuild_command(world_path, rules_name), kind=kind)
+            if not deep:
+                kind = server_kind(rcon)
+                results = diagnose(rcon, world, board, rebuild=rebuild, kind=kind)
+            else:
+                with Twin(rcon, build_pack(world, board)) as twin:
+                    mirror_world(twin, world)
+                    kind = server_kind(twin)
+                    results = diagnose(twin, world, board, rebuild=rebuild, kind=kind)
+                    results += deep_checks(twin, world)
     except RconError as exc:
         raise MonopoliError(f"{exc}; check enable-rcon=true, rcon.port and rcon.password in "
                             "server.properties and MONOPOLI_RCON_PASSWORD") from None
     for ok, what in results:
         click.echo(f"{'ok  ' if ok else 'FIX '} {what}")
+    if twin is not None:
+        _print_differences(twin)
+        if transcript is not None:
+            _write_transcript(twin, transcript)
     for reminder in reminders(kind):
         click.echo(f"check {reminder}")
-    if not all(ok for ok, _ in results):
+    fixes = sum(1 for ok, _ in results if not ok)
+    differ = len(twin.differences()) if twin is not None else 0
+    note = (f"; the sandbox answered {differ} request{'s' if differ > 1 else ''} otherwise (above)"
+            if differ else "")
+    click.echo(f"verdict: ready: every check passed{note}" if not fixes else
+               f"verdict: NOT ready: {fixes} check{'s' if fixes > 1 else ''} to FIX{note}")
+    if fixes:
         raise SystemExit(1)
+
+
+def _print_differences(twin: Twin) -> None:
+    diffs, compared = twin.differences(), twin.compared()
+    if not diffs:
+        click.echo(f"ok   the sandbox answered all {compared} requests as the server did")
+        return
+    click.echo(f"DIFF the sandbox answered {len(diffs)} of {compared} requests otherwise (the server "
+               "is right; send the --transcript file to the developers):")
+    for exchange in diffs:
+        click.echo(f"       > {exchange.request}")
+        click.echo(f"         server:  {exchange.server}")
+        click.echo(f"         sandbox: {exchange.sandbox}")
+
+
+def _write_transcript(twin: Twin, path: Path) -> None:
+    try:
+        twin.write_transcript(path)
+    except OSError as exc:
+        raise MonopoliError(f"cannot write the transcript {path}: {exc.strerror or exc}") from None
+    click.echo(f"wrote {len(twin.exchanges)} requests and their replies to {path}")

@@ -30,6 +30,8 @@ HEIGHTS = (8, 32)
 BUILD_LIMITS = (-64, 320)
 _BOARD_NAME = re.compile(r"[a-z0-9_]{1,16}")
 PASSWORD_ENV = "MONOPOLI_RCON_PASSWORD"
+SCRATCH_OFFSET = 512  # blocks east of the first board: the default scratch area for doctor --deep
+SCRATCH_MARGIN = 64  # blocks the scratch area keeps from every board
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,14 @@ class WorldConfig:
     movement: str
     source: str = ""
     role_colors: tuple[tuple[str, str], ...] = tuple(ROLE_COLORS.items())  # Anti-Monopoly's sides
+    scratch: tuple[int, int, int] | None = None  # where `doctor --deep` may place and clear a board
+
+    def scratch_origin(self) -> tuple[int, int, int]:
+        """The scratch area's corner: the configured one, else 512 blocks east of the first board."""
+        if self.scratch is not None:
+            return self.scratch
+        x, y, z = self.boards[0].origin
+        return (x + SCRATCH_OFFSET, y, z)
 
     def board(self, name: str | None = None) -> BoardPlace:
         """A board by name (the first one when no name is given)."""
@@ -93,9 +103,11 @@ def load_world(path: Path | str | None = None) -> WorldConfig:
     if not boards:
         raise top.error("boards", "at least one board is needed")
     _check_boards(top, boards)
+    scratch = _scratch(top, boards)
     top.finish()
     return WorldConfig(version=version, rcon_host=host, rcon_port=port, boards=boards,
-                       colors=colors, movement=movement, source=str(path), role_colors=roles)
+                       colors=colors, movement=movement, source=str(path), role_colors=roles,
+                       scratch=scratch)
 
 
 def _version(top: Section) -> McVersion:
@@ -184,6 +196,35 @@ def _board(item: Any, index: int, line: int | None, file: str) -> BoardPlace:
     sec.finish()
     return BoardPlace(name=name, origin=(origin[0], origin[1], origin[2]), facing=facing,
                       tile_size=tile, height=height)
+
+
+def _scratch(top: Section, boards: tuple[BoardPlace, ...]) -> tuple[int, int, int] | None:
+    """`scratch: [x, y, z]`: empty space far from every board, which doctor --deep fills and clears."""
+    from monopoli_mc.datapack.layout import Layout  # layout depends on BoardPlace
+
+    if not top.has("scratch"):
+        top.raw("scratch")
+        origin = None
+        x, y, z = boards[0].origin
+        at = (x + SCRATCH_OFFSET, y, z)
+    else:
+        value = top.raw("scratch")
+        if not (isinstance(value, list) and len(value) == 3
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            raise top.error("scratch", f"expected [x, y, z] whole numbers, found {value!r}")
+        at = origin = (value[0], value[1], value[2])
+    first = boards[0]
+    if at[1] < BUILD_LIMITS[0] or at[1] + first.height > BUILD_LIMITS[1]:
+        raise top.error("scratch", f"y {at[1]} with height {first.height} leaves the build limits "
+                                   f"{BUILD_LIMITS[0]}..{BUILD_LIMITS[1]}")
+    probe = Layout(BoardPlace("scratch", at, "west", first.tile_size, first.height))
+    (a0, a1) = probe.bounds()
+    for board in boards:
+        (b0, b1) = Layout(board).bounds()
+        if all(a0[i] - SCRATCH_MARGIN <= b1[i] and b0[i] <= a1[i] + SCRATCH_MARGIN for i in (0, 2)):
+            raise top.error("scratch", f"the scratch area at {list(at)} is within {SCRATCH_MARGIN} blocks "
+                                       f"of board {board.name!r}: put it further away")
+    return origin
 
 
 def _in_range(sec: Section, key: str, default: int, bounds: tuple[int, int]) -> int:

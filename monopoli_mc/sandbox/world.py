@@ -59,6 +59,8 @@ class World:
         self.stop_requested = threading.Event()
         """Set by `/stop`; the runner that owns the world decides what stopping means."""
         self.spawn: BlockPos = (0, 64, 0)
+        self.max_players = 20
+        """server.properties' max-players (vanilla's default), which `list` reports."""
         self.players: dict[str, Player] = {}
         self.blocks: dict[BlockPos, Block] = {}
         self.entities: dict[uuid.UUID, Entity] = {}
@@ -408,14 +410,17 @@ class World:
             except ValueError as exc:
                 raise SandboxError(str(exc)) from None
 
-    def join(self, name: str) -> Player:
-        """A player connects: appears at spawn; everyone sees the join message."""
+    def join(self, name: str, player_uuid: uuid.UUID | None = None) -> Player:
+        """A player connects: appears at spawn; everyone sees the join message.
+
+        The UUID is the offline-mode one unless given (to mirror a real server's players).
+        """
         with self.lock:
             if self.player(name) is not None:
                 raise SandboxError(f"player already online: '{name}'")
             p = self.players.get(name)
             if p is None:
-                p = Player(name, uuid.uuid3(uuid.NAMESPACE_OID, "OfflinePlayer:" + name),
+                p = Player(name, player_uuid or uuid.uuid3(uuid.NAMESPACE_OID, "OfflinePlayer:" + name),
                            _center_floor(self.spawn))
                 self.players[name] = p
             p.online = True

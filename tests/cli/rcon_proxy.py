@@ -68,16 +68,15 @@ class RewritingProxy:
                         return
                     client.sendall(encode_packet(reply))
                     continue
-                probe_id -= 1
-                upstream.sendall(encode_packet(Packet(probe_id, _PROBE)))
-                body = b""
-                while True:
-                    reply = _read(upstream, from_server)
-                    if reply is None:
-                        return
-                    if reply.request_id == probe_id:
-                        break
-                    body += reply.payload
+                reply = _read(upstream, from_server)  # never two packets in one read: wait
+                if reply is None:
+                    return
+                body = reply.payload
+                if len(body) >= 4096:  # maybe more fragments: a probe's answer marks the end
+                    probe_id -= 1
+                    upstream.sendall(encode_packet(Packet(probe_id, _PROBE)))
+                    while (reply := _read(upstream, from_server)) is not None and reply.request_id != probe_id:
+                        body += reply.payload
                 command = packet.payload.decode("utf-8")
                 self.commands.append(command)
                 text = self.rewrite(command, body.decode("utf-8", "replace"))

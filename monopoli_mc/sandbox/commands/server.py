@@ -6,8 +6,6 @@ from monopoli_mc.sandbox.commands import Run, command
 from monopoli_mc.sandbox.reader import Reader
 from monopoli_mc.sandbox.source import Source
 
-MAX_PLAYERS = 20
-"""server.properties' default max-players, which `list` reports."""
 
 
 @command("list", level=0)
@@ -18,7 +16,7 @@ def list_players(r: Reader) -> Run:
 
     def run(s: Source) -> int:
         names = [f"{p.name} ({p.uuid})" if uuids else p.name for p in s.world.online_players()]
-        s.success(f"There are {len(names)} of a max of {MAX_PLAYERS} players online: "
+        s.success(f"There are {len(names)} of a max of {s.world.max_players} players online: "
                   + ", ".join(names))
         return len(names)
     return run

@@ -1,0 +1,201 @@
+"""`doctor --deep`: exercise on the real server everything a game does, and compare with the sandbox.
+
+Each probe sends what the controller or a player would send (through `Twin`, so the sandbox
+is asked the same) and checks what a game needs from the answer. Nothing is left behind: the
+scratch board is cleared, the probe's score reset, its inbox entry acknowledged (or, while
+unread events wait there, taken out alone), the jar line put back as it was.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid as uuidlib
+from collections.abc import Callable
+
+from monopoli_mc.bridge.inbox import INBOX_QUERY, LIST_UUIDS, InboxError, parse_inbox, parse_uuid_list
+from monopoli_mc.cli.twin import Twin
+from monopoli_mc.datapack import calls
+from monopoli_mc.datapack.boardfns import structure_id
+from monopoli_mc.datapack.channel import CASH, SEQ, STORAGE
+from monopoli_mc.datapack.layout import BUTTON_BLOCKS, Layout
+from monopoli_mc.datapack.world_config import BoardPlace, WorldConfig
+
+PROBE = "MonopoliProbe"  # a player name nobody has: every call lands on no one
+FILL_LIMIT = 32768  # vanilla's commandModificationBlockLimit: blocks one fill may change
+INT_MAX = 2_147_483_647
+Result = tuple[bool, str]
+_FAILED = ("Unknown or incomplete command", "Incorrect argument", "Unknown function", "Failed to ",
+           "Error executing")
+_HAS = re.compile(r" has (-?\d+) \[")
+
+
+def deep_checks(twin: Twin, world: WorldConfig) -> list[Result]:
+    """Every deep probe, in order: (ok, what) for each."""
+    probes: list[Callable[[Twin, WorldConfig], Result]] = [
+        scratch_board, macro_calls, inbox_round_trip, big_score, players_list]
+    return [probe(twin, world) for probe in probes]
+
+
+def mirror_world(twin: Twin, world: WorldConfig) -> None:
+    """Give the sandbox what the server holds, so replies differ only where the sandbox errs."""
+    seq = _HAS.search(twin.server_only(f"scoreboard players get $seq {SEQ}"))
+    if seq is not None:
+        twin.mirror(f"scoreboard players set $seq {SEQ} {seq.group(1)}")
+    inbox = twin.server_only(INBOX_QUERY)
+    head, sep, body = inbox.partition("has the following contents: ")
+    if sep:
+        twin.mirror(f"data modify storage {STORAGE} inbox set value {body.strip()}")
+    for place in world.boards:
+        layout = Layout(place)
+        x, y, z = layout.world(layout.block(20, layout.size // 2, layout.size // 2, 1))
+        if "Test passed" in twin.server_only(f"execute if block {x} {y} {z} minecraft:chest"):
+            twin.mirror(f"function monopoli:board/{place.name}/place")
+
+
+def _ok(reply: str) -> bool:
+    return not any(marker in reply for marker in _FAILED)
+
+
+def scratch_board(twin: Twin, world: WorldConfig) -> Result:
+    """Place the board template in the scratch area, read blocks back, clear it all again."""
+    first = world.boards[0]
+    place = BoardPlace("scratch", world.scratch_origin(), "west", first.tile_size, first.height)
+    layout = Layout(place)
+    (x0, y0, z0), (x1, y1, z1) = layout.bounds()
+    where = f"{x0} {y0} {z0}"
+    twin.command(f"forceload add {x0} {z0} {x1} {z1}")
+    reply = ""
+    for _ in range(20):  # forced chunks load over the next ticks
+        reply = twin.command(f"place template {structure_id(layout)} {where}")
+        if "not loaded" not in reply and "not be loaded" not in reply:
+            break
+        time.sleep(0.25)
+    placed = _ok(reply) and "Loaded template" in reply
+    half = layout.size // 2
+    reads = [(layout.block(20, half, half, 1), "minecraft:chest"),
+             (layout.buttons()["naughty"], BUTTON_BLOCKS["naughty"]),
+             (layout.buttons()["jar"], BUTTON_BLOCKS["jar"]),
+             (layout.sign(39), "minecraft:oak_sign"),
+             (layout.block(0, 0, 0, 0), "minecraft:red_concrete")]
+    missing = [f"{block} at {' '.join(map(str, layout.world(pos)))}" for pos, block in reads
+               if "Test passed" not in twin.command(
+                   "execute if block {} {} {} {}".format(*layout.world(pos), block))]
+    sx, sy, sz = layout.world(layout.sign(39))
+    sign = twin.command(f"data get block {sx} {sy} {sz} front_text.messages[0]")
+    cleared = _clear(twin, (x0, y0, z0), (x1, y1, z1))
+    twin.command(f"forceload remove {x0} {z0} {x1} {z1}")
+    if not placed:
+        return False, (f"the board template could not be placed in the scratch area at {where}: "
+                       f"{reply[:160]!r}; is the pack installed, and the area in the world?")
+    if missing or "Boardwalk" not in sign:
+        what = missing[0] if missing else f"the Boardwalk sign ({sign[:80]!r})"
+        return False, f"the board template placed at {where} does not read back: no {what}"
+    if not cleared:
+        return False, f"the scratch area at {where} could not be cleared: clear it by hand"
+    return True, (f"the board template placed in the scratch area at {where}, read back "
+                  f"({len(reads)} blocks and a sign) and cleared")
+
+
+def _clear(twin: Twin, low: tuple[int, int, int], high: tuple[int, int, int]) -> bool:
+    """Fill the box with air in slabs of at most FILL_LIMIT blocks; whether every fill worked."""
+    (x0, y0, z0), (x1, y1, z1) = low, high
+    layer = (x1 - x0 + 1) * (z1 - z0 + 1)
+    step = max(1, FILL_LIMIT // layer)
+    ok = True
+    for y in range(y0, y1 + 1, step):
+        top = min(y + step - 1, y1)
+        reply = twin.command(f"fill {x0} {y} {z0} {x1} {top} {z1} minecraft:air")
+        ok &= _ok(reply) and ("Successfully filled" in reply or "No blocks were filled" in reply)
+    return ok
+
+
+def macro_calls(twin: Twin, world: WorldConfig) -> Result:
+    """Call every kind of macro function the controller uses, once, with a probe player name."""
+    board = world.boards[0].name
+    jar_before = _HAS.search(twin.command(f"scoreboard players get $jar.{board} {CASH}"))
+    version = world.version
+    requests = [
+        calls.card(PROBE, "chance", 0), calls.take_card(PROBE, "chance", 0),
+        calls.deed(PROBE, 39), calls.take_deed(PROBE, 39),
+        *[calls.prompt(PROBE, name, fine=50) if name.startswith("jail") else calls.prompt(PROBE, name)
+          for name in calls.PROMPTS],
+        calls.prompt_buy(PROBE, 39), calls.prompt_bid(PROBE, 120), calls.prompt_bus(PROBE, 4, 2),
+        calls.prompt_offer_to(PROBE, [(1, "Alex")]), calls.prompt_claim(PROBE, 39, 50),
+        *[calls.message(kind, PROBE, "Monopoli doctor: a probe", version) for kind in calls.MESSAGES],
+        calls.enable(PROBE), calls.cash(PROBE, 1500), f"scoreboard players reset {PROBE} {CASH}",
+        calls.pawn(PROBE, world.colors[0]), calls.unpawn(PROBE),
+        calls.banner(board, 1, world.colors[0], PROBE), calls.unbanner(board, 1),
+        calls.houses(board, 1, 0), calls.teleport(PROBE, board, 0), calls.jail(PROBE, board),
+        calls.jar(board, int(jar_before.group(1)) if jar_before else 0),
+    ]
+    if jar_before is None:
+        requests.append(calls.jar(board, None))
+    failed = [(request, reply) for request in requests
+              if not _ok(reply := twin.command(request))]
+    if failed:
+        request, reply = failed[0]
+        return False, (f"{len(failed)} of {len(requests)} controller calls fail, the first "
+                       f"`{request[:80]}`: {reply[:120]!r}; rebuild and reinstall the pack")
+    return True, f"every kind of controller call answers ({len(requests)} calls for {PROBE})"
+
+
+def inbox_round_trip(twin: Twin, world: WorldConfig) -> Result:
+    """Queue an event with a trigger's own function, read it back, parse it, acknowledge it."""
+    try:
+        waiting = parse_inbox(twin.command(INBOX_QUERY))
+    except InboxError as exc:
+        return False, f"the inbox does not read back: {exc}"
+    twin.command("function monopoli:input/jar")  # what `/trigger jar` runs (as the console: no UUID)
+    try:
+        events = parse_inbox(twin.command(INBOX_QUERY))
+    except InboxError as exc:
+        return False, f"the inbox does not parse after an event was queued: {exc}"
+    seen = {e.seq for e in waiting}
+    probe = [e for e in events if e.seq not in seen and e.kind == "jar"]
+    if len(probe) != 1:
+        return False, "an event queued by monopoli:input/jar did not arrive in the inbox once"
+    seq = probe[0].seq
+    if waiting:  # unread events of players wait there: keep them, take only the probe out
+        twin.command(f"data remove storage {STORAGE} inbox[{{seq:{seq}}}]")
+        how = f"taken out alone ({len(waiting)} unread events kept)"
+    else:
+        twin.command(calls.ack(seq))
+        how = "acknowledged"
+    try:
+        after = parse_inbox(twin.command(INBOX_QUERY))
+    except InboxError as exc:
+        return False, f"the inbox does not parse after the acknowledgement: {exc}"
+    if any(e.seq == seq for e in after) or len(after) != len(waiting):
+        return False, f"the probe event (seq {seq}) is still in the inbox after it was {how}"
+    return True, f"an event through the inbox: queued by monopoli:input/jar, read back as seq {seq}, {how}"
+
+
+def big_score(twin: Twin, world: WorldConfig) -> Result:
+    """A score holds 2,147,483,647, the most any cash or jar can be."""
+    holder = "$doctor"
+    twin.command(f"scoreboard players set {holder} {SEQ} {INT_MAX}")
+    found = _HAS.search(twin.command(f"scoreboard players get {holder} {SEQ}"))
+    twin.command(f"scoreboard players reset {holder} {SEQ}")
+    if found is None or int(found.group(1)) != INT_MAX:
+        return False, f"a score set to {INT_MAX:,} reads back as {found.group(1) if found else 'nothing'}"
+    return True, f"a score holds {INT_MAX:,}"
+
+
+def players_list(twin: Twin, world: WorldConfig) -> Result:
+    """`list uuids` parses; the sandbox is given the same players first, so its reply can match."""
+    reply = twin.server_only(LIST_UUIDS)
+    try:
+        players = parse_uuid_list(reply)
+    except InboxError as exc:
+        return False, f"{exc}"
+    limit = re.search(r"of a max of (\d+) players", reply)
+    if limit is not None:
+        twin.box.world.max_players = int(limit.group(1))
+    for uid, name in players.items():
+        if twin.box.world.player(name) is None:
+            twin.box.world.join(name, uuidlib.UUID(uid))
+    twin.command(LIST_UUIDS)
+    if not players:
+        return True, "list uuids parses: nobody online"
+    return True, f"list uuids parses: {len(players)} online ({', '.join(sorted(players.values()))})"
