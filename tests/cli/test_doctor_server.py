@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -54,14 +54,13 @@ def doctor(tmp_path: Path, port: int, monkeypatch: pytest.MonkeyPatch) -> tuple[
     return result.exit_code, result.output
 
 
+def paper(d6: str) -> Callable[[str, str], str]:
+    """A Paper server in front of the sandbox: its `version` line, and how it answers `d6`."""
+    return lambda command, reply: PAPER if command == "version" else d6 if command == "d6" else reply
+
+
 def test_paper_without_the_aliases(sandbox: Sandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def paper(command: str, reply: str) -> str:
-        if command == "version":
-            return PAPER
-        if command == "d6":
-            return 'Unknown command. Type "/help" for help.'
-        return reply
-    with RewritingProxy(sandbox.address, paper) as proxy:
+    with RewritingProxy(sandbox.address, paper('Unknown command. Type "/help" for help.')) as proxy:
         code, out = doctor(tmp_path, proxy.port, monkeypatch)
     assert code == 1
     assert "ok   the server is Paper 1.21.11" in out
@@ -72,13 +71,7 @@ def test_paper_without_the_aliases(sandbox: Sandbox, tmp_path: Path, monkeypatch
 
 
 def test_paper_with_the_aliases(sandbox: Sandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def paper(command: str, reply: str) -> str:
-        if command == "version":
-            return PAPER
-        if command == "d6":
-            return "A player is required to run this command here"
-        return reply
-    with RewritingProxy(sandbox.address, paper) as proxy:
+    with RewritingProxy(sandbox.address, paper("A player is required to run this command here")) as proxy:
         code, out = doctor(tmp_path, proxy.port, monkeypatch)
     assert code == 0, out
     assert "ok   the /d6, /bid 50 ... aliases are installed on Paper" in out
