@@ -53,6 +53,25 @@ class RconProtocolError(RconError):
     """A packet broke the protocol, or a request is too long to send."""
 
 
+class StoreError(MonopoliError):
+    """The game database cannot be used: names the file and what to do (`can_retry`: wait and try again)."""
+
+    def __init__(self, message: str, *, can_retry: bool = False) -> None:
+        super().__init__(message)
+        self.can_retry = can_retry
+
+
+class StoreFull(StoreError):
+    """The disk holding the game database is full; nothing was written, so trying later is safe."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, can_retry=True)
+
+
+class LeaseError(StoreError):
+    """Another controller runs this database (or took it over from this one)."""
+
+
 class SandboxError(MonopoliError):
     """The embedded sandbox server was misused (bad datapack, unknown bot, ...)."""
 

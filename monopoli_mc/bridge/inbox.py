@@ -16,6 +16,8 @@ import nbtlib
 from monopoli_mc.errors import MonopoliError
 
 INBOX_QUERY = "data get storage monopoli:bridge inbox"
+WORLD_QUERY = "data get storage monopoli:bridge world"
+NIGHT_QUERY = "data get storage monopoli:bridge night"
 LIST_UUIDS = "list uuids"
 _CONTENTS = "has the following contents: "
 _NO_INBOX = ("Found no elements matching", "has no elements")
@@ -103,6 +105,33 @@ def _entry(item: Any) -> WorldEvent | None:
     return WorldEvent(seq=int(seq), kind=str(kind), uuid=who, value=number,
                       button=bool(item.get("button", 0)),
                       target=str(target) if isinstance(target, str) else None)
+
+
+def parse_world(reply: str) -> str | None:
+    """The world's identity (the number the pack drew at load) from WORLD_QUERY; None if it has none.
+
+    Raises InboxError when the reply is neither.
+    """
+    if any(marker in reply for marker in _NO_INBOX):
+        return None
+    head, sep, body = reply.partition(_CONTENTS)
+    if not sep or not body.strip().lstrip("-").isdigit():
+        raise InboxError(f"not a world identity: {reply[:120]!r}")
+    return body.strip()
+
+
+def parse_night(reply: str) -> tuple[str, str] | None:
+    """(night id, database file) of the controller that last ran this world, from NIGHT_QUERY."""
+    if any(marker in reply for marker in _NO_INBOX):
+        return None
+    head, sep, body = reply.partition(_CONTENTS)
+    try:
+        data = nbtlib.parse_nbt(body.strip()) if sep else None
+    except Exception:  # nbtlib raises its own InvalidLiteral and friends
+        data = None
+    if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+        raise InboxError(f"not a night mark: {reply[:120]!r}")
+    return str(data["id"]), str(data.get("db", ""))
 
 
 def parse_uuid_list(reply: str) -> dict[str, str]:

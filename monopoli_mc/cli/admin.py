@@ -2,49 +2,47 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
 import click
 
-from monopoli_mc.cli.options import db_option
+from monopoli_mc.cli.options import db_option, db_path_for
+from monopoli_mc.controller.requests import ask
 from monopoli_mc.controller.store import Store
 from monopoli_mc.errors import MonopoliError
 
 
-def _ask(db_path: Path, kind: str, args: dict[str, Any], board: str | None, wait: float) -> None:
+def _ask(db_path: Path | None, kind: str, args: dict[str, Any], board: str | None, wait: float) -> None:
+    db_path = db_path_for(db_path, click.get_current_context().meta.get("monopoli.world"))
     if not db_path.exists():
         raise MonopoliError(f"no game database at {str(db_path)!r}: give the --db of monopoli run")
     store = Store(db_path)
     try:
-        with store.transaction():
-            request = store.request(kind, args, board)
-        deadline = time.monotonic() + wait
-        while time.monotonic() < deadline:
-            answer = store.answer_of(request)
-            if answer is not None:
-                click.echo(answer)
-                if answer.startswith(("refused:", "error:")):
-                    raise SystemExit(1)
-                return
-            time.sleep(0.05)
+        outcome = ask(store, kind, args, board, wait)
     finally:
         store.close()
-    click.echo(f"request {request} queued; no answer within {wait:g}s: is `monopoli run` running "
-               "with this --db?")
+    click.echo(outcome.line)
+    if outcome.code:
+        raise SystemExit(outcome.code)
 
 
 def _common(f: Any) -> Any:
     f = click.option("--board", default=None, help="The board (default: the player's, or the only one).")(f)
     f = click.option("--wait", default=10.0, show_default=True, type=float,
-                     help="Seconds to wait for the controller's answer.")(f)
+                     help="Seconds to wait for the controller's answer; then the request is withdrawn.")(f)
+    f = click.option("--world", type=click.Path(dir_okay=False, path_type=Path), default=None, expose_value=False,
+                     callback=lambda ctx, _, value: ctx.meta.__setitem__("monopoli.world", value),
+                     help="World config, to name the database when --db is not given.")(f)
     return db_option(f)
 
 
 @click.group("admin")
 def admin() -> None:
     """Operator requests: the running controller applies them through the rules.
+
+    Each prints one line and exits 0 (done), 1 (refused) or 3 (not answered:
+    the request was withdrawn and nothing was changed, so asking again is safe).
 
     \b
     Example:

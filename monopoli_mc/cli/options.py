@@ -7,7 +7,6 @@ from typing import Any, Callable
 
 import click
 
-DEFAULT_DB = "monopoli.db"
 
 
 def world_option(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -17,10 +16,19 @@ def world_option(f: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def db_option(f: Callable[..., Any]) -> Callable[..., Any]:
-    """--db FILE, also from MONOPOLI_DB."""
+    """--db FILE, also from MONOPOLI_DB; see `db_path_for` for the default."""
     return click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path),
-                        default=DEFAULT_DB, show_default=True, envvar="MONOPOLI_DB",
-                        help="The game database of the night (SQLite); env MONOPOLI_DB.")(f)
+                        default=None, envvar="MONOPOLI_DB",
+                        help="The game database of the night (SQLite); env MONOPOLI_DB. Default: named after "
+                             "the world config (configs/world.yaml: world.db here).")(f)
+
+
+def db_path_for(db_path: Path | None, world_path: Path | None) -> Path:
+    """The --db given, else one named after the world config, in the current folder."""
+    if db_path is not None:
+        return db_path
+    from monopoli_mc.datapack.world_config import load_world  # only when no --db is given
+    return Path(Path(load_world(world_path).source).stem + ".db")
 
 
 def password_option(f: Callable[..., Any]) -> Callable[..., Any]:

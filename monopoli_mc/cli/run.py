@@ -5,21 +5,26 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
-from monopoli_mc.cli.options import db_option, password_option, web_option, world_option
+from monopoli_mc.cli.options import db_option, db_path_for, password_option, web_option, world_option
 from monopoli_mc.cli.sandbox import stop_on_signals
+from monopoli_mc.controller.admin import status_line
+from monopoli_mc.controller.lease import clock
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.record import RecordingRcon
 from monopoli_mc.controller.store import Store
 from monopoli_mc.datapack.world_config import load_world
+from monopoli_mc.errors import RconAuthError, RconError
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.rcon.password import read_password
 
 if TYPE_CHECKING:
     from monopoli_mc.view.live import LivePage
+
+WAIT_LINE_EVERY = 5.0  # seconds between "waiting for the server" lines
 
 
 def open_page(web: tuple[str, int] | None) -> LivePage | None:
@@ -51,14 +56,18 @@ def open_page(web: tuple[str, int] | None) -> LivePage | None:
 @click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write every RCON request and reply to this file as JSON lines.")
 @web_option
-def run(world_path: Path | None, db_path: Path, password_file: Path | None, rules_name: str,
+@click.option("--take-over", is_flag=True,
+              help="Take the database from another controller that still holds it (it stops).")
+def run(world_path: Path | None, db_path: Path | None, password_file: Path | None, rules_name: str,
         seed: int | None, start_at: int | None, auction_quiet: float, walk_wait: float,
-        poll_interval: float, record: Path | None, web: tuple[str, int] | None) -> None:
+        poll_interval: float, record: Path | None, web: tuple[str, int] | None, take_over: bool) -> None:
     """Run the games of every board in the world config against the server.
 
     Players join with /trigger join; start a board's game with
     `monopoli admin start` (or --start-at). Safe to stop and start again at any
-    time: the games continue from the database and the world is rewritten.
+    time: the games continue from the database and the world is rewritten. One
+    controller per database: a second `run` on it is refused. A server that is
+    not up yet is waited for.
 
     \b
     Examples:
@@ -66,8 +75,9 @@ def run(world_path: Path | None, db_path: Path, password_file: Path | None, rule
       MONOPOLI_RCON_PASSWORD=... monopoli run --db prom-night.db --web 127.0.0.1:8080
     """
     world = load_world(world_path)
+    db_path = db_path_for(db_path, world_path)
     settings = Settings(rules=rules_name, auction_quiet=auction_quiet, walk_wait=walk_wait,
-                        poll_interval=poll_interval, start_at=start_at, seed=seed)
+                        poll_interval=poll_interval, start_at=start_at, seed=seed, take_over=take_over)
     stop = threading.Event()
     client = RconClient(world.rcon_host, world.rcon_port, read_password(file=password_file), timeout=10)
     rcon: Any = RecordingRcon(client, record) if record else client
@@ -75,17 +85,49 @@ def run(world_path: Path | None, db_path: Path, password_file: Path | None, rule
     page = open_page(web)
     try:
         with stop_on_signals(stop):
-            client.connect()
             ctl = Controller(rcon, world, store, settings, on_line=lambda line: click.echo(line))
-            click.echo(f"monopoli: controlling {', '.join(ctl.tables)} on {world.rcon_host}:{world.rcon_port}"
-                       f" ({db_path})")
-            ctl.load()
-            if page is not None:
-                page.attach(ctl)
-            ctl.run(stop.is_set)
+            ctl.check_rules()
+            ctl.claim()
+            try:
+                click.echo(f"monopoli: controlling {', '.join(ctl.tables)} on {world.rcon_host}:"
+                           f"{world.rcon_port} ({db_path}), {ctl.rules.name} rules for new games")
+                ctl.load()
+                for table in ctl.tables.values():
+                    click.echo(f"  {status_line(table)}")
+                if page is not None:
+                    page.attach(ctl)
+                assert ctl.lease is not None
+                if _connect(client, stop.is_set, ctl.lease.beat):
+                    ctl.run(stop.is_set)
+            finally:
+                ctl.release()
     finally:
         if page is not None:
             page.close(f"monopoli run stopped at {time.strftime('%H:%M:%S')}")
         store.close()
         client.close()
     click.echo("monopoli: stopped")
+
+
+def _connect(client: RconClient, stop: Callable[[], bool], beat: Callable[[str], None]) -> bool:
+    """Connect, waiting for a server that is not up yet (a line every few seconds); False if stopped."""
+    since, said = time.time(), 0.0
+    while not stop():
+        try:
+            client.connect()
+        except RconAuthError:
+            raise
+        except RconError as exc:
+            beat(f"waiting for the server at {client.where} since {clock(since)}")
+            if time.monotonic() - said >= WAIT_LINE_EVERY:
+                said = time.monotonic()
+                click.echo(f"monopoli: waiting for the server at {client.where} ({exc}); "
+                           f"{time.time() - since:.0f}s so far, trying every second")
+            end = time.monotonic() + 1.0
+            while not stop() and time.monotonic() < end:
+                time.sleep(0.05)
+            continue
+        if time.time() - since >= 1.0:
+            click.echo(f"monopoli: connected to {client.where} after {time.time() - since:.0f}s")
+        return True
+    return False

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from monopoli_mc.cli.options import db_option, world_option
+from monopoli_mc.cli.options import db_option, db_path_for, world_option
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import load_game, rules_of
 from monopoli_mc.datapack.world_config import load_world
@@ -44,7 +44,7 @@ def describe(game: Game) -> dict[str, Any]:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--png", "png_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Draw the boards as the live page shows them into this PNG file instead.")
-def state(db_path: Path, world_path: Path | None, board_name: str | None, as_json: bool,
+def state(db_path: Path | None, world_path: Path | None, board_name: str | None, as_json: bool,
           png_path: Path | None) -> None:
     """Print each board's game as it is now: whose turn, cash, deeds, buildings, jar, pending.
 
@@ -56,6 +56,7 @@ def state(db_path: Path, world_path: Path | None, board_name: str | None, as_jso
       monopoli state --db prom-night.db --board main
       monopoli state --db prom-night.db --png board.png
     """
+    db_path = db_path_for(db_path, world_path)
     if not db_path.exists():
         raise MonopoliError(f"no game database at {str(db_path)!r}: is this the --db of monopoli run?")
     store = Store(db_path)
@@ -76,7 +77,7 @@ def state(db_path: Path, world_path: Path | None, board_name: str | None, as_jso
                 continue
             board = load_board(board_path(rules_of(row.rules).board))
             game, n = load_game(store, row, board)
-            out[name] = {"game": row.id, "actions": n, **describe(game)}
+            out[name] = {"game": row.id, "actions": n, "rules": game.rules.name, **describe(game)}
     finally:
         store.close()
     if as_json:
@@ -111,7 +112,8 @@ def _print_board(name: str, data: dict[str, Any]) -> None:
     if data.get("game") is None:
         click.echo(f"board {name}: no game yet; seated: {', '.join(data['lobby']) or 'nobody'}")
         return
-    head = f"board {name}: game {data['game']}, round {data['round']}, {data['phase'].replace('_', ' ')}"
+    head = (f"board {name}: game {data['game']} ({data['rules']} rules), round {data['round']}, "
+            f"{data['phase'].replace('_', ' ')}")
     if data["winner"]:
         head += f"; winner {data['winner']}"
     elif data["to_act"]:

@@ -16,7 +16,7 @@ from monopoli_mc.bridge import outbox
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.controller.undo import undo
 from monopoli_mc.datapack.escape import player_name
-from monopoli_mc.errors import IllegalAction, MonopoliError
+from monopoli_mc.errors import IllegalAction, MonopoliError, RconError, StoreError
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.narrate import Narrator
@@ -43,6 +43,8 @@ class AdminDesk:
         """Do one request; returns the answer for the operator and the world writes."""
         try:
             return self._handle(kind, args, board, origin, batches)
+        except (RconError, StoreError):  # not the request's fault: the whole poll fails and is retried
+            raise
         except IllegalAction as exc:
             return f"refused: {exc}", []
         except MonopoliError as exc:
@@ -190,15 +192,19 @@ class AdminDesk:
 
 def status_line(table: BoardGame) -> str:
     """One line about a board: its game, whose decision, the jar."""
-    game = table.game
-    if game is None:
+    if table.game is None:
         return f"{table.name}: no game yet"
+    return game_status(table.name, table.game, table.game_id, paused=table.paused)
+
+
+def game_status(board: str, game: Game, game_id: int, *, paused: bool) -> str:
+    """One line about a board's game: its rule set, round, whose decision, the jar."""
+    head = f"{board}: game {game_id} ({game.rules.name} rules)"
     if game.phase == OVER:
-        return f"{table.name}: game {table.game_id} ended in round {game.round + 1}; next: monopoli admin start"
-    paused = " (paused)" if table.paused else ""
+        return f"{head} ended in round {game.round + 1}; next: monopoli admin start"
     jar = f", jar ${game.jar}" if game.rules.free_parking_jar else ""
-    return (f"{table.name}: game {table.game_id}, round {game.round + 1}, {game.phase.replace('_', ' ')}"
-            f" for {game.names[game.to_act()]}{paused}{jar}")
+    return (f"{head}, round {game.round + 1}, {game.phase.replace('_', ' ')}"
+            f" for {game.names[game.to_act()]}{' (paused)' if paused else ''}{jar}")
 
 
 def _name(args: dict[str, Any], key: str = "player") -> str:

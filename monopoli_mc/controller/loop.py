@@ -15,14 +15,17 @@ import dataclasses
 import json
 import logging
 import time
+import uuid
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from monopoli_mc.bridge import batch, outbox
-from monopoli_mc.bridge.inbox import (INBOX_QUERY, LIST_UUIDS, InboxError, WorldEvent, parse_inbox,
-                                      parse_pos, parse_uuid_list)
+from monopoli_mc.bridge.inbox import (INBOX_QUERY, LIST_UUIDS, NIGHT_QUERY, WORLD_QUERY, InboxError, WorldEvent,
+                                      parse_inbox, parse_night, parse_pos, parse_uuid_list, parse_world)
 from monopoli_mc.controller import intents, offers
 from monopoli_mc.controller.admin import AdminDesk
+from monopoli_mc.controller.lease import Lease
+from monopoli_mc.controller.lease import clock as lease_clock
 from monopoli_mc.controller.policy import CLOSE_AUCTION
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import Action, BoardGame, Walk
@@ -31,7 +34,7 @@ from monopoli_mc.datapack.escape import player_name
 from monopoli_mc.datapack.channel import SEQ
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig
-from monopoli_mc.errors import IllegalAction, MonopoliError, RconError
+from monopoli_mc.errors import IllegalAction, LeaseError, MonopoliError, RconError, StoreError
 from monopoli_mc.rules.board import Board, board_path, load_board
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.narrate import Narrator
@@ -62,6 +65,8 @@ class Settings:
     seed: int | None = None  # None: a seed from the clock
     max_rounds: int | None = None  # None: the rule set's own limit
     per_command: bool = False  # one request per world write, as before batching (bench/bridge.py compares)
+    take_over: bool = False  # take the database's lease even from a controller that looks alive
+    store_retry: float = 5.0  # seconds between tries while the database cannot be written (a full disk)
 
 
 class Controller:
@@ -90,10 +95,28 @@ class Controller:
         self.requests = 0
         self._connected = False
         self._batches = not self.settings.per_command  # off for good once the server lacks monopoli:batch
+        self.lease: Lease | None = None
+        self.world_id = ""  # the identity the pack drew at load in the world we are connected to
 
     # -- start, sync, run ------------------------------------------------------------
+    def claim(self) -> None:
+        """Take the database's lease (once); raises LeaseError naming the controller that holds it."""
+        if self.lease is None:
+            lease = Lease(self.store)
+            line = lease.take(take_over=self.settings.take_over)
+            self.lease = lease
+            if line:
+                self.on_line(line)
+
+    def release(self) -> None:
+        """Give the lease back (a clean stop)."""
+        if self.lease is not None:
+            self.lease.release()
+            self.lease = None
+
     def load(self) -> None:
-        """Rebuild every board's game from the store (snapshot + replay)."""
+        """Take the lease, then rebuild every board's game from the store (snapshot + replay)."""
+        self.claim()
         for table in self.tables.values():
             row = self.store.current_game(table.name)
             if row is not None:
@@ -110,18 +133,64 @@ class Controller:
         self.connected()
 
     def connected(self) -> None:
-        """After (re)connecting: a world whose counter went back was reset; then sync."""
-        reply = self.command(f"scoreboard players get $seq {SEQ}")
-        world_seq = _int_after(reply, _SEQ_REPLY)
-        cursor = self.store.cursor()
-        if world_seq is not None and world_seq < cursor:
-            self.on_line(f"the world's event counter is {world_seq}, below ours ({cursor}): "
-                         "the world was reset; following its counter")
-            with self.store.transaction():
-                self.store.set_cursor(world_seq)
+        """After (re)connecting: which world this is (a new one is read from its first event); then sync."""
+        self._follow_world()
+        self._check_night()
         self._refresh_names()
         self.sync_all()
         self._connected = True
+
+    def _follow_world(self) -> None:
+        """The inbox cursor belongs to the world's identity, so a reset world's queue is read whole."""
+        world = parse_world(self.command(WORLD_QUERY))
+        if world is None:  # a pack from before world identities: a counter that went back means a new world
+            world = ""
+            seq = _int_after(self.command(f"scoreboard players get $seq {SEQ}"), _SEQ_REPLY)
+            cursor = self.store.cursor(world)
+            if seq is not None and seq < cursor:
+                self.on_line(f"the world's event counter is {seq}, below ours ({cursor}): the world was reset; "
+                             "following its counter (install the current pack so a reset is always seen)")
+                with self.store.transaction():
+                    self.store.set_cursor(world, seq)
+        last = self.store.meta("world")
+        if world != last:
+            if last:
+                self.on_line(f"this is a new world (identity {world or 'none'}, was {last}): "
+                             f"its events are read from event {self.store.cursor(world) + 1}")
+            with self.store.transaction():
+                self.store.set_meta("world", world)
+        self.world_id = world
+
+    def _check_night(self) -> None:
+        """Warn when the world was last run from another database (a forgotten --db), then mark it ours."""
+        night = self.store.meta("night")
+        if not night:
+            night = uuid.uuid4().hex
+            with self.store.transaction():
+                self.store.set_meta("night", night)
+        try:
+            mark = parse_night(self.command(NIGHT_QUERY))
+        except InboxError:
+            mark = None
+        if mark is not None and mark[0] != night:
+            games = len(self.store.games())
+            self.on_line(f"warning: this world was last run with the database {mark[1]!r}, which is not this one "
+                         f"({self.store.path!r}, {games} game{'s' if games != 1 else ''}): if that was "
+                         f"tonight's, stop and start again with --db {mark[1]}")
+        if mark is None or mark[0] != night:
+            self.command(calls.night_mark(night, self.store.path))
+
+    def check_rules(self) -> None:
+        """Refuse a rule set other than the one a board's unfinished game plays (the games keep theirs)."""
+        for table in self.tables.values():
+            row = self.store.current_game(table.name)
+            if row is None or row.over:
+                continue
+            plays = str(row.rules.get("name", ""))
+            if plays and plays != self.rules.name:
+                raise MonopoliError(
+                    f"board {table.name!r} plays the {plays!r} rules (game {row.id}), not {self.rules.name!r}: "
+                    f"start with --rules {plays}, or end that game first")
 
     def sync_all(self) -> None:
         """Rewrite the whole picture of every board."""
@@ -131,41 +200,68 @@ class Controller:
         self.send(out)
 
     def run(self, stop: Callable[[], bool]) -> None:
-        """Poll until `stop()`; reconnect by itself when RCON drops, then resync."""
-        while not stop():
-            try:
-                if not self._connected:
-                    self.connected()
-                if self.poll() == 0:
-                    time.sleep(self.settings.poll_interval)
-            except RconError as exc:
-                self._connected = False
-                self.on_line(f"rcon: {exc}; reconnecting")
-                self._reconnect(stop)
-            except MonopoliError as exc:  # never lose the night to one bad request
-                self.on_line(f"warning: {exc}")
+        """Poll until `stop()`; reconnect by itself when RCON drops, then resync; wait out a full disk.
+
+        Raises LeaseError when another controller took the database over, and StoreError when the
+        database is damaged; gives the lease back when it returns.
+        """
+        self.claim()
+        try:
+            while not stop():
+                self._step(stop)
+        finally:
+            self.release()
+
+    def _step(self, stop: Callable[[], bool]) -> None:
+        try:
+            if not self._connected:
+                self.connected()
+            if self.poll() == 0:
                 time.sleep(self.settings.poll_interval)
+        except RconError as exc:
+            self._connected = False
+            self.on_line(f"rcon: {exc}; reconnecting")
+            self._reconnect(stop)
+        except LeaseError:
+            raise
+        except StoreError as exc:
+            if not exc.can_retry:
+                raise
+            self.on_line(f"{exc}; trying again in {self.settings.store_retry:g}s")
+            _sleep(stop, self.settings.store_retry)
+        except MonopoliError as exc:  # never lose the night to one bad request
+            self.on_line(f"warning: {exc}")
+            time.sleep(self.settings.poll_interval)
 
     def _reconnect(self, stop: Callable[[], bool]) -> None:
-        delay = 0.2
+        """Reconnect with growing waits (heartbeat on), then say how long the server was away."""
+        delay, since = 0.2, time.time()
+        where = getattr(self.rcon, "where", "the server")
         while not stop():
+            assert self.lease is not None
+            self.lease.beat(f"waiting for the server at {where} since {lease_clock(since)}")
             try:
                 self.rcon.reconnect(attempts=1, delay=delay)
-                return
             except RconError:
-                time.sleep(delay)
+                _sleep(stop, delay)
                 delay = min(delay * 2, 5.0)
+                continue
+            self.lease.beat()
+            self.on_line(f"rcon: reconnected to {where} after {time.time() - since:.1f}s away")
+            return
 
     # -- one poll --------------------------------------------------------------------
     def poll(self) -> int:
         """One inbox read; apply new events, timers and operator requests; returns events applied."""
+        if self.lease is not None:
+            self.lease.beat()
         reply = self.command(INBOX_QUERY)
         try:
             events = parse_inbox(reply)
         except InboxError as exc:
             self.on_line(f"warning: {exc}")
             events = []
-        cursor = self.store.cursor()
+        cursor = self.store.cursor(self.world_id)
         new = [e for e in events if e.seq > cursor]
         if any(e.uuid is not None and e.uuid not in self.names for e in new):
             self._refresh_names()
@@ -173,22 +269,13 @@ class Controller:
         out: list[str] = []
         batches: dict[str, list[Event]] = {}
         due = self._timers_due(now)
-        requests = self.store.pending_requests()
-        if new or due or requests:
-            with self.store.transaction():
-                for event in new:
-                    out += self._safely(event, batches)
-                for table, action, key in due:
-                    if (table.game_id, table.n_actions) == key:  # else a bid in this poll restarted the wait
-                        out += self._apply(table, action, "clock", batches)
-                for request in requests:
-                    answer, writes = self.desk.handle(request.kind, request.args, request.board,
-                                                      origin=f"request {request.id}", batches=batches)
-                    out += writes
-                    self.store.answer(request.id, answer)
-                    self.on_line(f"operator {request.kind}: {answer}")
-                if new:
-                    self.store.set_cursor(new[-1].seq)
+        if new or due or self.store.has_requests():
+            try:
+                with self.store.transaction():
+                    self._decide(new, due, batches, out)
+            except BaseException:  # the transaction rolled back: memory follows the store again
+                self._reload()
+                raise
         for name, events_ in batches.items():
             table = self.tables[name]
             try:
@@ -207,16 +294,58 @@ class Controller:
             watch()
         return len(new)
 
-    def _safely(self, event: WorldEvent, batches: dict[str, list[Event]]) -> list[str]:
-        """Handle one event; a bug while handling it costs that event, never the loop."""
+    def _decide(self, new: list[WorldEvent], due: list[tuple[BoardGame, Action, tuple[int, int]]],
+                batches: dict[str, list[Event]], out: list[str]) -> None:
+        """The poll's transaction: events, timers, operator requests still within their deadline, the cursor."""
+        for event in new:
+            out += self._safely(event, batches)
+        for table, action, key in due:
+            if (table.game_id, table.n_actions) == key:  # else a bid in this poll restarted the wait
+                out += self._apply(table, action, "clock", batches)
+        for request in self.store.pending_requests(time.time()):
+            answer, writes = self.desk.handle(request.kind, request.args, request.board,
+                                              origin=f"request {request.id}", batches=batches)
+            out += writes
+            self.store.answer(request.id, answer)
+            self.on_line(f"operator {request.kind}: {answer}")
+        if new:
+            self.store.set_cursor(self.world_id, new[-1].seq)
+
+    def _reload(self) -> None:
+        """Rebuild the games from the store after a rollback. What the world shows is kept: only
+        committed states are ever written to it."""
+        shown = {t.name: (t.game_id, t.shown, t.prompted, t.walks) for t in self.tables.values()}
         try:
-            return self._handle(event, batches)
-        except MonopoliError as exc:
-            return self._tell_uuid(event.uuid, str(exc))
-        except Exception:  # a bug: reload the board games from the store and go on
-            log.exception("event %r failed", event)
             self.load()
-            return self._tell_uuid(event.uuid, "that did not work (a controller error); tell the operator")
+        except StoreError:  # cannot even read: the next poll fails the same way and says why
+            return
+        for table in self.tables.values():
+            game_id, table_shown, prompted, walks = shown[table.name]
+            if table.game_id == game_id:
+                table.shown, table.prompted, table.walks = table_shown, prompted, walks
+
+    def _safely(self, event: WorldEvent, batches: dict[str, list[Event]]) -> list[str]:
+        """Handle one event in a savepoint; a bug or bad input costs that event, never the loop.
+
+        The server and the database failing are not the event's fault: they fail the whole poll.
+        """
+        before = [(t.game_id, t.n_actions) for t in self.tables.values()]
+        sizes = {name: len(events) for name, events in batches.items()}
+        try:
+            with self.store.savepoint():
+                return self._handle(event, batches)
+        except (RconError, StoreError):
+            raise
+        except Exception as exc:
+            bug = not isinstance(exc, MonopoliError)
+            if bug:
+                log.exception("event %r failed", event)
+            if bug or before != [(t.game_id, t.n_actions) for t in self.tables.values()]:
+                self._reload()  # it failed after changing a game: undo that in memory too
+                for name in list(batches):
+                    del batches[name][sizes.get(name, 0):]
+            text = "that did not work (a controller error); tell the operator" if bug else str(exc)
+            return self._tell_uuid(event.uuid, text)
 
     def _handle(self, event: WorldEvent, batches: dict[str, list[Event]]) -> list[str]:
         if event.is_admin:
@@ -449,6 +578,13 @@ class Controller:
                          "the world may miss some of this poll's changes: raise the game rule "
                          "max_command_sequence_length (maxCommandChainLength before 1.21.11), "
                          "then run `monopoli admin sync`")
+
+
+def _sleep(stop: Callable[[], bool], seconds: float) -> None:
+    """Sleep, waking early when asked to stop."""
+    end = time.monotonic() + seconds
+    while not stop() and time.monotonic() < end:
+        time.sleep(min(0.1, end - time.monotonic()))
 
 
 def _int_after(reply: str, marker: str) -> int | None:

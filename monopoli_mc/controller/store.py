@@ -1,6 +1,8 @@
 """SQLite (WAL) for one event night: games, the append-only action log, snapshots, the inbox cursor.
 
-Admin requests from `monopoli admin` go in here too; the running controller answers them.
+Admin requests from `monopoli admin` go in here too, each with a deadline: the running
+controller answers those still within it, and the CLI withdraws its request when its wait
+ends. The controller's lease (one controller per database) is in `lease.py`.
 """
 
 from __future__ import annotations
@@ -10,12 +12,14 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
-from monopoli_mc.errors import MonopoliError
+from monopoli_mc.controller import sqlfile
+from monopoli_mc.errors import StoreError
 
 SNAPSHOT_EVERY = 100
 UNDO = "undo"  # a log row that cancels the last N effective actions before it (its arg is N; null: 1)
+WAITING, DONE, WITHDRAWN, EXPIRED = "waiting", "done", "withdrawn", "expired"  # a request's states
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games(id INTEGER PRIMARY KEY, board TEXT NOT NULL, rules TEXT NOT NULL,
@@ -28,7 +32,11 @@ CREATE TABLE IF NOT EXISTS snapshots(game INTEGER NOT NULL, n INTEGER NOT NULL, 
     PRIMARY KEY(game, n));
 CREATE TABLE IF NOT EXISTS players(uuid TEXT PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS requests(id INTEGER PRIMARY KEY, t REAL NOT NULL, board TEXT,
-    kind TEXT NOT NULL, args TEXT NOT NULL, done INTEGER NOT NULL DEFAULT 0, answer TEXT);
+    kind TEXT NOT NULL, args TEXT NOT NULL, deadline REAL NOT NULL, state TEXT NOT NULL DEFAULT 'waiting',
+    answer TEXT);
+CREATE TABLE IF NOT EXISTS lease(id INTEGER PRIMARY KEY CHECK(id = 1), holder TEXT NOT NULL,
+    pid INTEGER NOT NULL, host TEXT NOT NULL, started REAL NOT NULL, heartbeat REAL NOT NULL,
+    released INTEGER NOT NULL DEFAULT 0, status TEXT NOT NULL DEFAULT '');
 """
 
 Action = tuple[str, int, Any]
@@ -60,34 +68,33 @@ class Request:
 class Store:
     """One SQLite file; every write the controller makes is one transaction."""
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, *, factory: type[sqlfile.Connection] = sqlfile.Connection) -> None:
+        """Open the night's file (created owner-only when new); raises StoreError, e.g. for a file
+        whose tables are not a game database's (it is never re-created)."""
         self.path = str(path)
-        try:
-            self.db = sqlite3.connect(self.path, timeout=10, isolation_level=None,
-                                      check_same_thread=False)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.executescript(_SCHEMA)
-        except sqlite3.Error as exc:
-            raise MonopoliError(f"cannot open the game database {self.path!r}: {exc}") from None
+        self.db = sqlfile.connect(self.path, _SCHEMA, factory=factory)
+        self.guard: Callable[[], None] | None = None  # the lease's check, run first in every transaction
 
     def close(self) -> None:
         """Close the file."""
         self.db.close()
 
     def transaction(self) -> _Tx:
-        """`with store.transaction():` groups writes; all or nothing."""
-        return _Tx(self.db)
+        """`with store.transaction():` groups writes; all or nothing (and only while holding the lease)."""
+        return _Tx(self)
+
+    def savepoint(self) -> _Savepoint:
+        """`with store.savepoint():` inside a transaction: a failure undoes only what it wrapped."""
+        return _Savepoint(self.db)
 
     # -- the inbox cursor ----------------------------------------------------------
-    def cursor(self) -> int:
-        """The last inbox seq applied."""
-        row = self.db.execute("SELECT value FROM meta WHERE key='inbox_seq'").fetchone()
-        return int(row[0]) if row else 0
+    def cursor(self, world: str) -> int:
+        """The last inbox seq applied from a world (by the identity its pack wrote at load)."""
+        return int(self.meta(f"inbox_seq:{world}", "0"))
 
-    def set_cursor(self, seq: int) -> None:
-        """Store the last applied seq (call inside the transaction of its actions)."""
-        self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES('inbox_seq', ?)", (str(seq),))
+    def set_cursor(self, world: str, seq: int) -> None:
+        """Store the last applied seq of a world (call inside the transaction of its actions)."""
+        self.set_meta(f"inbox_seq:{world}", str(seq))
 
     def meta(self, key: str, default: str = "") -> str:
         """A stored setting."""
@@ -137,8 +144,8 @@ class Store:
         """Stored games, oldest first."""
         rows = self.db.execute("SELECT id, board, rules, seed, names, started, over FROM games "
                                "ORDER BY id").fetchall()
-        out = [GameRow(r[0], r[1], json.loads(r[2]), r[3], json.loads(r[4]), r[5], bool(r[6]))
-               for r in rows]
+        out = [GameRow(r[0], r[1], self._loads(r[2], "games", r[0]), r[3], self._loads(r[4], "games", r[0]),
+                       r[5], bool(r[6])) for r in rows]
         return [g for g in out if board is None or g.board == board]
 
     def current_game(self, board: str) -> GameRow | None:
@@ -172,13 +179,13 @@ class Store:
     def effective(self, game: int) -> list[tuple[Action, str]]:
         """The effective actions of a game with where each came from ("seq 12", "forced", ...)."""
         out: list[tuple[Action, str]] = []
-        for kind, seat, arg, origin in self.db.execute(
-                "SELECT kind, seat, arg, origin FROM actions WHERE game=? ORDER BY id", (game,)):
+        for rowid, kind, seat, arg, origin in self.db.execute(
+                "SELECT id, kind, seat, arg, origin FROM actions WHERE game=? ORDER BY id", (game,)).fetchall():
             if kind == UNDO:
-                count = json.loads(arg)
+                count = self._loads(arg, "actions", rowid)
                 del out[max(0, len(out) - (count if isinstance(count, int) and count > 0 else 1)):]
             else:
-                out.append(((kind, seat, _tuple_free(json.loads(arg))), origin))
+                out.append(((kind, seat, self._loads(arg, "actions", rowid)), origin))
         return out
 
     def action_rows(self, game: int) -> Iterator[tuple[int, str, int, str, str, float]]:
@@ -195,41 +202,101 @@ class Store:
         """The newest snapshot at or before `limit` actions."""
         row = self.db.execute("SELECT n, data FROM snapshots WHERE game=? AND n<=? ORDER BY n DESC "
                               "LIMIT 1", (game, limit)).fetchone()
-        return (int(row[0]), json.loads(row[1])) if row else None
+        return (int(row[0]), self._loads(row[1], "snapshots", f"{game}/{row[0]}")) if row else None
 
     # -- operator requests ---------------------------------------------------------
-    def request(self, kind: str, args: dict[str, Any], board: str | None = None) -> int:
-        """Queue an operator request; returns its id."""
-        cur = self.db.execute("INSERT INTO requests(t, board, kind, args) VALUES(?,?,?,?)",
-                              (time.time(), board, kind, json.dumps(args)))
+    def request(self, kind: str, args: dict[str, Any], board: str | None = None, *, wait: float = 60.0) -> int:
+        """Queue an operator request that the controller may apply for `wait` seconds; returns its id."""
+        now = time.time()
+        cur = self.db.execute("INSERT INTO requests(t, board, kind, args, deadline) VALUES(?,?,?,?,?)",
+                              (now, board, kind, json.dumps(args), now + wait))
         return int(cur.lastrowid or 0)
 
-    def pending_requests(self) -> list[Request]:
-        """Requests not answered yet, oldest first."""
-        return [Request(r[0], r[1], r[2], json.loads(r[3])) for r in self.db.execute(
-            "SELECT id, board, kind, args FROM requests WHERE done=0 ORDER BY id")]
+    def has_requests(self) -> bool:
+        """Whether any request waits (a cheap look before the poll opens a transaction)."""
+        return self.db.execute("SELECT 1 FROM requests WHERE state=? LIMIT 1", (WAITING,)).fetchone() is not None
+
+    def pending_requests(self, now: float) -> list[Request]:
+        """Requests still within their deadline, oldest first; those past it are marked expired.
+
+        Call inside the transaction that answers them, so a withdrawal cannot slip in between.
+        """
+        self.db.execute("UPDATE requests SET state=? WHERE state=? AND deadline<=?", (EXPIRED, WAITING, now))
+        return [Request(r[0], r[1], r[2], self._loads(r[3], "requests", r[0])) for r in self.db.execute(
+            "SELECT id, board, kind, args FROM requests WHERE state=? ORDER BY id", (WAITING,)).fetchall()]
 
     def answer(self, request: int, text: str) -> None:
         """Mark a request done with the controller's answer."""
-        self.db.execute("UPDATE requests SET done=1, answer=? WHERE id=?", (text, request))
+        self.db.execute("UPDATE requests SET state=?, answer=? WHERE id=?", (DONE, text, request))
 
     def answer_of(self, request: int) -> str | None:
-        """The answer to a request, or None while it waits."""
-        row = self.db.execute("SELECT done, answer FROM requests WHERE id=?", (request,)).fetchone()
-        return str(row[1]) if row and row[0] else None
+        """The answer to a request, or None while it waits (or if it was never answered)."""
+        row = self.db.execute("SELECT state, answer FROM requests WHERE id=?", (request,)).fetchone()
+        return str(row[1]) if row and row[0] == DONE else None
 
+    def withdraw(self, request: int) -> str | None:
+        """Withdraw a request unless the controller has taken it: None if withdrawn, else its answer.
 
-def _tuple_free(value: Any) -> Any:
-    return value
+        One transaction: the controller answers a request in the transaction that applies it,
+        so either it was applied (and the answer is returned) or it never will be.
+        """
+        with self.transaction():
+            cur = self.db.execute("UPDATE requests SET state=? WHERE id=? AND state IN (?, ?)",
+                                  (WITHDRAWN, request, WAITING, EXPIRED))
+            if cur.rowcount:
+                return None
+            answer = self.answer_of(request)
+        if answer is None:
+            raise StoreError(f"{self.path}: request {request} is gone")
+        return answer
+
+    def _loads(self, text: str, table: str, rowid: object) -> Any:
+        return sqlfile.loads(text, table, rowid, self.path)
 
 
 class _Tx:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def __enter__(self) -> sqlite3.Connection:
+        db = self.store.db
+        db.execute("BEGIN IMMEDIATE")
+        db.failure = None
+        if self.store.guard is not None:
+            try:
+                self.store.guard()
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        return db
+
+    def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+        db = self.store.db
+        failure, db.failure = db.failure, None
+        if exc_type is None and failure is None:
+            try:
+                db.execute("COMMIT")
+                return
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+        if db.in_transaction:  # sqlite rolls back by itself after some errors (a full disk)
+            db.execute("ROLLBACK")
+        if exc_type is None and failure is not None:  # a statement failed and someone swallowed it
+            raise failure
+
+
+class _Savepoint:
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
 
-    def __enter__(self) -> sqlite3.Connection:
-        self.db.execute("BEGIN IMMEDIATE")
-        return self.db
+    def __enter__(self) -> None:
+        self.db.execute("SAVEPOINT step")
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
-        self.db.execute("COMMIT" if exc_type is None else "ROLLBACK")
+        if not self.db.in_transaction:  # sqlite rolled the whole transaction back by itself
+            return
+        if exc_type is not None:
+            self.db.execute("ROLLBACK TO step")
+        self.db.execute("RELEASE step")

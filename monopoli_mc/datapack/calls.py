@@ -38,6 +38,12 @@ def _board(value: str) -> str:
     return snbt_string(value, modern=False)
 
 
+def night_mark(night: str, db: str) -> str:
+    """Mark the world with the database that runs it, so a controller started on another one can warn."""
+    return (f"data modify storage monopoli:bridge night set value "
+            f"{{id:{snbt_string(night[:64], modern=False)},db:{snbt_string(db[-200:], modern=False)}}}")
+
+
 def ack(seq: int) -> str:
     """Drop inbox entries with seq up to `seq`."""
     return _call("ack", seq=int(seq))

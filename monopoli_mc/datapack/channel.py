@@ -25,6 +25,7 @@ SEEN_TAG = "monopoli.seen"
 LOCKED = "monopoli.locked"  # set by the unlock sweep: this trigger was locked at 0
 UNLOCK_EVERY = "20t"  # how often the pack looks for triggers locked at 0 (`/trigger bid set 0`)
 JAR_HOLDER = "$jar."  # + the board's name: each board's Free Parking jar is its own sidebar line
+WORLD_ID_RANGE = "1..2147483646"  # as wide as vanilla's `random value` takes
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,10 @@ def _load(pack: Pack, dialect: Dialect) -> list[str]:
         f"scoreboard objectives add {LOCKED} dummy",
     ]
     lines += [f"scoreboard objectives add {i.name} trigger" for i in INTENTS]
+    # The world's identity, drawn once when the pack first loads in a world (it lives in the world's
+    # storage): the controller's inbox cursor belongs to it, so a new world is a new queue.
+    lines += [f"execute unless data storage {STORAGE} world run execute store result storage {STORAGE} world "
+              f"int 1 run random value {WORLD_ID_RANGE}"]
     lines += [f"scoreboard players add $seq {SEQ} 0",
               f"execute unless data storage {STORAGE} inbox run "
               f"data modify storage {STORAGE} inbox set value []",

@@ -46,10 +46,15 @@ def test_admin_queues_and_state_reads_the_database(tmp_path: Path) -> None:
     store.close()
     runner = CliRunner()
     result = runner.invoke(cli, ["admin", "pay", "Alex", "100", "--db", str(db), "--wait", "0.1"])
-    assert result.exit_code == 0 and "queued" in result.output and "monopoli run" in result.output
+    assert (result.exit_code, result.output) == (3, (
+        "not done: no controller has run on this database yet; nothing was queued. "
+        f"Start `monopoli run --db {db}` and ask again\n"))
     store = Store(db)
-    assert [(r.kind, r.args) for r in store.pending_requests()] == [("pay", {"player": "Alex", "amount": 100})]
+    assert not store.has_requests()
     store.close()
+    result = runner.invoke(cli, ["admin", "status", "--db", str(db)])
+    assert (result.exit_code, result.output) == (
+        0, "no controller has run on this database yet; main: no game yet; seated: Alex\n")
     result = runner.invoke(cli, ["state", "--db", str(db), "--json"])
     assert result.exit_code == 0
     assert json.loads(result.output) == {}
@@ -116,5 +121,5 @@ def test_admin_exits_1_when_the_controller_refuses(rig: Any, tmp_path: Path) -> 
     assert admin("start") == (1, "refused: board 'main' already has a game running\n")
     assert admin("status", "--board", "nope") == (1, "error: no board named 'nope'; boards: main\n")
     code, out = admin("status")
-    assert code == 0 and out.startswith("main: game 1, round 1, ")
+    assert code == 0 and out.startswith("main: game 1 (prom rules), round 1, ")
     assert admin("pay", "Sam", "5") == (0, "pay Sam: done\n")

@@ -1,8 +1,9 @@
-"""say, tellraw, title, tag, gamerule, tp/teleport, kill, and reading text components."""
+"""say, tellraw, title, tag, gamerule, tp/teleport, kill, random value, and reading text components."""
 
 from __future__ import annotations
 
 import json
+import random as _random
 from typing import Any
 
 from monopoli_mc.sandbox import snbt
@@ -10,7 +11,7 @@ from monopoli_mc.sandbox.args import read_vec
 from monopoli_mc.sandbox.commands import Run, command
 from monopoli_mc.sandbox.model import Entity, Player
 from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.selectors import EntityArg, read_entity
+from monopoli_mc.sandbox.selectors import EntityArg, read_entity, read_range
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.sandbox.text import component
 
@@ -222,4 +223,33 @@ def kill(r: Reader) -> Run:
                 s.world.entities.pop(e.uuid, None)
         s.success(f"Killed {ents[0].name}" if len(ents) == 1 else f"Killed {len(ents)} entities")
         return len(ents)
+    return run
+
+
+_RANDOM = _random.SystemRandom()  # a new world's identity must differ from the last world's
+
+
+@command("random")
+def random_value(r: Reader) -> Run:
+    """random value|roll <range>: vanilla's RandomCommand without sequences (players' `roll` not modelled)."""
+    r.need_arg()
+    verb = r.literal(("value", "roll"))
+    r.need_arg()
+    bounds = read_range(r, ints=True)
+    r.finish()
+    low = int(bounds.low) if bounds.low is not None else -2**31
+    high = int(bounds.high) if bounds.high is not None else 2**31 - 1
+
+    def run(s: Source) -> int:
+        span = high - low
+        if span == 0:
+            raise CommandError("The range of the random value must be at least 2")
+        if span >= 2**31 - 1:
+            raise CommandError("The range of the random value must be at most 2147483646")
+        value = _RANDOM.randint(low, high)
+        if verb == "roll":
+            s.world.broadcast(f"{s.name} rolled {value} (from {low} to {high})")
+        else:
+            s.success(f"Random value: {value}")
+        return value
     return run

@@ -35,6 +35,7 @@ scoreboard objectives add offer_card trigger
 scoreboard objectives add offer_to trigger
 scoreboard objectives add offer_send trigger
 scoreboard objectives add offer_clear trigger
+execute unless data storage monopoli:bridge world run execute store result storage monopoli:bridge world int 1 run random value 1..2147483646
 scoreboard players add $seq monopoli.seq 0
 execute unless data storage monopoli:bridge inbox run data modify storage monopoli:bridge inbox set value []
 function monopoli:player/enable_all

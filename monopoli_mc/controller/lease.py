@@ -1,0 +1,138 @@
+"""One controller per database: the lease a running `monopoli run` takes, beats and gives back.
+
+The lease is one row: who holds it (a token, the PID and the host), when it started, its
+last heartbeat, and what the controller is doing (for `monopoli admin` when a request is
+not answered). Every transaction of the holder first checks that the row is still its
+own, so a controller whose lease was taken over writes nothing more and stops.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+import uuid
+from dataclasses import dataclass
+
+from monopoli_mc.controller.store import Store
+from monopoli_mc.errors import LeaseError
+
+HEARTBEAT = 1.0  # seconds between heartbeats
+STALE = 15.0  # a lease whose heartbeat is older than this is stale: its controller is hung or gone
+
+
+@dataclass(frozen=True)
+class Holder:
+    """The lease's row as stored."""
+
+    token: str
+    pid: int
+    host: str
+    started: float
+    heartbeat: float
+    released: bool
+    status: str
+
+    def is_gone(self) -> bool:
+        """Stopped cleanly, or its process no longer exists (on this host, where that can be seen)."""
+        return self.released or (self.host == socket.gethostname() and not _pid_alive(self.pid))
+
+    def is_running(self, now: float) -> bool:
+        """Whether a controller holds the lease and beat it lately."""
+        return not self.is_gone() and now - self.heartbeat < STALE
+
+    def describe(self, now: float) -> str:
+        """'pid 123 on host, started 21:00:03, last heartbeat 2s ago'."""
+        return (f"pid {self.pid} on {self.host}, started {clock(self.started)}, "
+                f"last heartbeat {max(0.0, now - self.heartbeat):.0f}s ago")
+
+
+def clock(t: float) -> str:
+    """A wall-clock time as the operator's terminal shows it: 21:04:13."""
+    return time.strftime("%H:%M:%S", time.localtime(t))
+
+
+def read(store: Store) -> Holder | None:
+    """The lease's row, or None if no controller ever ran on this database."""
+    row = store.db.execute("SELECT holder, pid, host, started, heartbeat, released, status FROM lease "
+                           "WHERE id=1").fetchone()
+    return Holder(str(row[0]), int(row[1]), str(row[2]), float(row[3]), float(row[4]), bool(row[5]),
+                  str(row[6])) if row else None
+
+
+class Lease:
+    """This process's claim on a database."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.token = uuid.uuid4().hex
+        self._beat = 0.0
+        self._status = ""
+
+    def take(self, *, take_over: bool = False) -> str | None:
+        """Hold the database, or raise LeaseError naming the holder; returns a line when a lease was taken
+        from a controller that is gone or (with take_over) from one that is not."""
+        now = time.time()
+        self.store.guard = None  # whoever held it through this store before
+        with self.store.transaction():
+            current = read(self.store)
+            line = None
+            if current is not None and (current.pid, current.host) == (os.getpid(), socket.gethostname()):
+                pass  # a controller of this process left it without stopping (a restart within the demo or a test)
+            elif current is not None and not current.is_gone():
+                if not take_over:
+                    raise LeaseError(self._refusal(current, now))
+                line = f"took the database over from the controller with {current.describe(now)}; it stops"
+            elif current is not None and not current.released:
+                line = f"the last controller ({current.describe(now)}) is gone; taking over"
+            self.store.db.execute(
+                "INSERT OR REPLACE INTO lease(id, holder, pid, host, started, heartbeat, released, status) "
+                "VALUES(1, ?, ?, ?, ?, ?, 0, '')", (self.token, os.getpid(), socket.gethostname(), now, now))
+        self._beat = now
+        self.store.guard = self.check
+        return line
+
+    def _refusal(self, current: Holder, now: float) -> str:
+        where = f"{self.store.path} is run by another controller ({current.describe(now)})"
+        if now - current.heartbeat >= STALE:
+            return (f"{where}: it has not beaten for {STALE:g}s, so it is hung or its machine is down; "
+                    "stop it if you can, then start again with `monopoli run --take-over`")
+        return (f"{where}: stop that one first (Ctrl-C in its terminal), or take the database over with "
+                "`monopoli run --take-over` (the other one then stops at its next step)")
+
+    def check(self) -> None:
+        """Raise LeaseError unless this process still holds the lease (runs inside each transaction)."""
+        row = self.store.db.execute("SELECT holder, pid, host, heartbeat FROM lease WHERE id=1").fetchone()
+        if row is None or row[0] != self.token:
+            who = f"pid {row[1]} on {row[2]}" if row else "nobody"
+            raise LeaseError(f"{self.store.path} was taken over by another controller ({who}); this one stops "
+                             "so that only one writes the night")
+
+    def beat(self, status: str = "") -> None:
+        """Record that this controller is alive (at most once a HEARTBEAT, unless the status changed)."""
+        now = time.time()
+        if now - self._beat < HEARTBEAT and status == self._status:
+            return
+        with self.store.transaction():
+            self.store.db.execute("UPDATE lease SET heartbeat=?, status=? WHERE id=1 AND holder=?",
+                                  (now, status, self.token))
+        self._beat, self._status = now, status
+
+    def release(self) -> None:
+        """Give the database back (a clean stop): the next `run` starts without a word."""
+        self.store.guard = None
+        with self.store.transaction():
+            self.store.db.execute("UPDATE lease SET released=1, heartbeat=?, status='' WHERE id=1 AND holder=?",
+                                  (time.time(), self.token))
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True

@@ -1,0 +1,89 @@
+"""The operator's side of a request: queue it with a deadline, wait, withdraw it if unanswered.
+
+A request is applied by the controller only within its deadline, in the transaction that
+answers it; when the wait ends, the request is withdrawn in one transaction unless the
+controller has taken it. So a request is either answered or never applied: never late.
+When no controller runs, nothing is queued, and `status` is answered from the database.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from monopoli_mc.controller import lease
+from monopoli_mc.controller.admin import game_status
+from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.table import load_game, rules_of
+from monopoli_mc.rules.board import board_path, load_board
+from monopoli_mc.rules.phases import OVER
+
+DONE, REFUSED, NOT_ANSWERED = 0, 1, 3  # the exit codes of `monopoli admin`
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of a request: the line to print and the exit code."""
+
+    line: str
+    code: int
+
+
+def ask(store: Store, kind: str, args: dict[str, object], board: str | None, wait: float) -> Outcome:
+    """Queue a request, wait up to `wait` seconds for the controller's answer, else withdraw it."""
+    now = time.time()
+    holder = lease.read(store)
+    if holder is None or not holder.is_running(now):
+        if kind == "status":
+            return Outcome(offline_status(store, holder, board), DONE)
+        return Outcome(f"not done: {controller_down(holder, now)}; nothing was queued. Start "
+                       f"`monopoli run --db {store.path}` and ask again", NOT_ANSWERED)
+    with store.transaction():
+        request = store.request(kind, args, board, wait=wait)
+    end = time.monotonic() + wait
+    while time.monotonic() < end:
+        answer = store.answer_of(request)
+        if answer is not None:
+            return answered(answer)
+        time.sleep(0.05)
+    answer = store.withdraw(request)
+    if answer is not None:  # taken just before the wait ended
+        return answered(answer)
+    holder, now = lease.read(store), time.time()
+    if holder is None or not holder.is_running(now):
+        why = controller_down(holder, now)
+    else:
+        why = holder.status or "the controller is running but did not get to it"
+    return Outcome(f"not answered within {wait:g}s ({why}): request withdrawn, nothing was changed. "
+                   "Ask again once `monopoli admin status` answers", NOT_ANSWERED)
+
+
+def answered(answer: str) -> Outcome:
+    """The controller's answer; 'refused:' and 'error:' answers exit 1."""
+    return Outcome(answer, REFUSED if answer.startswith(("refused:", "error:")) else DONE)
+
+
+def controller_down(holder: lease.Holder | None, now: float) -> str:
+    """Why no controller answers: never ran, stopped (when), or hung (since when)."""
+    if holder is None:
+        return "no controller has run on this database yet"
+    if holder.is_gone():
+        return f"controller not running; last seen {lease.clock(holder.heartbeat)}"
+    return (f"the controller ({holder.describe(now)}) is hung or its machine is down; "
+            f"last seen {lease.clock(holder.heartbeat)}")
+
+
+def offline_status(store: Store, holder: lease.Holder | None, board: str | None) -> str:
+    """`admin status` without a controller: its last heartbeat, then each board as the database has it."""
+    parts = [controller_down(holder, time.time())]
+    boards = sorted(store.boards()) if board is None else [board]
+    for name in boards:
+        row = store.current_game(name)
+        if row is None:
+            seated = store.lobby(name)
+            parts.append(f"{name}: no game yet; seated: {', '.join(seated) or 'nobody'}")
+            continue
+        game, _ = load_game(store, row, load_board(board_path(rules_of(row.rules).board)))
+        paused = store.meta(f"paused:{name}") == "1" and game.phase != OVER
+        parts.append(game_status(name, game, row.id, paused=paused))
+    return "; ".join(parts) if len(parts) > 1 else f"{parts[0]}; no games yet"

@@ -1,0 +1,151 @@
+"""The night's SQLite file: created owner-only, its schema checked (never re-created), errors as one line.
+
+Every statement goes through `Connection.execute`, which turns sqlite's errors into a
+`StoreError` that names the file and says what to do. A full disk is `StoreFull`: the
+controller waits and tries again, since nothing was written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from monopoli_mc.errors import StoreError, StoreFull
+
+SCHEMA_VERSION = 2  # PRAGMA user_version of the databases this version writes
+
+
+class Connection(sqlite3.Connection):
+    """A connection whose errors name the file and say what to do."""
+
+    path = ""
+    failure: StoreError | None = None  # the first error since the transaction began: it must not commit
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
+        """Run one statement; sqlite's errors become a StoreError with one clear line."""
+        try:
+            return super().execute(sql, parameters)
+        except sqlite3.Error as exc:
+            error = store_error(exc, self.path)
+            if self.failure is None:
+                self.failure = error
+            raise error from None
+
+    def executescript(self, script: str, /) -> sqlite3.Cursor:
+        """Run several statements (the schema)."""
+        try:
+            return super().executescript(script)
+        except sqlite3.Error as exc:
+            raise store_error(exc, self.path) from None
+
+
+def store_error(exc: sqlite3.Error, path: str) -> StoreError:
+    """One line for a person: the file, what sqlite said, and what to do about it."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    text = str(exc)
+    said = f"(sqlite: {text})"
+    if name == "SQLITE_FULL" or "disk is full" in text:
+        return StoreFull(f"the disk holding {path} is full {said}: free some space; "
+                         "nothing of this step was saved, so nothing is lost")
+    if name.startswith("SQLITE_READONLY") or "readonly" in text:
+        return StoreError(f"{path} cannot be written {said}: the file and its folder must be writable "
+                          "by the user running monopoli", can_retry=True)
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+        return StoreError(f"{path} is locked by another program {said}: close whatever holds it "
+                          "(an sqlite shell?)", can_retry=True)
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text or "not a database" in text:
+        return StoreError(f"{path} is damaged or not a game database {said}: restore it from a copy, "
+                          "or give another --db")
+    if name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
+        return StoreError(f"cannot open {path} {said}: does its folder exist, and may this user write in it?")
+    if "no such table" in text or "no such column" in text or "has no column" in text:
+        return StoreError(f"{path} no longer has the tables of a game database {said}: it was changed "
+                          "outside monopoli; restore it from a copy")
+    if name.startswith("SQLITE_IOERR"):
+        return StoreError(f"cannot read or write {path} {said}: is the disk failing or gone?", can_retry=True)
+    return StoreError(f"{path}: {text}")
+
+
+def connect(path: str, schema: str, *, factory: type[Connection] = Connection) -> Connection:
+    """Open (creating owner-only) a database and check its schema; raises StoreError."""
+    if path != ":memory:":
+        _create_owner_only(Path(path))
+    try:
+        db = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False,
+                             factory=factory)
+    except sqlite3.Error as exc:
+        raise store_error(exc, path) from None
+    assert isinstance(db, Connection)
+    db.path = path
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        _check_schema(db, schema)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _create_owner_only(path: Path) -> None:
+    """A new database file readable by its owner only (sqlite gives its -wal and -shm the same mode)."""
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:
+        return
+    except OSError as exc:
+        raise StoreError(f"cannot create {path}: {(exc.strerror or str(exc)).lower()}") from None
+    os.close(fd)
+
+
+def _tables(db: sqlite3.Connection) -> dict[str, list[tuple[str, str, int, int]]]:
+    """Each table's columns: (name, type, not null, primary key position)."""
+    names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table' "
+                                      "AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+    return {n: [(c[1], c[2], c[3], c[5]) for c in db.execute(f"PRAGMA table_info({n})")] for n in names}
+
+
+def _check_schema(db: Connection, schema: str) -> None:
+    """Create the tables in an empty file; refuse any file whose tables are not these."""
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    found = _tables(db)
+    if not found and version == 0:  # a new file (two starting at once both write the same tables)
+        db.executescript(f"BEGIN IMMEDIATE; {schema}; PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+        return
+    wanted = _expected(schema)
+    refuse = f"{db.path} is not a game database this monopoli can use"
+    fix = "nothing in it was changed: give another --db (a new file starts a new night)"
+    if version != SCHEMA_VERSION:
+        raise StoreError(f"{refuse} (its schema version is {version}, this monopoli writes "
+                         f"{SCHEMA_VERSION}); {fix}")
+    for table, columns in wanted.items():
+        if table not in found:
+            raise StoreError(f"{refuse}: table {table!r} is missing; {fix}")
+        if found[table] != columns:
+            have = ", ".join(c[0] for c in found[table])
+            raise StoreError(f"{refuse}: table {table!r} has columns ({have}), not "
+                             f"({', '.join(c[0] for c in columns)}); {fix}")
+
+
+_EXPECTED: dict[str, dict[str, list[tuple[str, str, int, int]]]] = {}
+
+
+def _expected(schema: str) -> dict[str, list[tuple[str, str, int, int]]]:
+    if schema not in _EXPECTED:
+        mem = sqlite3.connect(":memory:")
+        mem.executescript(schema)
+        _EXPECTED[schema] = _tables(mem)
+        mem.close()
+    return _EXPECTED[schema]
+
+
+def loads(text: str, table: str, rowid: object, path: str) -> Any:
+    """JSON from a stored row; a damaged row is a StoreError naming the table and row."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise StoreError(f"{path}: row {rowid} of table {table!r} is damaged ({exc}); "
+                         "restore the file from a copy") from None
