@@ -169,3 +169,16 @@ def test_a_second_lease_is_refused_naming_the_holder(tmp_path: Path) -> None:
     assert Lease(first).take() is None  # a clean stop: the next one starts without a word
     first.close()
     second.close()
+
+
+def test_run_with_other_rules_than_the_unfinished_game_plays_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "night.db"
+    store = Store(db)
+    with store.transaction():
+        store.new_game("main", {"name": "classic"}, 1, ["Alex", "Sam"])
+    store.close()
+    result = CliRunner().invoke(cli, ["run", "--db", str(db), "--rules", "prom"],
+                                env={"MONOPOLI_RCON_PASSWORD": "x"})
+    assert result.exit_code == 1
+    assert str(result.exception) == ("board 'main' plays the 'classic' rules (game 1), not 'prom': start with "
+                                     "--rules classic, or end that game first")
