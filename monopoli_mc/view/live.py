@@ -14,7 +14,7 @@ from monopoli_mc.controller.loop import Controller
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.view.feed import Feed
 from monopoli_mc.view.log import replayed_lines
-from monopoli_mc.view.model import BoardView, board_view, empty_spaces, lobby_view
+from monopoli_mc.view.model import BoardView, board_view, lobby_view
 from monopoli_mc.view.server import PageServer
 
 log = logging.getLogger("monopoli_mc.view")
@@ -73,8 +73,8 @@ class Watch:
         quarters = table.layout.quarters
         game = table.game
         if game is None:
-            return lobby_view(table.name, quarters=quarters, rules=self.ctl.rules.name,
-                              lobby=tuple(self.ctl.store.lobby(table.name)), spaces=empty_spaces(self.ctl.board))
+            return lobby_view(table.name, self.ctl.rules, self.ctl.board, quarters=quarters,
+                              lobby=tuple(self.ctl.store.lobby(table.name)))
         gid = table.game_id
         if gid not in self._started:
             row = self.ctl.store.current_game(table.name)

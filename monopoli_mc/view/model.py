@@ -15,6 +15,7 @@ from monopoli_mc.rules.board import Board, Space
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.narrate import END_REASONS
 from monopoli_mc.rules.phases import OVER
+from monopoli_mc.rules.settings import Rules
 from monopoli_mc.rules.state import HOTEL
 from monopoli_mc.view.words import pending_words
 
@@ -114,17 +115,13 @@ def board_view(name: str, game: Game, table: Table, *, quarters: int, game_id: i
                      paused=paused, log=tuple(log[-LOG_LINES:]), top_building=top)
 
 
-def lobby_view(name: str, *, quarters: int, rules: str, lobby: tuple[str, ...],
-               spaces: tuple[SpaceView, ...]) -> BoardView:
+def lobby_view(name: str, rules: Rules, board: Board, *, quarters: int, lobby: tuple[str, ...]) -> BoardView:
     """A board with no game yet: the empty spaces and who is seated."""
-    return BoardView(board=name, quarters=quarters, rules=rules, game_id=None, spaces=spaces, lobby=lobby,
-                     pending="waiting for the start (monopoli admin start)")
-
-
-def empty_spaces(board: Board) -> tuple[SpaceView, ...]:
-    """The spaces of a board with nobody owning anything."""
-    return tuple(SpaceView(index=s.index, name=s.name, kind=s.kind, band=_band(board, s), owner=None, banner=None,
-                           mortgaged=False, houses=0, top=None) for s in board.spaces)
+    spaces = tuple(SpaceView(index=s.index, name=s.name, kind=s.kind, band=_band(board, s), owner=None,
+                             banner=None, mortgaged=False, houses=0, top=None) for s in board.spaces)
+    return BoardView(board=name, quarters=quarters, rules=rules.name, game_id=None, spaces=spaces, lobby=lobby,
+                     pending="waiting for the start (monopoli admin start)",
+                     top_building="apartment" if rules.roles else "hotel")
 
 
 def _band(board: Board, space: Space) -> str | None:

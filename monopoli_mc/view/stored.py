@@ -8,9 +8,9 @@ from monopoli_mc.controller.table import load_game, rules_of
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig
 from monopoli_mc.rules.board import board_path, load_board
-from monopoli_mc.view.log import replayed_lines
-from monopoli_mc.view.model import BoardView, board_view, empty_spaces, lobby_view
 from monopoli_mc.rules.settings import load_rules
+from monopoli_mc.view.log import replayed_lines
+from monopoli_mc.view.model import BoardView, board_view, lobby_view
 
 
 def stored_views(store: Store, world: WorldConfig, boards: list[str], *, rules: str = "prom") -> list[BoardView]:
@@ -21,9 +21,9 @@ def stored_views(store: Store, world: WorldConfig, boards: list[str], *, rules: 
         quarters = Layout(places[name]).quarters if name in places else 0
         row = store.current_game(name)
         if row is None:
-            board = load_board(board_path(load_rules(rules).board))
-            out.append(lobby_view(name, quarters=quarters, rules=rules, lobby=tuple(store.lobby(name)),
-                                  spaces=empty_spaces(board)))
+            settings = load_rules(rules)
+            out.append(lobby_view(name, settings, load_board(board_path(settings.board)), quarters=quarters,
+                                  lobby=tuple(store.lobby(name))))
             continue
         board = load_board(board_path(rules_of(row.rules).board))
         game, n = load_game(store, row, board)

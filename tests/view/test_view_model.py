@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from monopoli_mc.bridge.outbox import Table
 from monopoli_mc.controller.policy import CLOSE_AUCTION, forced_action, next_move
 from monopoli_mc.datapack.layout import Layout
-from monopoli_mc.datapack.world_config import FACINGS, BoardPlace
+from monopoli_mc.datapack.world_config import FACINGS, BoardPlace, load_world
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.bots import make_bots
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import OVER, PHASE_ACTIONS
 from monopoli_mc.rules.settings import load_rules
 from monopoli_mc.view.geometry import grid, pawn_box, space_boxes
+from monopoli_mc.view.html import section, time_left
+from monopoli_mc.view.model import DYE, board_view
 from monopoli_mc.view.words import pending_words
 
 
@@ -61,3 +66,23 @@ def test_every_pending_decision_names_who_decides() -> None:
             phases.add(game.phase)
             game.apply(forced_action(game) or next_move(game, bots) or CLOSE_AUCTION)
     assert phases == set(PHASE_ACTIONS) - {OVER}
+
+
+def test_time_left_apartments_and_sides_are_shown() -> None:
+    rules = dataclasses.replace(load_rules("anti-monopoly"), time_limit_minutes=90)
+    game = Game.new(rules, load_board(board_path(rules.board)), ["Alex", "Sam"], 1)
+    game.roles = ["competitor", "monopolist"]
+    game.owner[1], game.buildings[1] = 0, 5
+    game.owner[3], game.buildings[3] = 1, 3
+    world = load_world()
+    table = Table(board="main", colors=world.colors, version=world.version, role_colors=world.role_colors)
+    view = board_view("main", game, table, quarters=0, game_id=3, actions=0, started=1000.0)
+    assert view.ends_at == 1000.0 + 90 * 60
+    html = section(view, now=1000.0 + 61)
+    assert '<span class="time-left" data-ends="6400">1:28:59</span>' in html
+    assert f"{game.board.spaces[1].name}: Alex's, an apartment</title>" in html and 'class="apartment"' in html
+    assert "light blue: apartment" in html
+    assert html.count('class="house"') == 3
+    sides = {p.name: (p.side, p.color) for p in view.players}
+    assert sides == {"Alex": ("competitor", DYE["green"]), "Sam": ("monopolist", DYE["blue"])}
+    assert time_left(100.0, 200.0) == "time is up" and time_left(200.0, 100.0) == "1:40"
