@@ -361,25 +361,39 @@ class World:
         self.redstone.press(pos)
         self.advancements.use_block(player, pos)
 
-    def place_structure(self, sid: str, at: BlockPos) -> None:
-        """Place a structure template's blocks with their block entity data.
+    def place_structure(self, sid: str, at: BlockPos, *, rotation: str = "none",
+                        mirror: str = "none") -> None:
+        """Place a structure template's blocks with their block entity data, turned as vanilla turns them.
 
         The file is read as the server reads it (`monopoli_mc.vanilla.template`): one it
-        cannot read is no template at all, as `place template` then answers.
+        cannot read is no template at all, as `place template` then answers. Each block goes
+        where `StructureTemplate.transform` puts it (pivot 0, 0, 0) in its mirrored, rotated
+        state (`monopoli_mc.vanilla.placement`); a state the sandbox cannot turn is refused
+        before any block is set, naming the block.
         """
         from monopoli_mc.datapack.versions import VERSIONS
         from monopoli_mc.vanilla.data import load
+        from monopoli_mc.vanilla.placement import Unturnable, place_state, transform
         from monopoli_mc.vanilla.template import NbtError, load_template
+        mc = load(self.version)
         try:
-            template = load_template(self.datapacks.structures[sid].read_bytes(), load(self.version),
+            template = load_template(self.datapacks.structures[sid].read_bytes(), mc,
                                      VERSIONS[self.version].data_version)
         except (NbtError, OSError) as e:
             self.log.append(f"Couldn't load structure {sid}: {e}")
             raise CommandError(f'There is no template with id "{sid}"') from None
+        placed: list[tuple[BlockPos, Block]] = []
         for b in template.blocks:
-            pos = tuple(c + o for c, o in zip(b.pos, at))
+            x, y, z = transform(b.pos, mirror, rotation)
+            try:
+                state = place_state(b.name, b.properties, mirror, rotation, mc.blocks.get(b.name, {}))
+            except Unturnable as e:
+                self.log.append(f"place template {sid}: {e}")
+                raise CommandError(f"{e} (template {sid}, block at {b.pos})") from None
             nbt = snbt.from_vanilla(b.nbt) if b.nbt is not None else None
-            self.set_block(pos, Block(b.name, dict(b.properties), nbt))  # type: ignore[arg-type]
+            placed.append(((x + at[0], y + at[1], z + at[2]), Block(b.name, state, nbt)))
+        for pos, block in placed:
+            self.set_block(pos, block)
 
     # ----- players and text -------------------------------------------------------
     def player(self, name: str) -> Player | None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from monopoli_mc.vanilla import coords
 from monopoli_mc.vanilla.items import block_state, item_predicate, item_stack
+from monopoli_mc.vanilla.placement import MIRRORS, ROTATIONS
 from monopoli_mc.vanilla.reader import Reader, Refusal
 from monopoli_mc.vanilla.selector import check_entity_amount, parse_selector, read_range
 from monopoli_mc.vanilla.snbt import read_compound, read_value
@@ -22,8 +23,6 @@ SIMPLE_CRITERIA = ("dummy", "trigger", "deathCount", "playerKillCount", "totalKi
                    "xp", "level", "food", "air", "armor")
 ANCHORS = ("feet", "eyes")
 HEIGHTMAPS = ("world_surface", "motion_blocking", "motion_blocking_no_leaves", "ocean_floor")
-ROTATIONS = ("none", "clockwise_90", "180", "counterclockwise_90")
-MIRRORS = ("none", "front_back", "left_right")
 _SLOT = re.compile(r"^(container\.(\d+)|hotbar\.[0-8]|inventory\.(\d+)|enderchest\.(\d+)|villager\.[0-7]"
                    r"|horse\.(\d+)|weapon(\.mainhand|\.offhand)?|armor\.(head|chest|legs|feet|body)"
                    r"|horse\.(saddle|chest|armor)|player\.cursor|player\.crafting\.[0-3]|saddle|contents)$")

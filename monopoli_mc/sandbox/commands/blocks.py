@@ -9,6 +9,7 @@ from monopoli_mc.sandbox.commands import Run, command
 from monopoli_mc.sandbox.model import Block
 from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.vanilla.placement import MIRRORS, ROTATIONS
 
 MAX_FILL = 32768
 
@@ -88,20 +89,51 @@ def _fill(s: Source, a: Vec, b: Vec, block: Block, mode: str, filt: Block | None
 
 @command("place")
 def place(r: Reader) -> Run:
-    """place template <id> [pos] (rotation and mirror are read but not applied)."""
+    """place template <id> [<pos> [<rotation> [<mirror> [<integrity> [<seed> [strict]]]]]]."""
     r.need_arg()
     r.literal(("template",))
     r.need_arg()
     tid = r.read_resource()
     vec: Vec | None = read_vec(r, block=True) if r.next_arg() else None
-    if r.next_arg():
-        r.rest()
+    rotation, mirror = "none", "none"
+    if vec is not None and r.next_arg():
+        rotation = _name(r, ROTATIONS)
+        if r.next_arg():
+            mirror = _name(r, MIRRORS)
+            if r.next_arg():
+                _integrity_seed_strict(r)
+    r.finish()
 
     def run(s: Source) -> int:
         bp = vec.block(s) if vec else tuple(int(c // 1) for c in s.pos)
         if not s.world.datapacks.has_structure(tid):
             raise CommandError(f'There is no template with id "{tid}"')
-        s.world.place_structure(tid, bp)  # type: ignore[arg-type]
+        s.world.place_structure(tid, bp, rotation=rotation, mirror=mirror)  # type: ignore[arg-type]
         s.success('Loaded template "{}" at {}, {}, {}'.format(tid, *bp))
         return 1
     return run
+
+
+def _name(r: Reader, names: tuple[str, ...]) -> str:
+    """A template rotation or mirror (StringRepresentableArgument): 'Invalid value' for others."""
+    start = r.cursor
+    word = r.read_unquoted()
+    if word not in names:
+        r.cursor = start
+        raise r.error(f'Invalid value "{word}"')
+    return word
+
+
+def _integrity_seed_strict(r: Reader) -> None:
+    """The rest of `place template`: integrity 0-1 (only 1 is modelled), a seed, `strict`."""
+    at = r.cursor
+    integrity = r.read_double()
+    if not 0.0 <= integrity <= 1.0:
+        side = "less than 0.0" if integrity < 0 else "more than 1.0"
+        raise r.error(f"Float must not be {side}, found {integrity}", at=at)
+    if integrity < 1.0:  # BlockRotProcessor draws from the seed's Java random: not modelled
+        raise r.error("the sandbox does not model an integrity below 1", at=at)
+    if r.next_arg():
+        r.read_int()
+        if r.next_arg():
+            r.literal(("strict",))
