@@ -41,10 +41,8 @@ def add_board_functions(pack: Pack, dialect: Dialect, board: Board, layout: Layo
                 pack.function(f"{root}/houses/{i}/{count}", _buildings(layout, i, count))
             pack.function(f"{root}/houses/{i}/apartment", _buildings(layout, i, 5, apartment=True))
     for space in board.spaces:
-        x, y, z = layout.world(layout.stand(space.index))
-        pack.function(f"{root}/tp/{space.index}", [f"tp @s {x}.5 {y} {z}.5"])
-    x, y, z = layout.world(layout.jail_cell())
-    pack.function(f"{root}/tp/cell", [f"tp @s {x}.5 {y} {z}.5"])
+        pack.function(f"{root}/tp/{space.index}", [_tp(layout.world(layout.stand(space.index)))])
+    pack.function(f"{root}/tp/cell", [_tp(layout.world(layout.jail_cell()))])
 
 
 def add_board_ui(pack: Pack) -> None:
@@ -69,6 +67,12 @@ def _buildings(layout: Layout, index: int, count: int, *, apartment: bool = Fals
     else:
         lines += [_set(layout, pos, HOUSE) for pos in layout.houses(index)[:count]]
     return lines
+
+
+def _tp(block: Pos) -> str:
+    """To the middle of a block's floor: x + 0.5 (for x = -4 that is -3.5, not "-4.5")."""
+    x, y, z = block
+    return f"tp @s {x + 0.5!r} {y} {z + 0.5!r}"
 
 
 def _set(layout: Layout, pos: Pos, block: str) -> str:
