@@ -19,12 +19,16 @@ def structure_id(layout: Layout) -> str:
     return f"monopoli:board_{layout.size}x{layout.place.height}"
 
 
+def place_command(layout: Layout) -> str:
+    """The `place template` line that builds a board: at its origin, turned to its facing."""
+    ox, oy, oz = layout.place.origin
+    return f"place template {structure_id(layout)} {ox} {oy} {oz} {layout.rotation}"
+
+
 def add_board_functions(pack: Pack, dialect: Dialect, board: Board, layout: Layout) -> None:
     """The functions of one board and the `ui/` calls that reach them."""
     root = f"board/{layout.place.name}"
-    ox, oy, oz = layout.place.origin
-    pack.function(f"{root}/place", [
-        f"place template {structure_id(layout)} {ox} {oy} {oz} {layout.rotation}"])
+    pack.function(f"{root}/place", [place_command(layout)])
     for space in board.deeds:
         i = space.index
         group_color = board.groups[space.group or ""].color

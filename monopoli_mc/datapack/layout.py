@@ -152,6 +152,17 @@ class Layout:
         high = tuple(max(c[i] for c in corners) for i in range(3))
         return (low[0], low[1], low[2]), (high[0], high[1], high[2])
 
+    def load_area(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The columns that must be loaded to place the board: (min x, min z), (max x, max z).
+
+        The board's own box, and the box `place template` checks before it places anything
+        (PlaceCommand.checkLoaded: the chunks from the origin to origin + size, not turned), so a
+        board facing north, east or south needs chunks its blocks never touch.
+        """
+        (x0, _, z0), (x1, _, z1) = self.bounds()
+        ox, _, oz = self.place.origin
+        return (min(x0, ox), min(z0, oz)), (max(x1, ox + self.width), max(z1, oz + self.width))
+
     def overlaps(self, other: Layout) -> bool:
         """Whether two boards' boxes share a block."""
         (a0, a1), (b0, b1) = self.bounds(), other.bounds()
