@@ -69,15 +69,38 @@ for _name, _doc in (("status", "Each board: round, phase, whose decision, the ja
 
 @admin.command("seat")
 @click.argument("player")
+@click.option("--offline", is_flag=True,
+              help="Seat PLAYER even though the server has never seen them (check the spelling first).")
 @_common
-def seat(player: str, db_path: Path, board: str | None, wait: float) -> None:
+def seat(player: str, offline: bool, db_path: Path, board: str | None, wait: float) -> None:
     """Seat PLAYER at the board's next game.
+
+    Only a player the server has seen (online now or since the controller first
+    ran on this database) is taken, so a misspelt name is refused; --offline
+    seats them anyway, with a warning.
+
+    \b
+    Examples:
+      monopoli admin seat Alex --board main
+      monopoli admin seat Robin --offline
+    """
+    _ask(db_path, "seat", {"player": player, **({"offline": True} if offline else {})}, board, wait)
+
+
+@admin.command("unseat")
+@click.argument("player")
+@_common
+def unseat(player: str, db_path: Path, board: str | None, wait: float) -> None:
+    """Take PLAYER out of the seats before the board's game starts.
+
+    Once the game has started, use `monopoli admin kick` (everything goes to
+    the bank) or `monopoli admin end`.
 
     \b
     Example:
-      monopoli admin seat Alex --board main
+      monopoli admin unseat Alxe
     """
-    _ask(db_path, "seat", {"player": player}, board, wait)
+    _ask(db_path, "unseat", {"player": player}, board, wait)
 
 
 @admin.command("kick")

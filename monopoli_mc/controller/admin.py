@@ -1,4 +1,4 @@
-"""The operator's desk: seat, start, pay, fine, move, give-deed, trade, pause, resume, undo, kick, sync, status.
+"""The operator's desk: seat, unseat, start, end, pay, fine, move, give-deed, trade, pause, resume, undo, kick, sync, status.
 
 Requests come from `monopoli admin ...` (through the store) and from the in-game
 `/function monopoli:admin/...` (through the inbox). Money, moves, deeds and kicks
@@ -8,6 +8,7 @@ go through the rules engine, so the operator cannot break the rules by accident.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import json
 import time
 from typing import TYPE_CHECKING, Any
@@ -25,7 +26,7 @@ from monopoli_mc.rules.phases import OVER, SYSTEM
 if TYPE_CHECKING:
     from monopoli_mc.controller.loop import Controller
 
-KINDS = ("seat", "start", "pay", "fine", "move", "give_deed", "give-deed", "trade", "pause", "resume", "undo",
+KINDS = ("seat", "unseat", "start", "pay", "fine", "move", "give_deed", "give-deed", "trade", "pause", "resume", "undo",
          "kick", "sync", "status")
 _ENGINE = {"pay": "admin_pay", "fine": "admin_fine", "move": "admin_move", "give_deed": "admin_give_deed",
            "kick": "kick"}
@@ -56,8 +57,11 @@ class AdminDesk:
         if kind not in KINDS:
             raise MonopoliError(f"unknown request {kind!r}; known: {', '.join(KINDS)}")
         if kind == "seat":
-            name = _name(args)
-            return self.seat(name, board or self._only_board(), batches=batches, origin=origin)
+            name, warning = self._seen(_name(args), offline=args.get("offline") is True)
+            answer, writes = self.seat(name, board or self._only_board(), batches=batches, origin=origin)
+            return answer + warning, writes
+        if kind == "unseat":
+            return self.unseat(_name(args), board)
         if kind == "start":
             return self.start(self._table(board, args), batches=batches, origin=origin)
         if kind == "status":
@@ -129,6 +133,43 @@ class AdminDesk:
             answer, more = self.start(table, batches=batches, origin=origin)
             return f"{name} seated; {answer}", writes + more
         return f"{name} seated at board {board!r} ({len(lobby)} seated)", writes
+
+    def _seen(self, name: str, *, offline: bool) -> tuple[str, str]:
+        """The name as the server spells it, and a warning when it was forced (`--offline`).
+
+        Raises IllegalAction for a name the server never showed, so a misspelt one is not seated.
+        """
+        player_name(name)
+        seen = self.c.seen(name)
+        if seen is not None:
+            return seen, ""
+        if offline:
+            return name, (f"; warning: the server has never shown a player named {name}: check the spelling "
+                          f"(`monopoli admin unseat {name}` takes them out before the start)")
+        near = difflib.get_close_matches(name, sorted(set(self.c.names.values())), n=3, cutoff=0.6)
+        hint = f" (did you mean {' or '.join(near)}?)" if near else ""
+        raise IllegalAction(f"no player named {name} has been on the server{hint}; check the spelling, or "
+                            f"seat them anyway with `monopoli admin seat {name} --offline`")
+
+    def unseat(self, name: str, board: str | None) -> tuple[str, Writes]:
+        """Take a seated player out before their board's game starts."""
+        player_name(name)
+        if board is None:
+            boards = [b for b in self.c.tables if name in self.c.store.lobby(b)]
+            board = boards[0] if boards else self._only_board()
+        table = self._table(board, {})
+        lobby = self.c.store.lobby(table.name)
+        if name not in lobby:
+            if table.seat_of(name) is not None and table.game is not None and table.game.phase != OVER:
+                raise IllegalAction(f"the game on board {table.name!r} has started: `monopoli admin kick {name}` "
+                                    f"takes {name} out (everything goes to the bank), `monopoli admin end` "
+                                    "ends the game")
+            raise IllegalAction(f"{name} is not seated at board {table.name!r} "
+                                f"(seated: {', '.join(lobby) or 'nobody'})")
+        self.c.store.unseat(table.name, name)
+        lobby.remove(name)
+        writes = outbox.say(table.view, lobby + [name], f"{name} left board {table.name} ({len(lobby)} seated).")
+        return f"{name} unseated from board {table.name!r} ({len(lobby)} seated)", writes
 
     def start(self, table: BoardGame, *, batches: dict[str, list[Event]], origin: str) -> tuple[str, Writes]:
         """Start a board's game with the players seated (order by a throw, as the sheet says)."""

@@ -505,17 +505,38 @@ class Controller:
 
     # -- players ---------------------------------------------------------------------
     def _refresh_names(self) -> None:
+        fresh = self._fresh_names()
+        if fresh:
+            with self.store.transaction():
+                self._remember(fresh)
+
+    def _fresh_names(self) -> dict[str, str]:
+        """UUID -> name of the players online whose name we do not know yet (asks the server)."""
         try:
             found = parse_uuid_list(self.command(LIST_UUIDS))
         except InboxError as exc:  # keep the names we have; the next poll asks again
             self.on_line(f"warning: {exc}")
-            return
-        fresh = {u: n for u, n in found.items() if self.names.get(u) != n}
-        if fresh:
-            self.names.update(fresh)
-            with self.store.transaction():
-                for u, n in fresh.items():
-                    self.store.add_player(u, n)
+            return {}
+        return {u: n for u, n in found.items() if self.names.get(u) != n}
+
+    def _remember(self, fresh: dict[str, str]) -> None:
+        self.names.update(fresh)
+        for u, n in fresh.items():
+            self.store.add_player(u, n)
+
+    def seen(self, name: str) -> str | None:
+        """The name as the server spells it, if a player of that name was ever seen (the server is
+        asked who is online when the name is new; inside the poll's transaction); else None."""
+        for attempt in range(2):
+            known = set(self.names.values())
+            if name in known:
+                return name
+            folded = [n for n in known if n.casefold() == name.casefold()]
+            if len(folded) == 1:  # Java names are unique whatever their case
+                return folded[0]
+            if attempt == 0:
+                self._remember(self._fresh_names())
+        return None
 
     def table_of(self, name: str) -> BoardGame | None:
         """The board whose current game seats this player."""

@@ -209,7 +209,7 @@ def test_run_reconnects_by_itself_and_rewrites_the_world(tmp_path: Path) -> None
     rcon.connect()
     ctl = Controller(rcon, world_cfg, store, Settings(rules="prom", seed=SEED, poll_interval=0.01))
     for name in ("Alex", "Sam"):
-        store.request("seat", {"player": name})
+        store.request("seat", {"player": name, "offline": True})  # nobody online: no server to ask
     store.request("start", {})
     stop = threading.Event()
     runner = threading.Thread(target=ctl.run, args=(stop.is_set,))

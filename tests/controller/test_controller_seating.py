@@ -1,0 +1,131 @@
+"""Seating from the terminal: only players the server has seen (--offline forces it), unseat before
+the start; through `monopoli admin` against a controller playing the strict sandbox over RCON."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from controller_support import PACK, PASSWORD
+
+from monopoli_mc.cli import cli
+from monopoli_mc.controller.loop import Controller, Settings
+from monopoli_mc.controller.store import Store
+from monopoli_mc.datapack.world_config import load_world
+from monopoli_mc.rcon.client import RconClient
+from monopoli_mc.sandbox.bots import Bot
+from monopoli_mc.sandbox.runner import Sandbox
+
+
+@dataclass
+class Night:
+    """A controller running in a thread against the sandbox; the terminal is the CLI."""
+
+    db: Path
+    box: Sandbox
+    ctl: Controller
+    bots: dict[str, Bot]
+    lines: list[str]
+
+    def admin(self, *args: str) -> Result:
+        """`monopoli admin ARGS --db ...`, as the operator types it."""
+        return CliRunner().invoke(cli, ["admin", *args, "--db", str(self.db), "--wait", "10"])
+
+    def heard(self, name: str) -> list[str]:
+        """Every chat line a player has received."""
+        return self.bots[name].chat_text()
+
+
+@contextmanager
+def night(tmp_path: Path, online: list[str], **settings: object) -> Iterator[Night]:
+    """These players online in the strict sandbox, then the controller started on a fresh database."""
+    db = tmp_path / "night.db"
+    store = Store(db)
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, ticking=False) as box, \
+            RconClient(*box.address, PASSWORD) as rcon:
+        box.world.tick()
+        rcon.command("function monopoli:board/main/place")
+        bots = {name: Bot.join(box.world, name) for name in online}
+        box.world.tick(2)
+        lines: list[str] = []
+        ctl = Controller(rcon, load_world(), store, Settings(rules="prom", seed=3, poll_interval=0.01,
+                                                             **settings),  # type: ignore[arg-type]
+                         on_line=lines.append)
+        ctl.start()
+        stop = threading.Event()
+        runner = threading.Thread(target=ctl.run, args=(stop.is_set,))
+        runner.start()
+        try:
+            yield Night(db, box, ctl, bots, lines)
+        finally:
+            stop.set()
+            runner.join(10)
+            store.close()
+        failures = list(box.world.strict_failures)
+    if failures:
+        pytest.fail(f"strict mode rejected: {failures}")
+
+
+def test_only_players_the_server_has_seen_are_seated(tmp_path: Path) -> None:
+    with night(tmp_path, ["Alex", "Sam"]) as n:
+        result = n.admin("seat", "alex")  # the server's spelling is kept
+        assert (result.exit_code, result.output) == (0, "Alex seated at board 'main' (1 seated)\n")
+        result = n.admin("seat", "Alxe")
+        assert result.exit_code == 1
+        assert result.output == ("refused: no player named Alxe has been on the server (did you mean Alex?); "
+                                 "check the spelling, or seat them anyway with "
+                                 "`monopoli admin seat Alxe --offline`\n")
+        assert n.ctl.store.lobby("main") == ["Alex"]
+        result = n.admin("seat", "Robin", "--offline")
+        assert result.exit_code == 0
+        assert result.output == ("Robin seated at board 'main' (2 seated); warning: the server has never shown "
+                                 "a player named Robin: check the spelling (`monopoli admin unseat Robin` takes "
+                                 "them out before the start)\n")
+        assert n.ctl.store.lobby("main") == ["Alex", "Robin"]
+        assert "Robin joined board main (2 seated)." in n.heard("Sam")
+
+
+def test_a_player_who_came_online_since_is_seen(tmp_path: Path) -> None:
+    with night(tmp_path, ["Alex"]) as n:
+        n.bots["Kim"] = Bot.join(n.box.world, "Kim")  # no tick: the pack has not queued Kim's arrival
+        result = n.admin("seat", "Kim")
+        assert (result.exit_code, result.output) == (0, "Kim seated at board 'main' (1 seated)\n")
+    store = Store(n.db)
+    assert "Kim" in store.players().values()  # remembered for the next controller
+    store.close()
+
+
+def test_unseat_before_the_start_and_not_after(tmp_path: Path) -> None:
+    with night(tmp_path, ["Alex", "Sam"]) as n:
+        for args in (("seat", "Alex"), ("seat", "Sam"), ("seat", "Alxe", "--offline")):
+            assert n.admin(*args).exit_code == 0
+        result = n.admin("unseat", "Alxe")
+        assert (result.exit_code, result.output) == (0, "Alxe unseated from board 'main' (2 seated)\n")
+        assert "Alxe left board main (2 seated)." in n.heard("Alex")
+        result = n.admin("unseat", "Alxe", "--board", "main")
+        assert (result.exit_code, result.output) == (
+            1, "refused: Alxe is not seated at board 'main' (seated: Alex, Sam)\n")
+        result = n.admin("unseat", "Robin", "--board", "side")
+        assert (result.exit_code, result.output) == (1, "error: no board named 'side'; boards: main\n")
+        result = n.admin("start")
+        assert (result.exit_code, result.output) == (0, "game started on board 'main' with 2 players\n")
+        result = n.admin("unseat", "Sam")
+        assert result.exit_code == 1
+        assert result.output == ("refused: the game on board 'main' has started: `monopoli admin kick Sam` takes "
+                                 "Sam out (everything goes to the bank), `monopoli admin end` ends the game\n")
+        table = n.ctl.tables["main"]
+        assert table.game is not None and table.game.names == ["Alex", "Sam"]
+
+
+def test_seat_with_no_controller_is_not_answered(tmp_path: Path) -> None:
+    db = tmp_path / "night.db"
+    Store(db).close()
+    for args in (("seat", "Alex", "--offline"), ("unseat", "Alex")):
+        result = CliRunner().invoke(cli, ["admin", *args, "--db", str(db)])
+        assert result.exit_code == 3 and result.output.startswith("not done: no controller has run"), \
+            result.output
