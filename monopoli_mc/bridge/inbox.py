@@ -44,6 +44,7 @@ class WorldEvent:
     value: int | None = None  # None when the entry's value is not a whole number
     button: bool = False
     target: str | None = None  # admin requests: the player named in the request
+    board: str | None = None  # admin requests: the board named (`admin/<board>/...`)
 
     @property
     def is_admin(self) -> bool:
@@ -101,10 +102,11 @@ def _entry(item: Any) -> WorldEvent | None:
         value, (nbtlib.Float, nbtlib.Double)) else None
     if number is not None and not _INT_MIN <= number <= _INT_MAX:
         number = None
-    target = item.get("target")
+    target, board = item.get("target"), item.get("board")
     return WorldEvent(seq=int(seq), kind=str(kind), uuid=who, value=number,
                       button=bool(item.get("button", 0)),
-                      target=str(target) if isinstance(target, str) else None)
+                      target=str(target) if isinstance(target, str) else None,
+                      board=str(board) if isinstance(board, str) else None)
 
 
 def parse_world(reply: str) -> str | None:

@@ -33,6 +33,10 @@ _ENGINE = {"pay": "admin_pay", "fine": "admin_fine", "move": "admin_move", "give
 Writes = list[str]
 
 
+class BoardNeeded(MonopoliError):
+    """The request needs a board and there is more than one."""
+
+
 class AdminDesk:
     """Answers operator requests for a controller (inside its poll's transaction)."""
 
@@ -40,12 +44,16 @@ class AdminDesk:
         self.c = controller
 
     def handle(self, kind: str, args: dict[str, Any], board: str | None, *, origin: str,
-               batches: dict[str, list[Event]]) -> tuple[str, Writes]:
-        """Do one request; returns the answer for the operator and the world writes."""
+               batches: dict[str, list[Event]], name_board: str = "--board NAME") -> tuple[str, Writes]:
+        """Do one request; returns the answer for the operator and the world writes.
+
+        `name_board` says how the operator names a board, for the answer when one is needed."""
         try:
             return self._handle(kind, args, board, origin, batches)
         except (RconError, StoreError):  # not the request's fault: the whole poll fails and is retried
             raise
+        except BoardNeeded as exc:
+            return f"error: {exc} ({name_board})", []
         except IllegalAction as exc:
             return f"refused: {exc}", []
         except MonopoliError as exc:
@@ -216,7 +224,7 @@ class AdminDesk:
     def _only_board(self) -> str:
         if len(self.c.tables) == 1:
             return next(iter(self.c.tables))
-        raise MonopoliError(f"name the board: one of {', '.join(self.c.tables)}")
+        raise BoardNeeded(f"name the board: one of {', '.join(self.c.tables)}")
 
     def _table(self, board: str | None, args: dict[str, Any]) -> BoardGame:
         if board is not None:

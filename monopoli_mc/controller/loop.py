@@ -349,13 +349,7 @@ class Controller:
 
     def _handle(self, event: WorldEvent, batches: dict[str, list[Event]]) -> list[str]:
         if event.is_admin:
-            args: dict[str, Any] = {"player": event.target}
-            if event.value is not None:
-                args["amount"] = args["space"] = event.value
-            answer, writes = self.desk.handle(event.kind[len("admin_"):], args, None,
-                                              origin=f"seq {event.seq}", batches=batches)
-            self.on_line(f"operator (in game) {event.kind[6:]}: {answer}")
-            return writes
+            return self._admin(event, batches)
         name = self.names.get(event.uuid or "")
         if name is None:
             self.on_line(f"warning: inbox entry {event.seq} ({event.kind}) from an unknown player")
@@ -400,6 +394,28 @@ class Controller:
         if why is not None:
             return self._tell(name, why)
         return self._apply(table, action, f"seq {event.seq}", batches)
+
+    def _admin(self, event: WorldEvent, batches: dict[str, list[Event]]) -> list[str]:
+        """An operator's `/function monopoli:admin/...`: answered by the desk as a CLI request is, the
+        answer told in chat to the operator who ran it (from the console, only the log has it).
+
+        Without a board in the request, the board is the named player's, else the one the operator
+        stands on, else the only one."""
+        kind = event.kind[len("admin_"):]
+        args: dict[str, Any] = {"player": event.target}
+        if event.value is not None:
+            args["amount"] = args["space"] = event.value
+        operator = self.names.get(event.uuid or "")
+        board = event.board
+        if (board is None and operator is not None and len(self.tables) > 1 and kind != "status"
+                and (event.target is None or self.table_of(event.target) is None)):
+            board = self._board_at(operator)
+        answer, writes = self.desk.handle(kind, args, board, origin=f"seq {event.seq}", batches=batches,
+                                          name_board=f"/function monopoli:admin/<board>/{kind}")
+        self.on_line(f"operator{f' {operator}' if operator else ''} (in game) {kind}: {answer}")
+        if operator is None:
+            return writes
+        return writes + [line for part in answer.split("\n") for line in self._tell(operator, f"admin {kind}: {part}")]
 
     def _offer(self, table: BoardGame, seat: int, event: WorldEvent, batches: dict[str, list[Event]]) -> list[str]:
         """A change to a player's trade offer, or sending it; the offers are stored with the poll."""

@@ -30,7 +30,7 @@ def build_pack(world: WorldConfig, board: Board) -> Pack:
     dialect = Dialect(version)
     pack = Pack(version=version,
                 description=f"Monopoli MC for Minecraft {version.name} ({board.name})")
-    add_channel(pack, dialect)
+    add_channel(pack, dialect, [place.name for place in world.boards])
     add_view(pack, dialect, board)
     add_board_ui(pack)
     layouts = [Layout(place) for place in world.boards]

@@ -70,11 +70,13 @@ INTENTS = (
     Intent("offer_clear", False, "trade: drop your offer"),
 )
 
-# Admin requests: (name, macro arguments, entry field the argument goes to).
+# Admin requests: (name, macro arguments). Each is `admin/<name>` (the board found from the player
+# named, where the operator stands, or the only board) and `admin/<board>/<name>` for every board.
 ADMIN = (
     ("pay", ("player", "amount")), ("fine", ("player", "amount")),
     ("move", ("player", "space")), ("give_deed", ("player", "space")),
-    ("seat", ("player",)), ("pause", ()), ("resume", ()), ("sync", ()), ("undo", ()),
+    ("seat", ("player",)), ("kick", ("player",)), ("start", ()), ("pause", ()), ("resume", ()),
+    ("sync", ()), ("undo", ()), ("status", ()),
 )
 
 GAMERULES = (("command_block_output", "commandBlockOutput", "false"),
@@ -82,8 +84,8 @@ GAMERULES = (("command_block_output", "commandBlockOutput", "false"),
              ("log_admin_commands", "logAdminCommands", "false"))
 
 
-def add_channel(pack: Pack, dialect: Dialect) -> None:
-    """Load, tick, player join, inputs, buttons, queue, ack and admin functions."""
+def add_channel(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
+    """Load, tick, player join, inputs, buttons, queue, ack and the admin functions for these boards."""
     pack.function("load", _load(pack, dialect))
     pack.function("tick", _tick())
     pack.function_tags["minecraft:load"] = ["monopoli:load"]
@@ -101,7 +103,7 @@ def add_channel(pack: Pack, dialect: Dialect) -> None:
             f"scoreboard players set @s {intent.name} 0",
             f"scoreboard players enable @s {intent.name}",
         ])
-    _admin(pack, dialect)
+    _admin(pack, dialect, boards)
 
 
 def _load(pack: Pack, dialect: Dialect) -> list[str]:
@@ -207,19 +209,24 @@ def _batch(pack: Pack) -> None:
     pack.function("bridge/op", [f"$function monopoli:$(f) with storage {OUTBOX} ops[0]"])
 
 
-def _admin(pack: Pack, dialect: Dialect) -> None:
+def _admin(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
+    """Each request queues `{kind:"admin_<name>", board, target, value, uuid}`; the controller answers
+    the operator who ran it (the `uuid` of `@s`) in chat. From the console there is no `@s`."""
     for name, args in ADMIN:
-        fields = [f'kind:"admin_{name}"']
-        if "player" in args:
-            fields.append('target:"$(player)"')
-        value = next((a for a in args if a != "player"), None)
-        fields.append(f"value:$({value})" if value else "value:0")
-        entry = "{" + ",".join(fields) + "}"
-        prefix = "$" if args else ""
-        note = dialect.arg(text(f"monopoli: queued admin {name}", color="gray"))
-        pack.function(f"admin/{name}", [
-            f"{prefix}data modify storage {STORAGE} next set value {entry}",
-            f"execute if entity @s run data modify storage {STORAGE} next.uuid set from entity @s UUID",
-            "function monopoli:bridge/queue",
-            f"execute if entity @s run tellraw @s {note}",
-        ])
+        for board in (None, *boards):
+            fields = [f'kind:"admin_{name}"'] + ([f'board:"{board}"'] if board else [])
+            if "player" in args:
+                fields.append('target:"$(player)"')
+            value = next((a for a in args if a != "player"), None)
+            fields.append(f"value:$({value})" if value else "value:0")
+            entry = "{" + ",".join(fields) + "}"
+            prefix = "$" if args else ""
+            where = f" (board {board})" if board else ""
+            note = dialect.arg(text(f"monopoli: queued admin {name}{where}; the controller answers here",
+                                    color="gray"))
+            pack.function(f"admin/{board}/{name}" if board else f"admin/{name}", [
+                f"{prefix}data modify storage {STORAGE} next set value {entry}",
+                f"execute if entity @s run data modify storage {STORAGE} next.uuid set from entity @s UUID",
+                "function monopoli:bridge/queue",
+                f"execute if entity @s run tellraw @s {note}",
+            ])

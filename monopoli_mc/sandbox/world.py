@@ -62,6 +62,7 @@ class World:
         self.max_players = 20
         """server.properties' max-players (vanilla's default), which `list` reports."""
         self.players: dict[str, Player] = {}
+        self.ops: set[str] = set()  # players made operators with `op` (op-permission-level 4)
         self.blocks: dict[BlockPos, Block] = {}
         self.entities: dict[uuid.UUID, Entity] = {}
         """Entities other than players (item frames), by UUID, in the order they were added."""
@@ -456,12 +457,12 @@ class World:
                                      color="yellow")
 
     def player_source(self, p: Player, output: Output | None = None) -> Source:
-        """A player typing a command: level 0, feedback to their own chat."""
+        """A player typing a command: level 0 (4 for an operator), feedback to their own chat."""
         def to_chat(message: str) -> None:
             p.chat.append(Chat(message, message))
         feedback = self.gamerules.get("send_command_feedback",
                                       self.gamerules.get("sendCommandFeedback")) != "false"
-        return Source(self, p.name, p, p.pos, p.rot, p.dimension, level=0,
+        return Source(self, p.name, p, p.pos, p.rot, p.dimension, level=4 if p.name in self.ops else 0,
                       output=output or to_chat, accepts_success=feedback or output is not None)
 
     def resolver(self, source: Source) -> Any:

@@ -1,11 +1,10 @@
-"""list and stop: the server-admin commands a person tries first over RCON."""
+"""list, op, deop and stop: the server-admin commands a person tries first over RCON."""
 
 from __future__ import annotations
 
 from monopoli_mc.sandbox.commands import Run, command
-from monopoli_mc.sandbox.reader import Reader
+from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.source import Source
-
 
 
 @command("list", level=0)
@@ -30,5 +29,39 @@ def stop(r: Reader) -> Run:
     def run(s: Source) -> int:
         s.success("Stopping the server")
         s.world.stop_requested.set()
+        return 1
+    return run
+
+
+@command("op", level=3)
+def op(r: Reader) -> Run:
+    """op <name>: the player's commands run at op-permission-level 4 (vanilla's commands.op.*)."""
+    r.need_arg()
+    name = r.read_unquoted()
+    r.finish()
+
+    def run(s: Source) -> int:
+        if name not in s.world.players:  # a profile the server has seen
+            raise CommandError("That player does not exist")
+        if name in s.world.ops:
+            raise CommandError("Nothing changed. The player already is an operator")
+        s.world.ops.add(name)
+        s.success(f"Made {name} a server operator")
+        return 1
+    return run
+
+
+@command("deop", level=3)
+def deop(r: Reader) -> Run:
+    """deop <name>: back to level 0 (vanilla's commands.deop.*)."""
+    r.need_arg()
+    name = r.read_unquoted()
+    r.finish()
+
+    def run(s: Source) -> int:
+        if name not in s.world.ops:
+            raise CommandError("Nothing changed. The player is not an operator")
+        s.world.ops.discard(name)
+        s.success(f"Made {name} no longer a server operator")
         return 1
     return run
