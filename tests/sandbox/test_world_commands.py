@@ -225,6 +225,20 @@ def test_list_uuids(world: World) -> None:
     assert world.execute("list") == ["There are 1 of a max of 20 players online: Alex"]
 
 
+def test_op_and_deop() -> None:
+    """An operator's commands run at level 4 (op-permission-level); everyone else's at 0."""
+    world = World()  # not strict: the refusals below are the point
+    alex = Bot.join(world, "Alex")
+    assert alex.command("op Alex")[0].startswith("Unknown or incomplete command")
+    assert world.execute("op Nobody") == ["That player does not exist"]
+    assert world.execute("op Alex") == ["Made Alex a server operator"]
+    assert world.execute("op Alex") == ["Nothing changed. The player already is an operator"]
+    assert alex.command("say hi") == ["[Alex] hi"]
+    assert world.execute("deop Alex") == ["Made Alex no longer a server operator"]
+    assert world.execute("deop Alex") == ["Nothing changed. The player is not an operator"]
+    assert alex.command("say hi")[0].startswith("Unknown or incomplete command")
+
+
 def test_leave_game_statistic_counts(world: World) -> None:
     world.execute("scoreboard objectives add left minecraft.custom:minecraft.leave_game")
     alex = Bot.join(world, "Alex")

@@ -1,0 +1,171 @@
+"""Two boards from in game: an operator player runs `/function monopoli:admin/...` for each board, the
+right board is affected, and the answer (done, or refused with the reason) comes back in their chat."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from controller_support import PASSWORD
+
+from monopoli_mc.controller.loop import Controller, Settings
+from monopoli_mc.controller.store import Store
+from monopoli_mc.datapack.layout import Layout
+from monopoli_mc.datapack.world_config import BoardPlace, WorldConfig, load_world
+from monopoli_mc.demo.run import build_boards, install
+from monopoli_mc.rcon.client import RconClient
+from monopoli_mc.sandbox.bots import Bot
+from monopoli_mc.sandbox.runner import Sandbox
+
+SEATS = {"Alex": "main", "Sam": "main", "Robin": "annex", "Kai": "annex"}
+OFF_BOARD = (70.5, -60.0, -50.5)  # on neither board
+
+
+@dataclasses.dataclass
+class Night:
+    box: Sandbox
+    rcon: RconClient
+    ctl: Controller
+    world: WorldConfig
+    op: Bot
+    log: list[str]
+
+    def run(self, command: str) -> list[str]:
+        """The operator types a command; the world ticks, the controller polls; what the operator was told."""
+        before = len(self.op.chat_text())
+        self.op.command(command)
+        self.box.world.tick()
+        self.ctl.poll()
+        return [line for line in self.op.chat_text()[before:] if not line.startswith("monopoli: queued")]
+
+    def stand_on(self, board: str | None) -> None:
+        if board is None:
+            self.op.walk_to(OFF_BOARD)
+            return
+        layout = Layout(self.world.board(board))
+        x, y, z = layout.world(layout.stand(5))
+        self.op.walk_to((x + 0.5, float(y), z + 0.5))
+
+
+def _two_boards(*extra: BoardPlace) -> WorldConfig:
+    world = load_world()
+    annex = BoardPlace(name="annex", origin=(100, -60, 0), facing="west", tile_size=4, height=10)
+    return dataclasses.replace(world, boards=(world.boards[0], annex, *extra), movement="teleport")
+
+
+@pytest.fixture
+def night(tmp_path: Path) -> Iterator[Night]:
+    world = _two_boards()
+    with Sandbox(password=PASSWORD, strict=True, datapack=install(world, "prom", tmp_path),
+                 ticking=False) as box, RconClient(*box.address, PASSWORD) as rcon:
+        box.world.tick()
+        build_boards(rcon, world)
+        store = Store(tmp_path / "night.db")
+        log: list[str] = []
+        ctl = Controller(rcon, world, store, Settings(seed=2, start_at=2), on_line=log.append)
+        ctl.start()
+        for name, board in SEATS.items():
+            bot = Bot.join(box.world, name)
+            box.world.tick()
+            layout = Layout(world.board(board))
+            x, y, z = layout.world(layout.stand(0))
+            bot.walk_to((x + 0.5, float(y), z + 0.5))
+            bot.trigger("join")
+            box.world.tick()
+            ctl.poll()
+        op = Bot.join(box.world, "Op")
+        box.world.tick()
+        assert "Made Op a server operator" in rcon.command("op Op")
+        ctl.poll()
+        yield Night(box, rcon, ctl, world, op, log)
+        store.close()
+        assert box.world.strict_failures == []
+
+
+def test_each_request_for_each_board_is_answered_in_the_operator_s_chat(night: Night) -> None:
+    tables = night.ctl.tables
+    night.stand_on(None)
+    for board, other in (("main", "annex"), ("annex", "main")):
+        assert night.run(f"function monopoli:admin/{board}/pause") == [f"admin pause: board '{board}' paused"]
+        assert tables[board].paused and not tables[other].paused
+        assert night.run(f"function monopoli:admin/{board}/resume") == [f"admin resume: board '{board}' resumed"]
+        assert not tables[board].paused
+        assert night.run(f"function monopoli:admin/{board}/sync") == [f"admin sync: board '{board}' synced"]
+        assert night.run(f"function monopoli:admin/{board}/status")[0].startswith(f"admin status: {board}: game ")
+    # A roll on the annex, undone from in game: the annex's game goes back, the main game is untouched.
+    annex, main = tables["annex"].game, tables["main"].game
+    assert annex is not None and main is not None
+    before, main_before = annex.to_data(), main.to_data()
+    Bot(night.box.world, annex.names[annex.to_act()]).trigger("d6")
+    night.box.world.tick()
+    night.ctl.poll()
+    assert annex.to_data() != before
+    said = night.run("function monopoli:admin/annex/undo")
+    assert len(said) == 1 and said[0].startswith("admin undo: undid ") and "on board 'annex'" in said[0]
+    assert tables["annex"].game.to_data() == before  # type: ignore[union-attr]
+    assert main.to_data() == main_before
+    # Money by name: the named player's board, whatever board the function is for.
+    kai = tables["annex"].game.names.index("Kai")  # type: ignore[union-attr]
+    cash = tables["annex"].game.cash[kai]  # type: ignore[union-attr]
+    assert night.run('function monopoli:admin/pay {player:"Kai",amount:50}') == ["admin pay: pay Kai: done"]
+    assert tables["annex"].game.cash[kai] == cash + 50  # type: ignore[union-attr]
+    # Both boards' status from the function without a board.
+    said = night.run("function monopoli:admin/status")
+    assert [line.split(":")[1].strip() for line in said] == ["main", "annex"]
+
+
+def test_refusals_are_answered_with_the_reason(night: Night) -> None:
+    night.stand_on(None)
+    assert night.run("function monopoli:admin/main/undo") == ["admin undo: nothing to undo on board 'main'"]
+    assert night.run('function monopoli:admin/annex/seat {player:"Robin"}') == [
+        "admin seat: refused: Robin already plays on board 'annex'"]
+    assert night.run("function monopoli:admin/main/start") == [
+        "admin start: refused: board 'main' already has a game running"]
+    assert night.run('function monopoli:admin/main/pay {player:"Robin",amount:10}') == [
+        "admin pay: error: 'Robin' does not play in this game; players: Alex, Sam"]
+    # Off the boards, a request that needs a board says how to name one.
+    assert night.run("function monopoli:admin/pause") == [
+        "admin pause: error: name the board: one of main, annex (/function monopoli:admin/<board>/pause)"]
+    assert not any(t.paused for t in night.ctl.tables.values())
+
+
+def test_without_a_board_the_one_the_operator_stands_on(night: Night) -> None:
+    for board, other in (("annex", "main"), ("main", "annex")):
+        night.stand_on(board)
+        assert night.run("function monopoli:admin/pause") == [f"admin pause: board '{board}' paused"]
+        assert night.ctl.tables[board].paused and not night.ctl.tables[other].paused
+        assert night.run("function monopoli:admin/resume") == [f"admin resume: board '{board}' resumed"]
+
+
+def test_from_the_console_there_is_no_one_to_tell_but_it_works(night: Night) -> None:
+    before = len(night.op.chat_text())
+    night.rcon.command("function monopoli:admin/annex/pause")
+    night.box.world.tick()
+    night.ctl.poll()
+    assert night.ctl.tables["annex"].paused and not night.ctl.tables["main"].paused
+    assert "operator (in game) pause: board 'annex' paused" in night.log
+    assert night.op.chat_text()[before:] == []
+
+
+def test_an_unknown_board_is_answered(tmp_path: Path) -> None:
+    """The server answers a board the pack does not have; the controller one the pack has and it does not
+    (a board taken out of the world config, the pack not rebuilt)."""
+    old = BoardPlace(name="old", origin=(200, -60, 0), facing="west", tile_size=4, height=10)
+    with Sandbox(password=PASSWORD, strict=True, datapack=install(_two_boards(old), "prom", tmp_path),
+                 ticking=False) as box, RconClient(*box.address, PASSWORD) as rcon:
+        box.world.tick()
+        store = Store(tmp_path / "night.db")
+        ctl = Controller(rcon, _two_boards(), store, Settings(seed=2))
+        ctl.start()
+        op = Bot.join(box.world, "Op")
+        box.world.tick()
+        rcon.command("op Op")
+        assert op.command("function monopoli:admin/nosuch/pause") == ["Unknown function monopoli:admin/nosuch/pause"]
+        op.command("function monopoli:admin/old/pause")
+        box.world.tick()
+        ctl.poll()
+        assert op.chat_text()[-1] == "admin pause: error: no board named 'old'; boards: main, annex"
+        store.close()
+        assert box.world.strict_failures == []
