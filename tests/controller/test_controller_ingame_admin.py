@@ -14,7 +14,7 @@ from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.store import Store
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import BoardPlace, WorldConfig, load_world
-from monopoli_mc.demo.run import build_boards, install
+from monopoli_mc.demo.run import install
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
@@ -60,8 +60,7 @@ def night(tmp_path: Path) -> Iterator[Night]:
     world = _two_boards()
     with Sandbox(password=PASSWORD, strict=True, datapack=install(world, "prom", tmp_path),
                  ticking=False) as box, RconClient(*box.address, PASSWORD) as rcon:
-        box.world.tick()
-        build_boards(rcon, world)
+        box.world.tick()  # the boards are not built: where the players stand is all the controller reads
         store = Store(tmp_path / "night.db")
         log: list[str] = []
         ctl = Controller(rcon, world, store, Settings(seed=2, start_at=2), on_line=log.append)
