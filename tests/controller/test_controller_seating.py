@@ -47,7 +47,7 @@ def night(tmp_path: Path, online: list[str], **settings: object) -> Iterator[Nig
     db = tmp_path / "night.db"
     store = Store(db)
     with Sandbox(password=PASSWORD, strict=True, datapack=PACK, ticking=False) as box, \
-            RconClient(*box.address, PASSWORD) as rcon:
+            RconClient(*box.address, PASSWORD, timeout=60) as rcon:
         box.world.tick()
         rcon.command("function monopoli:board/main/place")
         bots = {name: Bot.join(box.world, name) for name in online}
