@@ -61,6 +61,8 @@ for _name, _doc in (("status", "Each board: round, phase, whose decision, the ja
                     ("start", "Start the board's game with the players seated."),
                     ("pause", "Pause the game: player inputs are answered 'paused'."),
                     ("resume", "Resume a paused game."),
+                    ("end", "End the board's game now: the richest by net worth wins, announced in the world's "
+                            "chat and on every player's screen."),
                     ("undo", "Revert the last action someone chose, with the controller's own moves after it "
                              "(a debt paid, an auction closed), say what it was and sync the world."),
                     ("sync", "Rewrite the whole picture: cash, banners, buildings, books, prompts.")):

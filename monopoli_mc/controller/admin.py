@@ -26,7 +26,7 @@ from monopoli_mc.rules.phases import OVER, SYSTEM
 if TYPE_CHECKING:
     from monopoli_mc.controller.loop import Controller
 
-KINDS = ("seat", "unseat", "start", "pay", "fine", "move", "give_deed", "give-deed", "trade", "pause", "resume", "undo",
+KINDS = ("seat", "unseat", "start", "end", "pay", "fine", "move", "give_deed", "give-deed", "trade", "pause", "resume", "undo",
          "kick", "sync", "status")
 _ENGINE = {"pay": "admin_pay", "fine": "admin_fine", "move": "admin_move", "give_deed": "admin_give_deed",
            "kick": "kick"}
@@ -87,6 +87,8 @@ class AdminDesk:
         game = _game(table)
         if kind == "undo":
             return self.undo(table, origin)
+        if kind == "end":
+            return self.end(table, origin, batches)
         if kind == "trade":
             offer = _offer(game, args)
             seat = game.names.index(_name(args, "from"))
@@ -205,6 +207,16 @@ class AdminDesk:
         self.c.on_line(f"[{table.name}] game {table.game_id} starts: {colors}; seed {seed}")
         return f"game started on board {table.name!r} with {len(names)} players", writes
 
+    def end(self, table: BoardGame, origin: str, batches: dict[str, list[Event]]) -> tuple[str, Writes]:
+        """End a board's game now: the richest by net worth wins; the world is told (chat and titles)."""
+        game = _game(table)
+        if game.phase == OVER:
+            raise IllegalAction(f"the game on board {table.name!r} is over already; next: monopoli admin start")
+        writes = self.c._apply(table, ("admin_end", SYSTEM, None), origin, batches)
+        assert game.winner is not None
+        return (f"game {table.game_id} on board {table.name!r} ended: {game.names[game.winner]} wins; "
+                f"net worth {net_worths(game)}"), writes
+
     def undo(self, table: BoardGame, origin: str) -> tuple[str, Writes]:
         """Revert the last action a person chose (and the automatic ones after it), sync, tell the table."""
         done = undo(table, self.c.store, self.c.board, origin)
@@ -254,6 +266,12 @@ def game_status(board: str, game: Game, game_id: int, *, paused: bool) -> str:
     jar = f", jar ${game.jar}" if game.rules.free_parking_jar else ""
     return (f"{head}, round {game.round + 1}, {game.phase.replace('_', ' ')}"
             f" for {game.names[game.to_act()]}{' (paused)' if paused else ''}{jar}")
+
+
+def net_worths(game: Game) -> str:
+    """Everyone's net worth, richest first: "Alex $2,310, Sam $1,500, Kim $0 (bankrupt)"."""
+    return ", ".join(f"{game.names[p]} ${w:,}" + (" (bankrupt)" if game.bankrupt[p] else "")
+                     for p, w in game.standings())
 
 
 def _name(args: dict[str, Any], key: str = "player") -> str:

@@ -23,7 +23,7 @@ from monopoli_mc.bridge import batch, outbox
 from monopoli_mc.bridge.inbox import (INBOX_QUERY, LIST_UUIDS, NIGHT_QUERY, WORLD_QUERY, InboxError, WorldEvent,
                                       parse_inbox, parse_night, parse_pos, parse_uuid_list, parse_world)
 from monopoli_mc.controller import intents, offers
-from monopoli_mc.controller.admin import AdminDesk
+from monopoli_mc.controller.admin import AdminDesk, net_worths
 from monopoli_mc.controller.lease import Lease
 from monopoli_mc.controller.lease import clock as lease_clock
 from monopoli_mc.controller.policy import CLOSE_AUCTION
@@ -458,7 +458,12 @@ class Controller:
         for line in lines:
             self.on_line(f"[{table.name}] {line}")
         chat = "; ".join(line for line in lines if not line.startswith("--"))
-        return outbox.say(table.view, table.game.names, chat) if chat else []
+        out = outbox.say(table.view, table.game.names, chat) if chat else []
+        if any(ev[0] == "game_over" and ev[2] != "last_standing" for ev in events):  # the richest won: say why
+            worth = f"Final net worth: {net_worths(table.game)}."
+            self.on_line(f"[{table.name}] {worth}")
+            out += outbox.say(table.view, table.game.names, worth)
+        return out
 
     # -- timers: auctions, time limits, walking ---------------------------------------
     def _auction_clock(self, now: float) -> None:

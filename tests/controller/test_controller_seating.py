@@ -4,6 +4,7 @@ the start; through `monopoli admin` against a controller playing the strict sand
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -125,7 +126,40 @@ def test_unseat_before_the_start_and_not_after(tmp_path: Path) -> None:
 def test_seat_with_no_controller_is_not_answered(tmp_path: Path) -> None:
     db = tmp_path / "night.db"
     Store(db).close()
-    for args in (("seat", "Alex", "--offline"), ("unseat", "Alex")):
+    for args in (("seat", "Alex", "--offline"), ("unseat", "Alex"), ("end",)):
         result = CliRunner().invoke(cli, ["admin", *args, "--db", str(db)])
         assert result.exit_code == 3 and result.output.startswith("not done: no controller has run"), \
             result.output
+
+
+def test_admin_end_ends_the_game_now_the_richest_winning(tmp_path: Path) -> None:
+    with night(tmp_path, ["Alex", "Sam"]) as n:
+        for args in (("seat", "Alex"), ("seat", "Sam"), ("start",), ("pay", "Sam", "300")):
+            assert n.admin(*args).exit_code == 0, args
+        game = n.ctl.tables["main"].game
+        assert game is not None
+        worth = {name: game.net_worth(seat) for seat, name in enumerate(game.names)}
+        assert worth["Sam"] == worth["Alex"] + 300
+        result = n.admin("end")
+        assert result.exit_code == 0
+        assert result.output == (f"game 1 on board 'main' ended: Sam wins; net worth Sam ${worth['Sam']:,}, "
+                                 f"Alex ${worth['Alex']:,}\n")
+        assert game.phase == "game_over" and n.ctl.store.current_game("main").over  # type: ignore[union-attr]
+        deadline = time.monotonic() + 10
+        while ("title", "Sam wins!") not in n.bots["Alex"].titles() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        for name in ("Alex", "Sam"):
+            assert ("title", "Sam wins!") in n.bots[name].titles()
+            heard = n.heard(name)
+            assert "GAME OVER: Sam wins (the richest when the operator ended the game)" in heard
+            assert f"Final net worth: Sam ${worth['Sam']:,}, Alex ${worth['Alex']:,}." in heard
+        assert f"[main] Final net worth: Sam ${worth['Sam']:,}, Alex ${worth['Alex']:,}." in n.lines
+        result = n.admin("end")
+        assert (result.exit_code, result.output) == (
+            1, "refused: the game on board 'main' is over already; next: monopoli admin start\n")
+
+
+def test_admin_end_before_any_game_is_an_error(tmp_path: Path) -> None:
+    with night(tmp_path, ["Alex"]) as n:
+        result = n.admin("end", "--board", "main")
+        assert (result.exit_code, result.output) == (1, "error: no game on board 'main' yet\n")
