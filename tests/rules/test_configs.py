@@ -153,7 +153,7 @@ def test_any_text_is_a_config_error_or_loads(text: str) -> None:
 
 def test_readme_example_is_the_real_jackpot_file() -> None:
     """The README shows configs/rules/jackpot.yaml as it is, so its line numbers hold."""
-    readme = (rules_dir().parent.parent / "docs" / "readme" / "00-top.md").read_text()
+    readme = (rules_dir().parent.parent / "README.md").read_text()
     shown = readme.split("`configs/rules/jackpot.yaml`:\n\n```yaml\n", 1)[1].split("```\n", 1)[0]
     assert shown == (rules_dir() / "jackpot.yaml").read_text()
 
