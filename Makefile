@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test bench clean
+.PHONY: demo test fast bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,9 +20,16 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.installed
 	$(BIN)/monopoli demo
 
+# Pure Python first; then the engine's tests again on its compiled build, in CI or where one was built.
 test: $(VENV)/.installed-test
 	$(BIN)/mypy
-	$(BIN)/pytest -n auto
+	MONOPOLI_ENGINE=pure $(BIN)/pytest -n auto
+	@if [ "$${CI:-}" = true ] || [ -d build/fast ]; then \
+		$(MAKE) --no-print-directory fast && MONOPOLI_ENGINE=compiled $(BIN)/pytest -n auto tests/rules; fi
+
+# The optional compiled engine: mypyc (part of mypy) builds monopoli_mc/rules into build/fast/.
+fast: $(VENV)/.installed-test
+	MONOPOLI_ENGINE=pure $(BIN)/python -c 'import monopoli_mc.rules.compiled as c; c.main()'
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/engine.py

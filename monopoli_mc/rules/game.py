@@ -26,6 +26,7 @@ from monopoli_mc.rules.turn import TurnMixin
 
 Handler = Callable[[int, Any, list[Event]], None]
 _SINGLE_ACTION = {ROLL: "roll", DRAW: "draw", END: "end_turn"}
+_MANAGE = frozenset(MANAGE_ACTIONS)
 _CURRENT_DECIDES = frozenset({ROLL, JAIL, BUY, DRAW, TAX, END, BUS, TRIPLES})
 
 
@@ -44,7 +45,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
                                 f"{rules.max_players} players, not {len(names)}")
         if len(set(names)) != len(names) or any(not n for n in names):
             raise IllegalAction(f"player names must be distinct and not empty: {names!r}")
-        game = cls.__new__(cls)
+        game = cls()
         game.rules = rules
         game.board = board
         game.rng = random.Random(seed)
@@ -93,7 +94,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
     @classmethod
     def from_data(cls, data: dict[str, Any], board: Board) -> Game:
         """Rebuild a game from `to_data()` output and its board."""
-        game = cls.__new__(cls)
+        game = cls()
         game._load_data(data, board)
         game._derive()
         return game
@@ -204,7 +205,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
         elif phase == TRIPLES:
             out = [("choose_space", p, s) for s in range(self._n_spaces)] if p == self.current else []
         elif p == self.to_act():
-            guards = self._guards
+            guards = _GUARDS
             out = [(kind, p, None) for kind in PHASE_ACTIONS[phase] if guards[kind](self, p, None) is None]
         else:
             out = []
@@ -244,7 +245,7 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
         if kind in PHASE_ACTIONS[phase] and type(p) is int and 0 <= p < len(self.bankrupt) \
                 and not self.bankrupt[p] and (p == self.current and phase in _CURRENT_DECIDES
                                               or phase == AUCTION or p == self.to_act()):
-            return self._guards[kind](self, p, arg)
+            return _GUARDS[kind](self, p, arg)
         if kind in ("time_up", "admin_end"):
             return "the game is over" if phase == OVER else (
                 None if p == SYSTEM else "only the operator or the clock can end the game")
@@ -261,20 +262,18 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
             return "the game is over"
         if self.bankrupt[p]:
             return f"{name} is bankrupt and out of the game"
-        guard = self._guards.get(kind)
+        guard = _GUARDS.get(kind)
         if guard is None:
             return f"unknown action {kind!r}"
         if kind in PHASE_ACTIONS[phase]:
             if phase != AUCTION and p != self.to_act():
                 return f"it is {self.names[self.to_act()]}'s decision, not {name}'s"
             return guard(self, p, arg)
-        if kind in self._MANAGE:
+        if kind in _MANAGE:
             if phase not in MANAGE_PHASES:
                 return f"{kind.replace('_', ' ')} is not possible during {phase.replace('_', ' ')}"
             return guard(self, p, arg)
         return f"{kind.replace('_', ' ')} is not possible now ({phase.replace('_', ' ')})"
-
-    _MANAGE = frozenset(MANAGE_ACTIONS)
 
     # -- phase guards (each returns a reason or None) --------------------------------
 
@@ -316,9 +315,8 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
         return None if most < owed else \
             f"{self.names[p]} can still raise ${most} of the ${owed} owed: sell or mortgage first"
 
-    _guards: dict[str, Callable[[Any, int, Any], str | None]] = {}
-
 
 # The guard of action kind K is _g_K where it has one; other kinds are legal whenever their
 # phase allows them. Operator actions have one guard of their own (_g_admin).
-Game._guards = {kind: getattr(Game, f"_g_{kind}", Game._g_always) for kind in ALL_ACTIONS}
+_GUARDS: dict[str, Callable[[Game, int, Any], str | None]] = {
+    kind: getattr(Game, f"_g_{kind}", Game._g_always) for kind in ALL_ACTIONS}

@@ -7,10 +7,12 @@ from typing import Any
 from monopoli_mc.rules.base import EngineBase
 from monopoli_mc.rules.events import BANK, JAR, MAX_SCORE, Event
 from monopoli_mc.rules.phases import BUY, DEBT, MANAGE_PHASES, SYSTEM
+from monopoli_mc.rules.state import trait
 
 ADMIN_ACTIONS = ("admin_pay", "admin_fine", "admin_move", "admin_give_deed", "kick")
 
 
+@trait
 class OperatorMixin(EngineBase):
     """admin_pay, admin_fine, admin_move, admin_give_deed and kick, by the SYSTEM seat."""
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from monopoli_mc.rules.shortage import ShortageMixin
+from monopoli_mc.rules.base import EngineBase
 from monopoli_mc.rules.events import BANK, Event
 from monopoli_mc.rules.phases import AUCTION
-from monopoli_mc.rules.state import HOTEL
+from monopoli_mc.rules.shortage import ShortageMixin
+from monopoli_mc.rules.state import HOTEL, trait
 
 
 def lift_cost(mortgage_value: int, percent: int) -> int:
@@ -15,7 +16,8 @@ def lift_cost(mortgage_value: int, percent: int) -> int:
     return mortgage_value + (mortgage_value * percent + 99) // 100
 
 
-class PropertyMixin(ShortageMixin):
+@trait
+class PropertyMixin(ShortageMixin, EngineBase):  # EngineBase again: see TurnMixin
     """Buy or auction, build, sell, mortgage and lift."""
 
     # -- buying and auctions ----------------------------------------------------------

@@ -13,11 +13,12 @@ from typing import Any
 from monopoli_mc.rules.base import EngineBase
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.phases import ROLE
-from monopoli_mc.rules.state import HOTEL
+from monopoli_mc.rules.state import HOTEL, trait
 
 ROLES = ("competitor", "monopolist")
 
 
+@trait
 class RolesMixin(EngineBase):
     """Choosing sides, building and rent by side, and Game B's side-based win."""
 

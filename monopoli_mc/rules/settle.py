@@ -8,11 +8,12 @@ from monopoli_mc.rules.base import EngineBase
 from monopoli_mc.rules.events import BANK, JAR, Event
 from monopoli_mc.rules.phases import OVER, TRADE
 from monopoli_mc.rules.property import lift_cost
-from monopoli_mc.rules.state import HOTEL, NOT_IN_JAIL
+from monopoli_mc.rules.state import HOTEL, NOT_IN_JAIL, trait
 
 TRADE_KEYS = ("to", "give", "get", "give_cash", "get_cash", "give_cards", "get_cards")
 
 
+@trait
 class SettleMixin(EngineBase):
     """Every transfer names its two accounts, so money is conserved by construction."""
 

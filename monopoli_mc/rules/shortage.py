@@ -15,8 +15,10 @@ from __future__ import annotations
 from monopoli_mc.rules.base import EngineBase
 from monopoli_mc.rules.events import BANK, Event
 from monopoli_mc.rules.phases import AUCTION
+from monopoli_mc.rules.state import trait
 
 
+@trait
 class ShortageMixin(EngineBase):
     """Building auctions when the bank's stock runs short."""
 

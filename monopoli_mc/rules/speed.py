@@ -13,12 +13,14 @@ from typing import Any
 from monopoli_mc.rules.base import EngineBase
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.phases import BUS, END, TRIPLES
+from monopoli_mc.rules.state import trait
 
 # Faces of the speed die as the generator throws them (1-6): three numbers, two Mr. Monopoly, one Bus.
 SPEED_FACES = {1: "1", 2: "2", 3: "3", 4: "mr_monopoly", 5: "mr_monopoly", 6: "bus"}
 BUS_MOVES = ("first", "second", "sum")
 
 
+@trait
 class SpeedMixin(EngineBase):
     """The third die's throw, the Bus and triples choices, and Mr. Monopoly's extra move."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rules.board import Board
@@ -14,8 +14,16 @@ from monopoli_mc.rules.settings import Rules
 STATE_VERSION = 1
 NOT_IN_JAIL = -1
 HOTEL = 5  # buildings count on a street: 1-4 houses, 5 = a hotel
+_Class = TypeVar("_Class")
+
+try:  # mypyc's mark for a part of the engine mixed into Game (make fast); pure Python ignores it
+    from mypy_extensions import trait
+except ImportError:  # mypy is not installed: the pure engine has no use for the mark
+    def trait(cls: _Class) -> _Class:
+        return cls
 
 
+@trait
 class GameState:
     """Every fact of a game, in flat per-seat and per-space lists for speed."""
 
@@ -41,7 +49,9 @@ class GameState:
     round: int  # completed rounds
     turns: int  # turns started
     doubles: int  # doubles thrown this turn
-    last_dice: tuple[int, int]
+    # The white dice of the last throw. Not tuple[int, int]: mypyc 1.19 emits C that does not
+    # compile for a fixed-size tuple attribute set in a mixin.
+    last_dice: tuple[int, ...]
     speed_value: int  # the speed die's number on the last throw (0: not used, the Bus or Mr. Monopoly)
     speed_ready: list[bool]  # per seat: has passed or landed on GO, so may use the speed die
     phase: str

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from monopoli_mc.rules.base import EngineBase
 from monopoli_mc.rules.board import Card
 from monopoli_mc.rules.events import BANK, JAR, Event
 from monopoli_mc.rules.phases import BUY, DEBT, DRAW, END, JAIL, OVER, RECEIVED, ROLL, TAX
-from monopoli_mc.rules.state import HOTEL, NOT_IN_JAIL
 from monopoli_mc.rules.speed import SpeedMixin
+from monopoli_mc.rules.state import HOTEL, NOT_IN_JAIL, trait
 
 
-class TurnMixin(SpeedMixin):
+# EngineBase named again: mypyc (1.19) finds the methods it declares only through a direct base.
+@trait
+class TurnMixin(SpeedMixin, EngineBase):
     """The turn flow: dice, movement and what each space does."""
 
     def _dice(self) -> tuple[int, int]:
