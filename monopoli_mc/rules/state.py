@@ -96,8 +96,8 @@ class GameState:
             raise MonopoliError(f"state is for board {data['board']!r}, not {board.name!r}")
         self.board = board
         for name in self._DATA_FIELDS:
-            setattr(self, name, _copy(data[name]))
-        self.last_dice = (data["last_dice"][0], data["last_dice"][1])
+            value = _copy(data[name])
+            setattr(self, name, tuple(value) if name == "last_dice" else value)  # JSON made it a list
         self.received = [r if len(r) == 3 else [*r, "bankruptcy"] for r in self.received]  # saved before "how"
         self.rng = random.Random()
         version, internal, gauss = data["rng"]
