@@ -1,53 +1,129 @@
-"""Engine speed: player-turns and full games per second, 4 bots, one core.
+"""Engine speed: throws per second of this engine (pure and compiled) beside gamescomputersplay/monopoly.
 
-Run: .venv/bin/python bench/engine.py [--games N] [--max-rounds R]
-Prints one line per rule set; the figure to watch is player-turns per second.
+Run: .venv/bin/python bench/engine.py [--games 150] [--peer PATH] [--repeat 3] [--rules classic]
+
+Each contender plays the same number of four-player games headless in a process of its
+own, one after the other, and is timed the same way: the wall time of the whole process
+(interpreter start and imports included), best of --repeat runs, interleaved. Throws are
+counted by each engine itself: ours from its game results, the peer's by counting its
+Dice.roll calls. The peer runs with its game log off (LogSettings.KEEP_GAME_LOG = False),
+its bankruptcies file written to a temporary folder.
+
+The compiled row needs `make fast`; the peer's row needs a checkout of the peer, by
+default beside this project (../monopoly), or given with --peer.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
+import os
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
-from monopoli_mc.rules.board import board_path, load_board
-from monopoli_mc.rules.bots import make_bots
-from monopoli_mc.rules.game import Game
-from monopoli_mc.rules.phases import OVER
-from monopoli_mc.rules.settings import load_rules
+PROJECT = Path(__file__).resolve().parent.parent
+PEER_URL = "https://github.com/gamescomputersplay/monopoly"
+DEFAULT_PEER = PROJECT.parent / "monopoly"
 
 
-def bench(rules_name: str, games: int, max_rounds: int, seed: int) -> tuple[float, float, int, int]:
-    """(player-turns/s, games/s, turns, actions) over `games` games."""
-    rules = dataclasses.replace(load_rules(rules_name), max_rounds=max_rounds)
+def play_ours(rules_name: str, games: int) -> int:
+    """Play `games` four-player games as `monopoli simulate` does (seeds 1, 2, ...); the throws."""
+    from monopoli_mc.rules.board import board_path, load_board
+    from monopoli_mc.rules.settings import load_rules
+    from monopoli_mc.rules.simulate import run_games
+
+    rules = load_rules(rules_name)
     board = load_board(board_path(rules.board))
-    turns = actions = 0
+    return sum(result.throws for result in run_games(rules, board, players=4, games=games, seed=1))
+
+
+def play_peer(peer: Path, games: int) -> int:
+    """Play `games` games of the peer as its scripts/simulate.py does, one process, log off; the throws."""
+    import random
+
+    sys.path.insert(0, str(peer))
+    from monopoly.core.dice import Dice  # type: ignore[import-not-found]
+    from monopoly.core.game import monopoly_game  # type: ignore[import-not-found]
+    from monopoly.log_settings import LogSettings  # type: ignore[import-not-found]
+
+    LogSettings.KEEP_GAME_LOG = False
+    LogSettings.BANKRUPTCIES_PATH = Path(tempfile.mkdtemp()) / "bankruptcies.tsv"
+    throws = 0
+    roll = Dice.roll
+
+    def counted_roll(self: object) -> object:
+        nonlocal throws
+        throws += 1
+        return roll(self)
+
+    Dice.roll = counted_roll
+    master = random.Random(0)  # the peer's own seeding (SimulationSettings.seed = 0)
+    for number in range(1, games + 1):
+        monopoly_game((number, master.getrandbits(32)))
+    return throws
+
+
+def timed(child: list[str], env: dict[str, str]) -> tuple[float, int]:
+    """(wall seconds, throws) of one child process of this script."""
     started = time.perf_counter()
-    for i in range(games):
-        game = Game.new(rules, board, ["A", "B", "C", "D"], seed + i)
-        bots = make_bots(4)
-        legal, apply = game.legal_actions, game.apply
-        while game.phase != OVER:
-            acts = legal()
-            apply(bots[acts[0][1]].choose(game, acts))
-            actions += 1
-        turns += game.turns
+    done = subprocess.run([sys.executable, __file__, *child], env=env, capture_output=True, text=True)
     elapsed = time.perf_counter() - started
-    return turns / elapsed, games / elapsed, turns, actions
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(child)} failed:\n{done.stderr}")
+    if done.stderr.strip():
+        print(done.stderr.strip(), file=sys.stderr)  # such as a stale compiled engine skipped
+    return elapsed, int(done.stdout.split()[-1])
 
 
 def main() -> None:
-    """Print the figures for the prom and classic rules."""
+    """Print the table: one row per contender, ratios to the peer."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--max-rounds", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=150)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each contender; the best counts")
+    parser.add_argument("--rules", default="classic", help="our rule set (the peer plays the official rules)")
+    parser.add_argument("--peer", type=Path, default=DEFAULT_PEER,
+                        help=f"checkout of {PEER_URL} [default: {DEFAULT_PEER}]")
+    parser.add_argument("--child", nargs=2, metavar=("WHAT", "ARG"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    for name in ("prom", "classic"):
-        bench(name, 10, args.max_rounds, args.seed)  # warm up
-        tps, gps, turns, actions = bench(name, args.games, args.max_rounds, args.seed)
-        print(f"{name:8s} {tps:10,.0f} player-turns/s  {gps:7.1f} games/s  "
-              f"({args.games} games, {turns:,} turns, {actions:,} actions, round limit {args.max_rounds})")
+    if args.child:
+        what, arg = args.child
+        print(play_ours(arg, args.games) if what == "ours" else play_peer(Path(arg), args.games))
+        return
+
+    from monopoli_mc.rules.compiled import BUILD_DIR, staleness
+
+    env = {k: v for k, v in os.environ.items() if k != "MONOPOLI_ENGINE"}
+    games = ["--games", str(args.games)]
+    contenders: dict[str, tuple[list[str], dict[str, str]]] = {}
+    if (args.peer / "monopoly" / "core" / "game.py").is_file():
+        contenders["peer: gamescomputersplay/monopoly"] = (["--child", "peer", str(args.peer), *games], env)
+    else:
+        print(f"no peer at {args.peer}: git clone {PEER_URL} {args.peer} (or give --peer PATH)", file=sys.stderr)
+    ours = ["--child", "ours", args.rules, *games]
+    contenders[f"monopoli pure ({args.rules})"] = (ours, {**env, "MONOPOLI_ENGINE": "pure"})
+    why = staleness()
+    if why is None:
+        contenders[f"monopoli compiled ({args.rules})"] = (ours, {**env, "MONOPOLI_ENGINE": "compiled"})
+    else:
+        print(f"no compiled row: {why or f'nothing built in {BUILD_DIR}'} (make fast builds it)", file=sys.stderr)
+
+    best: dict[str, tuple[float, int]] = {}
+    for _ in range(args.repeat):  # interleaved, so a busy moment of the machine hits every contender alike
+        for name, (child, child_env) in contenders.items():
+            seconds, throws = timed(child, child_env)
+            if name not in best or seconds < best[name][0]:
+                best[name] = (seconds, throws)
+
+    print(f"{args.games} four-player games per contender, whole processes (imports included), "
+          f"best of {args.repeat}, one after the other on one core each")
+    print(f"{'engine':38s} {'throws':>8s} {'seconds':>8s} {'throws/s':>9s} {'vs peer':>8s}")
+    peer_rate = next((t / s for name, (s, t) in best.items() if name.startswith("peer")), None)
+    for name, (seconds, throws) in best.items():
+        rate = throws / seconds
+        ratio = f"{rate / peer_rate:7.2f}x" if peer_rate else "      -"
+        print(f"{name:38s} {throws:8,d} {seconds:8.2f} {rate:9,.0f} {ratio:>8s}")
 
 
 if __name__ == "__main__":

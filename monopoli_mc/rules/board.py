@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import monopoli_mc
 from monopoli_mc.errors import ConfigError
 from monopoli_mc.rules.yamlsource import Section, load_yaml
 
@@ -270,8 +269,7 @@ def board_path(name: str) -> Path:
 
 def configs_dir() -> Path:
     """The project's configs/ folder (beside the package in a checkout)."""
-    # From the package, not this file: the compiled engine (make fast) lives in build/fast/.
-    here = Path(monopoli_mc.__file__).resolve().parent.parent / "configs"
+    here = Path(__file__).resolve().parent.parent.parent / "configs"
     if not here.is_dir():
         raise ConfigError("configs/ folder not found next to the monopoli_mc package", file=str(here))
     return here

@@ -35,6 +35,8 @@ PURE = {
     "__init__.py": "chooses the engine, before any compiled module can load",
     "compiled.py": "this module: it runs before the choice is made",
     "yamlsource.py": "subclasses dict, list and yaml's loader, which mypyc cannot compile; read at load time only",
+    "board.py": "its frozen dataclasses go to simulate --jobs workers by pickle, and mypyc's frozen dataclasses "
+                "cannot be unpickled; read at load time, the engine plays from tables derived from it",
     "settings.py": "tells the kinds of settings from Rules' annotations, which mypyc keeps only as classes "
                    "(int | None becomes type); read at load time, Rules' fields work the same from compiled code",
 }
