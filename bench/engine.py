@@ -3,8 +3,10 @@
 Run: .venv/bin/python bench/engine.py [--games 150] [--peer PATH] [--repeat 3] [--rules classic]
 
 Each contender plays the same number of four-player games headless in a process of its
-own, one after the other, and is timed the same way: the wall time of the whole process
-(interpreter start and imports included), best of --repeat runs, interleaved. Throws are
+own, one after the other, and is timed the same way: the CPU time (user + system) of the
+whole process, interpreter start and imports included, best of --repeat runs, interleaved.
+CPU time rather than wall time because the machine may be shared: the wall time is
+printed beside it, and is the same figure on an idle core. Throws are
 counted by each engine itself: ours from its game results, the peer's by counting its
 Dice.roll calls. The peer runs with its game log off (LogSettings.KEEP_GAME_LOG = False),
 its bankruptcies file written to a temporary folder.
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -65,16 +68,19 @@ def play_peer(peer: Path, games: int) -> int:
     return throws
 
 
-def timed(child: list[str], env: dict[str, str]) -> tuple[float, int]:
-    """(wall seconds, throws) of one child process of this script."""
+def timed(child: list[str], env: dict[str, str]) -> tuple[float, float, int]:
+    """(CPU seconds, wall seconds, throws) of one child process of this script."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run([sys.executable, __file__, *child], env=env, capture_output=True, text=True)
     elapsed = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     if done.returncode != 0:
         sys.exit(f"{' '.join(child)} failed:\n{done.stderr}")
     if done.stderr.strip():
         print(done.stderr.strip(), file=sys.stderr)  # such as a stale compiled engine skipped
-    return elapsed, int(done.stdout.split()[-1])
+    return cpu, elapsed, int(done.stdout.split()[-1])
 
 
 def main() -> None:
@@ -109,21 +115,21 @@ def main() -> None:
     else:
         print(f"no compiled row: {why or f'nothing built in {BUILD_DIR}'} (make fast builds it)", file=sys.stderr)
 
-    best: dict[str, tuple[float, int]] = {}
+    best: dict[str, tuple[float, float, int]] = {}
     for _ in range(args.repeat):  # interleaved, so a busy moment of the machine hits every contender alike
         for name, (child, child_env) in contenders.items():
-            seconds, throws = timed(child, child_env)
-            if name not in best or seconds < best[name][0]:
-                best[name] = (seconds, throws)
+            run = timed(child, child_env)
+            if name not in best or run < best[name]:
+                best[name] = run
 
-    print(f"{args.games} four-player games per contender, whole processes (imports included), "
-          f"best of {args.repeat}, one after the other on one core each")
-    print(f"{'engine':38s} {'throws':>8s} {'seconds':>8s} {'throws/s':>9s} {'vs peer':>8s}")
-    peer_rate = next((t / s for name, (s, t) in best.items() if name.startswith("peer")), None)
-    for name, (seconds, throws) in best.items():
-        rate = throws / seconds
-        ratio = f"{rate / peer_rate:7.2f}x" if peer_rate else "      -"
-        print(f"{name:38s} {throws:8,d} {seconds:8.2f} {rate:9,.0f} {ratio:>8s}")
+    print(f"{args.games} four-player games per contender, each a whole process (imports included), "
+          f"one after the other; CPU seconds, best of {args.repeat}")
+    print(f"{'engine':36s} {'throws':>7s} {'CPU s':>6s} {'wall s':>6s} {'throws/s':>9s} {'vs peer':>7s}")
+    peer_rate = next((t / cpu for name, (cpu, _, t) in best.items() if name.startswith("peer")), None)
+    for name, (cpu, wall, throws) in best.items():
+        rate = throws / cpu
+        ratio = f"{rate / peer_rate:6.2f}x" if peer_rate else "      -"
+        print(f"{name:36s} {throws:7,d} {cpu:6.2f} {wall:6.2f} {rate:9,.0f} {ratio:>7s}")
 
 
 if __name__ == "__main__":

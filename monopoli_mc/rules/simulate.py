@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import statistics
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, Iterator
 
 from monopoli_mc.rules.board import Board
@@ -110,6 +109,8 @@ def run_games(rules: Rules, board: Board, *, players: int, games: int, seed: int
         for s in seeds:
             yield play_game(rules, board, players, s, jail_strategy=jail_strategy)
         return
+    from concurrent.futures import ProcessPoolExecutor  # imported here: ~30 ms a one-job run does not need
+
     size = max(1, min(50, games // (jobs * 4) or 1))
     chunks = [(rules, board, players, seeds[i:i + size], jail_strategy) for i in range(0, games, size)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
