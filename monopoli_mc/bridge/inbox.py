@@ -1,7 +1,7 @@
 """The inbox: one `data get storage monopoli:bridge inbox` reply -> typed world events.
 
-Also the other replies the controller reads: `list uuids` (UUID -> name) and a
-player's `Pos`. Pure functions of text; no sockets.
+Also the other replies the controller reads: `list uuids` (UUID -> name), a
+player's `Pos` and the game time (`function monopoli:bridge/now`). Pure functions of text; no sockets.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import nbtlib
 from monopoli_mc.errors import MonopoliError
 
 INBOX_QUERY = "data get storage monopoli:bridge inbox"
+TIME_QUERY = "function monopoli:bridge/now"  # returns `time query gametime`
 WORLD_QUERY = "data get storage monopoli:bridge world"
 NIGHT_QUERY = "data get storage monopoli:bridge night"
 LIST_UUIDS = "list uuids"
@@ -27,6 +28,7 @@ _LIST_HEAD = re.compile(r"There are (\d+) of a max of (\d+) players online: ")
 _LIST_ENTRY = re.compile(r"(?P<name>[^\s,()]{1,16}) \((?P<uuid>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-"
                          r"[0-9a-f]{4}-[0-9a-f]{12})\)(?:, |$)")
 _POS = re.compile(r"has the following entity data: \[(-?[\d.E-]+)d, (-?[\d.E-]+)d, (-?[\d.E-]+)d\]")
+_TIME = re.compile(r"Function monopoli:bridge/now returned (\d+)\s*$")
 _INT_MIN, _INT_MAX = -2**31, 2**31 - 1
 
 
@@ -45,6 +47,7 @@ class WorldEvent:
     button: bool = False
     target: str | None = None  # admin requests: the player named in the request
     board: str | None = None  # admin requests: the board named (`admin/<board>/...`)
+    time: int | None = None  # admin requests: the game time when it was queued
 
     @property
     def is_admin(self) -> bool:
@@ -102,11 +105,23 @@ def _entry(item: Any) -> WorldEvent | None:
         value, (nbtlib.Float, nbtlib.Double)) else None
     if number is not None and not _INT_MIN <= number <= _INT_MAX:
         number = None
-    target, board = item.get("target"), item.get("board")
+    target, board, queued = item.get("target"), item.get("board"), item.get("time")
     return WorldEvent(seq=int(seq), kind=str(kind), uuid=who, value=number,
                       button=bool(item.get("button", 0)),
                       target=str(target) if isinstance(target, str) else None,
-                      board=str(board) if isinstance(board, str) else None)
+                      board=str(board) if isinstance(board, str) else None,
+                      time=int(queued) if isinstance(queued, nbtlib.Int) else None)
+
+
+def parse_time(reply: str) -> int:
+    """The game time from TIME_QUERY (vanilla's commands.function.result, "Function %s returned %s").
+
+    Raises InboxError when the reply is not that.
+    """
+    m = _TIME.search(reply)  # after "Running function monopoli:bridge/now"
+    if m is None:
+        raise InboxError(f"not a game time: {reply[:120]!r}")
+    return int(m.group(1))
 
 
 def parse_world(reply: str) -> str | None:

@@ -130,6 +130,10 @@ class AdminDesk:
         lobby = self.c.store.lobby(board)
         if name in lobby:
             return f"{name} is already seated ({len(lobby)} seated)", []
+        elsewhere = [b for b in self.c.tables if b != board and name in self.c.store.lobby(b)]
+        if elsewhere:
+            raise IllegalAction(f"{name} is already seated at board {elsewhere[0]!r}; "
+                                f"`monopoli admin unseat {name}` takes them out first")
         if len(lobby) >= self.c.rules.max_players:
             raise IllegalAction(f"board {board!r} is full ({len(lobby)} seated)")
         if len(lobby) >= len(table.view.colors) and not self.c.rules.roles:  # with sides, colours are by side
@@ -166,7 +170,8 @@ class AdminDesk:
         player_name(name)
         if board is None:
             boards = [b for b in self.c.tables if name in self.c.store.lobby(b)]
-            board = boards[0] if boards else self._only_board()
+            playing = self.c.table_of(name)  # to be told the game has started, not to name the board
+            board = boards[0] if boards else playing.name if playing else self._only_board()
         table = self._table(board, {})
         lobby = self.c.store.lobby(table.name)
         if name not in lobby:

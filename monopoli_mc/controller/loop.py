@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from monopoli_mc.bridge import batch, outbox
-from monopoli_mc.bridge.inbox import (INBOX_QUERY, LIST_UUIDS, NIGHT_QUERY, WORLD_QUERY, InboxError, WorldEvent,
-                                      parse_inbox, parse_night, parse_pos, parse_uuid_list, parse_world)
+from monopoli_mc.bridge.inbox import (INBOX_QUERY, LIST_UUIDS, NIGHT_QUERY, TIME_QUERY, WORLD_QUERY, InboxError,
+                                      WorldEvent, parse_inbox, parse_night, parse_pos, parse_time, parse_uuid_list,
+                                      parse_world)
 from monopoli_mc.controller import intents, offers
 from monopoli_mc.controller.admin import AdminDesk, net_worths
 from monopoli_mc.controller.lease import Lease
@@ -43,6 +44,8 @@ from monopoli_mc.rules.settings import Rules, load_rules
 
 log = logging.getLogger("monopoli_mc.controller")
 _SEQ_REPLY = "has "
+IN_GAME_WAIT = 10.0  # seconds an in-game admin request waits for the controller, as `monopoli admin --wait`
+TICKS_PER_SECOND = 20
 
 
 class Rcon(Protocol):
@@ -91,6 +94,7 @@ class Controller:
             teleport=world.movement == "teleport", broadcast=single)) for p in world.boards}
         self.names: dict[str, str] = store.players()
         self.desk = AdminDesk(self)
+        self._game_time: int | None = None  # the server's game time, asked once a poll when an admin request came
         self.watchers: list[Callable[[], None]] = []  # called after every poll (the live board page)
         self.requests = 0
         self._connected = False
@@ -256,6 +260,7 @@ class Controller:
         if self.lease is not None:
             self.lease.beat()
         reply = self.command(INBOX_QUERY)
+        self._game_time = None
         try:
             events = parse_inbox(reply)
         except InboxError as exc:
@@ -407,15 +412,33 @@ class Controller:
             args["amount"] = args["space"] = event.value
         operator = self.names.get(event.uuid or "")
         board = event.board
-        if (board is None and operator is not None and len(self.tables) > 1 and kind != "status"
+        if (board is None and operator is not None and len(self.tables) > 1 and kind not in ("status", "unseat")
                 and (event.target is None or self.table_of(event.target) is None)):
             board = self._board_at(operator)
-        answer, writes = self.desk.handle(kind, args, board, origin=f"seq {event.seq}", batches=batches,
-                                          name_board=f"/function monopoli:admin/<board>/{kind}")
+        late = self._late(event)
+        writes: list[str] = []
+        if late is not None:
+            answer = late
+        else:
+            answer, writes = self.desk.handle(kind, args, board, origin=f"seq {event.seq}", batches=batches,
+                                              name_board=f"/function monopoli:admin/<board>/{kind}")
         self.on_line(f"operator{f' {operator}' if operator else ''} (in game) {kind}: {answer}")
         if operator is None:
             return writes
         return writes + [line for part in answer.split("\n") for line in self._tell(operator, f"admin {kind}: {part}")]
+
+    def _late(self, event: WorldEvent) -> str | None:
+        """Why an in-game request is withdrawn unapplied: it waited longer than `IN_GAME_WAIT` (the
+        controller was not running); None when it is in time, or from a pack that does not stamp one."""
+        if event.time is None:
+            return None
+        if self._game_time is None:
+            self._game_time = parse_time(self.command(TIME_QUERY))
+        waited = (self._game_time - event.time) / TICKS_PER_SECOND
+        if waited <= IN_GAME_WAIT:
+            return None
+        return (f"not answered within {IN_GAME_WAIT:g}s (queued {_ago(waited)} ago, while no controller was "
+                "answering): withdrawn, nothing was changed. Run it again if it is still wanted")
 
     def _offer(self, table: BoardGame, seat: int, event: WorldEvent, batches: dict[str, list[Event]]) -> list[str]:
         """A change to a player's trade offer, or sending it; the offers are stored with the poll."""
@@ -620,6 +643,16 @@ class Controller:
                          "the world may miss some of this poll's changes: raise the game rule "
                          "max_command_sequence_length (maxCommandChainLength before 1.21.11), "
                          "then run `monopoli admin sync`")
+
+
+def _ago(seconds: float) -> str:
+    """12s, 3m12s, 2h05m."""
+    whole = int(seconds)
+    if whole < 60:
+        return f"{whole}s"
+    if whole < 3600:
+        return f"{whole // 60}m{whole % 60:02d}s"
+    return f"{whole // 3600}h{whole // 60 % 60:02d}m"
 
 
 def _sleep(stop: Callable[[], bool], seconds: float) -> None:

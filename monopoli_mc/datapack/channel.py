@@ -75,7 +75,7 @@ INTENTS = (
 ADMIN = (
     ("pay", ("player", "amount")), ("fine", ("player", "amount")),
     ("move", ("player", "space")), ("give_deed", ("player", "space")),
-    ("seat", ("player",)), ("kick", ("player",)), ("start", ()), ("pause", ()), ("resume", ()),
+    ("seat", ("player",)), ("unseat", ("player",)), ("kick", ("player",)), ("start", ()), ("pause", ()), ("resume", ()),
     ("sync", ()), ("undo", ()), ("status", ()),
 )
 
@@ -180,6 +180,9 @@ def _queue(pack: Pack) -> None:
         f"$scoreboard players set $ack {SEQ} $(seq)",
         "function monopoli:bridge/drop",
     ])
+    # The game time, for the controller (its reply "Function monopoli:bridge/now returned N" is the pack's own,
+    # whatever a plugin does to `/time`): how long an admin request has waited.
+    pack.function("bridge/now", ["return run time query gametime"])
     pack.function("bridge/drop", [
         f"execute unless data storage {STORAGE} inbox[0] run return 0",
         f"execute store result score $head {SEQ} run data get storage {STORAGE} inbox[0].seq",
@@ -210,8 +213,9 @@ def _batch(pack: Pack) -> None:
 
 
 def _admin(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
-    """Each request queues `{kind:"admin_<name>", board, target, value, uuid}`; the controller answers
-    the operator who ran it (the `uuid` of `@s`) in chat. From the console there is no `@s`."""
+    """Each request queues `{kind:"admin_<name>", board, target, value, time, uuid}`; the controller
+    answers the operator who ran it (the `uuid` of `@s`) in chat; from the console there is no `@s`.
+    `time` is the game time it was queued at: a request older than the controller's wait is withdrawn."""
     for name, args in ADMIN:
         for board in (None, *boards):
             fields = [f'kind:"admin_{name}"'] + ([f'board:"{board}"'] if board else [])
@@ -226,6 +230,7 @@ def _admin(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
                                     color="gray"))
             pack.function(f"admin/{board}/{name}" if board else f"admin/{name}", [
                 f"{prefix}data modify storage {STORAGE} next set value {entry}",
+                f"execute store result storage {STORAGE} next.time int 1 run time query gametime",
                 f"execute if entity @s run data modify storage {STORAGE} next.uuid set from entity @s UUID",
                 "function monopoli:bridge/queue",
                 f"execute if entity @s run tellraw @s {note}",

@@ -8,7 +8,7 @@ import pytest
 from controller_support import PACK
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.bridge.inbox import (InboxError, parse_inbox, parse_pos, parse_uuid_list,
+from monopoli_mc.bridge.inbox import (InboxError, parse_inbox, parse_pos, parse_time, parse_uuid_list,
                                       uuid_from_ints)
 from monopoli_mc.controller.policy import forced_action, next_move
 from monopoli_mc.datapack.versions import get_version
@@ -60,6 +60,26 @@ def test_uuids_names_and_positions() -> None:
     assert parse_uuid_list(listing) == {str(u): "Alex", "00000000-0000-0000-0000-000000000001": "Bo"}
     assert parse_pos("Alex has the following entity data: [1.5d, -59.0d, 1.0E7d]") == (1.5, -59.0, 1.0e7)
     assert parse_pos("No entity was found") is None
+
+
+def test_admin_entries_name_their_board_and_time() -> None:
+    events = parse_inbox(HEAD + '[{kind: "admin_pause", board: "annex", value: 0, time: 1234, seq: 1}, '
+                                '{kind: "admin_pause", board: 7, value: 0, time: 12.5d, seq: 2}]')
+    assert [(e.board, e.time) for e in events] == [("annex", 1234), (None, None)]
+
+
+@pytest.mark.parametrize("reply", ["Running function monopoli:bridge/nowFunction monopoli:bridge/now returned 0",
+                                   "Function monopoli:bridge/now returned 2147483646"])
+def test_game_time(reply: str) -> None:
+    assert parse_time(reply) == int(reply.rsplit(" ", 1)[1])
+
+
+@pytest.mark.parametrize("reply", ["", "The time is 12", "Function monopoli:bridge/now returned -5",
+                                   "Unknown function monopoli:bridge/now", "Function monopoli:batch returned 3",
+                                   "Function monopoli:bridge/now returned 12x"])
+def test_a_reply_that_is_no_game_time_is_a_clear_error(reply: str) -> None:
+    with pytest.raises(InboxError, match="not a game time"):
+        parse_time(reply)
 
 
 def _midgame(rules_name: str, actions: int) -> Game:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from controller_support import PASSWORD
 
-from monopoli_mc.controller.loop import Controller, Settings
+from monopoli_mc.controller.loop import IN_GAME_WAIT, Controller, Settings
 from monopoli_mc.controller.store import Store
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import BoardPlace, WorldConfig, load_world
@@ -130,6 +130,23 @@ def test_refusals_are_answered_with_the_reason(night: Night) -> None:
     assert not any(t.paused for t in night.ctl.tables.values())
 
 
+def test_a_request_older_than_the_wait_is_withdrawn_unapplied(night: Night) -> None:
+    """Queued while no controller answered, it is not applied when one comes: never late, as from the CLI."""
+    night.op.command("function monopoli:admin/annex/pause")
+    night.box.world.tick(int(IN_GAME_WAIT * 20) + 41)  # 12 s of game time pass before the controller polls
+    said = night.run("function monopoli:admin/main/pause")
+    assert said == ["admin pause: not answered within 10s (queued 12s ago, while no controller was answering): "
+                    "withdrawn, nothing was changed. Run it again if it is still wanted",
+                    "admin pause: board 'main' paused"]
+    assert not night.ctl.tables["annex"].paused and night.ctl.tables["main"].paused
+
+
+def test_unseat_after_the_start_is_refused_with_what_to_do(night: Night) -> None:
+    assert night.run('function monopoli:admin/unseat {player:"Robin"}') == [
+        "admin unseat: refused: the game on board 'annex' has started: `monopoli admin kick Robin` takes Robin "
+        "out (everything goes to the bank), `monopoli admin end` ends the game"]
+
+
 def test_without_a_board_the_one_the_operator_stands_on(night: Night) -> None:
     for board, other in (("annex", "main"), ("main", "annex")):
         night.stand_on(board)
@@ -148,7 +165,7 @@ def test_from_the_console_there_is_no_one_to_tell_but_it_works(night: Night) -> 
     assert night.op.chat_text()[before:] == []
 
 
-def test_an_unknown_board_is_answered(tmp_path: Path) -> None:
+def test_seat_and_unseat_before_a_start_and_an_unknown_board(tmp_path: Path) -> None:
     """The server answers a board the pack does not have; the controller one the pack has and it does not
     (a board taken out of the world config, the pack not rebuilt)."""
     old = BoardPlace(name="old", origin=(200, -60, 0), facing="west", tile_size=4, height=10)
@@ -166,5 +183,16 @@ def test_an_unknown_board_is_answered(tmp_path: Path) -> None:
         box.world.tick()
         ctl.poll()
         assert op.chat_text()[-1] == "admin pause: error: no board named 'old'; boards: main, annex"
+        for command, answer in (
+                ('annex/seat {player:"Op"}', "admin seat: Op seated at board 'annex' (1 seated)"),
+                ('seat {player:"Op"}', "admin seat: refused: Op is already seated at board 'annex'; "  # Op stands on main
+                                       "`monopoli admin unseat Op` takes them out first"),
+                ('unseat {player:"Op"}', "admin unseat: Op unseated from board 'annex' (0 seated)"),
+                ('seat {player:"Op"}', "admin seat: Op seated at board 'main' (1 seated)")):
+            op.command(f"function monopoli:admin/{command}")
+            box.world.tick()
+            ctl.poll()
+            assert op.chat_text()[-1] == answer
+        assert store.lobby("annex") == [] and store.lobby("main") == ["Op"]
         store.close()
         assert box.world.strict_failures == []

@@ -1,4 +1,4 @@
-"""say, tellraw, title, tag, gamerule, tp/teleport, kill, random value, and reading text components."""
+"""say, tellraw, title, tag, gamerule, tp/teleport, kill, random value, time query, and reading text components."""
 
 from __future__ import annotations
 
@@ -251,5 +251,22 @@ def random_value(r: Reader) -> Run:
             s.world.broadcast(f"{s.name} rolled {value} (from {low} to {high})")
         else:
             s.success(f"Random value: {value}")
+        return value
+    return run
+
+
+@command("time")
+def time_query(r: Reader) -> Run:
+    """time query gametime|daytime|day: vanilla's TimeCommand queries (the sandbox's days have no `time set`)."""
+    r.need_arg()
+    r.literal(("query",))
+    r.need_arg()
+    what = r.literal(("gametime", "daytime", "day"))
+    r.finish()
+
+    def run(s: Source) -> int:
+        ticks = s.world.game_time
+        value = {"gametime": ticks % 2147483647, "daytime": ticks % 24000, "day": ticks // 24000 % 2147483647}[what]
+        s.success(f"The time is {value}")
         return value
     return run
