@@ -11,13 +11,14 @@ import click
 
 from monopoli_mc.cli.options import db_option, db_path_for, password_option, web_option, world_option
 from monopoli_mc.cli.sandbox import stop_on_signals
+from monopoli_mc.controller import timelimit
 from monopoli_mc.controller.admin import status_line
 from monopoli_mc.controller.lease import clock
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.record import RecordingRcon
 from monopoli_mc.controller.store import Store
 from monopoli_mc.datapack.world_config import load_world
-from monopoli_mc.errors import RconAuthError, RconError
+from monopoli_mc.errors import MonopoliError, RconAuthError, RconError
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.rcon.password import read_password
 
@@ -55,12 +56,18 @@ def open_page(web: tuple[str, int] | None) -> LivePage | None:
               show_default=True, help="Seconds between inbox reads when nothing happens.")
 @click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write every RCON request and reply to this file as JSON lines.")
+@click.option("--time-limit", default=None, metavar="LIMIT", callback=lambda ctx, param, value: _limit(value),
+              help="How long each game lasts: 90m, 90 (minutes), 1h30m, 45s, or off. Overrides the rule "
+                   "set's time_limit_minutes (without it, the rule set's limit applies); a later run given it "
+                   "sets the games still running too. The players see the time left in a boss bar, are "
+                   "warned at 10 minutes and at 1 minute, and at the end the richest by net worth wins.")
 @web_option
 @click.option("--take-over", is_flag=True,
               help="Take the database from another controller that still holds it (it stops).")
 def run(world_path: Path | None, db_path: Path | None, password_file: Path | None, rules_name: str,
         seed: int | None, start_at: int | None, auction_quiet: float, walk_wait: float,
-        poll_interval: float, record: Path | None, web: tuple[str, int] | None, take_over: bool) -> None:
+        poll_interval: float, record: Path | None, time_limit: float | None, web: tuple[str, int] | None,
+        take_over: bool) -> None:
     """Run the games of every board in the world config against the server.
 
     Players join with /trigger join; start a board's game with
@@ -73,11 +80,13 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
     Examples:
       MONOPOLI_RCON_PASSWORD=... monopoli run --db prom-night.db --rules prom
       MONOPOLI_RCON_PASSWORD=... monopoli run --db prom-night.db --web 127.0.0.1:8080
+      MONOPOLI_RCON_PASSWORD=... monopoli run --db prom-night.db --time-limit 90m
     """
     world = load_world(world_path)
     db_path = db_path_for(db_path, world_path)
     settings = Settings(rules=rules_name, auction_quiet=auction_quiet, walk_wait=walk_wait,
-                        poll_interval=poll_interval, start_at=start_at, seed=seed, take_over=take_over)
+                        poll_interval=poll_interval, start_at=start_at, seed=seed, take_over=take_over,
+                        time_limit=time_limit)
     stop = threading.Event()
     client = RconClient(world.rcon_host, world.rcon_port, read_password(file=password_file), timeout=10)
     rcon: Any = RecordingRcon(client, record) if record else client
@@ -90,7 +99,8 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
             ctl.claim()
             try:
                 click.echo(f"monopoli: controlling {', '.join(ctl.tables)} on {world.rcon_host}:"
-                           f"{world.rcon_port} ({db_path}), {ctl.rules.name} rules for new games")
+                           f"{world.rcon_port} ({db_path}), {ctl.rules.name} rules for new games"
+                           f"{_limit_words(ctl.settings.time_limit, ctl.rules.time_limit_minutes)}")
                 ctl.load()
                 for table in ctl.tables.values():
                     click.echo(f"  {status_line(table)}")
@@ -107,6 +117,22 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
         store.close()
         client.close()
     click.echo("monopoli: stopped")
+
+
+def _limit(value: str | None) -> float | None:
+    if value is None:
+        return None
+    try:
+        return timelimit.parse(value)
+    except MonopoliError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _limit_words(flag: float | None, rule_minutes: int | None) -> str:
+    """", time limit 90 min (--time-limit)" for the start line; "" without a limit."""
+    if flag is not None:
+        return f", time limit {timelimit.words(flag)} (--time-limit)" if flag else ", no time limit (--time-limit off)"
+    return f", time limit {rule_minutes} min (the rule set's)" if rule_minutes else ""
 
 
 def _connect(client: RconClient, stop: Callable[[], bool], beat: Callable[[str], None]) -> bool:

@@ -14,6 +14,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from monopoli_mc.bridge import outbox
+from monopoli_mc.controller import timelimit
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.controller.undo import undo
 from monopoli_mc.datapack.escape import player_name
@@ -202,14 +203,22 @@ class AdminDesk:
         table.game_id = self.c.store.new_game(table.name, dataclasses.asdict(rules), seed, names)
         table.game, table.n_actions, table.shown, table.prompted = game, 0, {}, ()
         table.books_out, table.offers = [], {}
+        limit = self.c.settings.time_limit
+        timelimit.store_limit(self.c.store, table.game_id, timelimit.rule_limit(dataclasses.asdict(rules))
+                              if limit is None else limit)
+        row = self.c.store.current_game(table.name)
+        assert row is not None
+        self.c.follow_limit(table, row, override=False)
         batches.setdefault(table.name, []).extend(game.setup_events)
         if rules.roles:
             colors = ", ".join(f"{role}s {color}" for role, color in table.view.role_colors)
             colors += " (sides are chosen first)"
         else:
             colors = ", ".join(f"{n} {table.view.color(game, i)}" for i, n in enumerate(names))
-        writes = outbox.say(table.view, names, f"Game on! Colours: {colors}. {names[game.current]} starts.")
-        self.c.on_line(f"[{table.name}] game {table.game_id} starts: {colors}; seed {seed}")
+        ends = f" Time limit: {timelimit.words(table.limit)}." if table.limit else ""
+        writes = outbox.say(table.view, names, f"Game on! Colours: {colors}. {names[game.current]} starts.{ends}")
+        self.c.on_line(f"[{table.name}] game {table.game_id} starts: {colors}; seed {seed}"
+                       f"{'; time limit ' + timelimit.words(table.limit) if table.limit else ''}")
         return f"game started on board {table.name!r} with {len(names)} players", writes
 
     def end(self, table: BoardGame, origin: str, batches: dict[str, list[Event]]) -> tuple[str, Writes]:

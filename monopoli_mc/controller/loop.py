@@ -23,12 +23,12 @@ from monopoli_mc.bridge import batch, outbox
 from monopoli_mc.bridge.inbox import (INBOX_QUERY, LIST_UUIDS, NIGHT_QUERY, TIME_QUERY, WORLD_QUERY, InboxError,
                                       WorldEvent, parse_inbox, parse_night, parse_pos, parse_time, parse_uuid_list,
                                       parse_world)
-from monopoli_mc.controller import intents, offers
+from monopoli_mc.controller import intents, offers, timelimit
 from monopoli_mc.controller.admin import AdminDesk, net_worths
 from monopoli_mc.controller.lease import Lease
 from monopoli_mc.controller.lease import clock as lease_clock
 from monopoli_mc.controller.policy import CLOSE_AUCTION
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.store import GameRow, Store
 from monopoli_mc.controller.table import Action, BoardGame, Walk
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.escape import player_name
@@ -70,6 +70,7 @@ class Settings:
     per_command: bool = False  # one request per world write, as before batching (bench/bridge.py compares)
     take_over: bool = False  # take the database's lease even from a controller that looks alive
     store_retry: float = 5.0  # seconds between tries while the database cannot be written (a full disk)
+    time_limit: float | None = None  # seconds; None: the rule set's time_limit_minutes; 0: no limit
 
 
 class Controller:
@@ -77,7 +78,7 @@ class Controller:
 
     def __init__(self, rcon: Rcon, world: WorldConfig, store: Store, settings: Settings | None = None,
                  *, on_line: Callable[[str], None] | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, wall: Callable[[], float] = time.time) -> None:
         self.rcon = rcon
         self.world = world
         self.store = store
@@ -88,6 +89,7 @@ class Controller:
         self.board: Board = load_board(board_path(self.rules.board))
         self.on_line = on_line or (lambda line: log.info(line))
         self.clock = clock
+        self.wall = wall  # the time of day, for time limits (a game's start is stored as time.time())
         single = len(world.boards) == 1
         self.tables = {p.name: BoardGame(p.name, Layout(p), outbox.Table(
             board=p.name, colors=world.colors, version=world.version, role_colors=world.role_colors,
@@ -125,11 +127,19 @@ class Controller:
             row = self.store.current_game(table.name)
             if row is not None:
                 table.load(self.store, row, self.board)
+                self.follow_limit(table, row)
             table.paused = self.store.meta(f"paused:{table.name}") == "1"
             table.books_out = [(int(seat), str(deck), int(card)) for seat, deck, card
                                in json.loads(self.store.meta(f"books_out:{table.name}", "[]"))]
             table.offers = {int(seat): draft for seat, draft
                             in json.loads(self.store.meta(self._offers_key(table), "{}")).items()}
+
+    def follow_limit(self, table: BoardGame, row: GameRow, *, override: bool = True) -> None:
+        """A game's time limit as stored with it; `--time-limit` given to this run sets it for a game
+        still running (`override`, outside a transaction; said in the terminal)."""
+        line = timelimit.follow(self.store, table, row, self.settings.time_limit, self.wall(), override=override)
+        if line:
+            self.on_line(line)
 
     def start(self) -> None:
         """Load the games, check the world's event counter, rewrite the whole world."""
@@ -294,6 +304,7 @@ class Controller:
                              "run `monopoli admin sync` when it is fixed")
         self._auction_clock(now)
         out += self._walks(now)
+        out += self._time_bars()
         self.send(out, ack=max(e.seq for e in events) if events else None)
         for watch in self.watchers:
             watch()
@@ -368,6 +379,7 @@ class Controller:
             if table is None or table.game is None:
                 return []
             seat = table.seat_of(name)
+            table.bar.shown = None  # give them the time bar (it holds only those online when it was made)
             return ([calls.enable(name)] + outbox.tell(table.view, name, "Welcome back.")
                     + (table.prompt_writes(force=True) if seat == table.game.to_act() else []))
         if event.kind == "join":
@@ -510,11 +522,19 @@ class Controller:
             if game.phase == AUCTION and table.auction_since is not None and table.auction_key == key and \
                     now - table.auction_since >= self.settings.auction_quiet:
                 due.append((table, CLOSE_AUCTION, key))
-            elif game.rules.time_limit_minutes:
-                row = self.store.current_game(table.name)
-                if row is not None and time.time() - row.started >= game.rules.time_limit_minutes * 60:
-                    due.append((table, ("time_up", SYSTEM, None), key))
+            elif table.ends_at is not None and self.wall() >= table.ends_at:
+                due.append((table, ("time_up", SYSTEM, None), key))
         return due
+
+    def _time_bars(self) -> list[str]:
+        """Each board's boss bar of the time left (updated every few seconds) and the warnings."""
+        out: list[str] = []
+        for table in self.tables.values():
+            writes, told = timelimit.writes(table, self.wall())
+            out += writes
+            for line in told:
+                self.on_line(f"[{table.name}] {line}")
+        return out
 
     def _start_walks(self, table: BoardGame, events: list[Event], now: float) -> list[str]:
         """Walk mode: tell each moved player where to walk; they are teleported after the wait."""

@@ -12,6 +12,7 @@ from monopoli_mc.bridge.outbox import Picture, Table
 from monopoli_mc.controller.offers import Draft
 from monopoli_mc.controller.policy import forced_action
 from monopoli_mc.controller.store import SNAPSHOT_EVERY, GameRow, Store
+from monopoli_mc.controller.timelimit import Bar
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rules.board import Board
@@ -50,6 +51,9 @@ class BoardGame:
     auction_since: float | None = None
     auction_key: tuple[Any, ...] = ()
     paused: bool = False
+    limit: float | None = None  # the game's time limit in seconds (stored with it; timelimit.py)
+    ends_at: float | None = None  # when it runs out (seconds since the epoch); None: no limit, or over
+    bar: Bar = field(default_factory=Bar)  # what the world's boss bar of the time left shows
     log: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=LOG_KEPT))  # (game id, line told)
 
     def seat_of(self, name: str) -> int | None:
@@ -125,6 +129,7 @@ class BoardGame:
         """Rewrite the whole picture of this board."""
         if self.game is None:
             return []
+        self.bar.shown = None  # the time bar too, at the next poll
         self.shown = outbox.picture(self.game, self.view)
         self.prompted = outbox.prompt_key(self.game)
         return outbox.sync(self.game, self.view)

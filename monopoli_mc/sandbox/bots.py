@@ -116,6 +116,12 @@ class Bot:
         """Titles, subtitles and action bars received: (kind, text)."""
         return list(self.player.titles)
 
+    def bossbars(self) -> list[tuple[str, int, int, str]]:
+        """The boss bars on the bot's screen: (words, value, max, colour)."""
+        with self.world.lock:
+            return [(b.name_text, b.value, b.max, b.color) for b in self.world.bossbars.values()
+                    if b.visible and self.player.uuid in b.players]
+
     def inventory(self) -> dict[int, ItemStack]:
         """Slot -> item."""
         return dict(self.player.inventory)

@@ -206,6 +206,25 @@ class Team:
         return self.prefix + member + self.suffix
 
 
+@dataclass
+class BossBar:
+    """A custom boss bar (CustomBossEvent): what `bossbar set` changes and the players it holds."""
+
+    id: str
+    name: Any  # text component
+    name_text: str
+    value: int = 0
+    max: int = 100
+    color: str = "white"
+    style: str = "progress"
+    visible: bool = True
+    players: set[uuid.UUID] = field(default_factory=set)  # shown to whichever of them are online
+
+    def shown(self) -> str:
+        """getDisplayName: the name in square brackets."""
+        return f"[{self.name_text}]"
+
+
 def wrap32(value: int) -> int:
     """Java int overflow."""
     value &= 0xFFFFFFFF

@@ -20,7 +20,7 @@ from monopoli_mc.sandbox.commands import Run, parse_command
 from monopoli_mc.sandbox.commands.functions import Return
 from monopoli_mc.sandbox.datapack import Datapacks
 from monopoli_mc.sandbox.maps import MapData
-from monopoli_mc.sandbox.model import Block, BlockPos, Chat, Entity, Player, Pos, Team
+from monopoli_mc.sandbox.model import Block, BlockPos, BossBar, Chat, Entity, Player, Pos, Team
 from monopoli_mc.sandbox.reader import UNKNOWN_COMMAND, CommandError, Reader
 from monopoli_mc.sandbox.redstone import Redstone
 from monopoli_mc.sandbox.source import Output, Source
@@ -73,6 +73,8 @@ class World:
         self.forced_chunks: set[tuple[int, int]] = set()
         """The overworld's force-loaded chunks as (chunk x, chunk z): block coordinate // 16."""
         self.storage: dict[str, Compound] = {}
+        self.bossbars: dict[str, BossBar] = {}
+        """Custom boss bars by id, in the order they were added."""
         self.scoreboard = Scoreboard()
         self.gamerules = versions.default_gamerules(version)
         self.game_time = 0

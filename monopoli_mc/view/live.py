@@ -83,7 +83,7 @@ class Watch:
                 self._replayed[gid] = tuple(replayed_lines(self.ctl.store, row, game.board))
         log = self._replayed.get(gid, ()) + tuple(line for g, line in table.log if g == gid)
         return board_view(table.name, game, table.view, quarters=quarters, game_id=gid, actions=table.n_actions,
-                          started=self._started[gid], paused=table.paused, log=log)
+                          ends_at=table.ends_at, paused=table.paused, log=log)
 
 
 class LivePage:

@@ -81,8 +81,8 @@ class BoardView:
 
 
 def board_view(name: str, game: Game, table: Table, *, quarters: int, game_id: int, actions: int,
-               started: float, paused: bool = False, log: tuple[str, ...] = ()) -> BoardView:
-    """The picture of a board's game."""
+               ends_at: float | None, paused: bool = False, log: tuple[str, ...] = ()) -> BoardView:
+    """The picture of a board's game (`ends_at`: when its time limit runs out, as the controller has it)."""
     board = game.board
     top = "apartment" if game.rules.roles else "hotel"
     spaces = []
@@ -104,12 +104,11 @@ def board_view(name: str, game: Game, table: Table, *, quarters: int, game_id: i
                                bankrupt=game.bankrupt[p], deciding=p == deciding,
                                side=game.roles[p] if game.rules.roles else None)
                     for p, n in enumerate(game.names))
-    limit = game.rules.time_limit_minutes
     return BoardView(board=name, quarters=quarters, rules=game.rules.name, game_id=game_id, actions=actions,
                      spaces=tuple(spaces), players=players, round=game.round + 1,
                      turn=None if over else game.names[game.current], pending=pending_words(game),
                      jar=game.jar if game.rules.free_parking_jar else None,
-                     ends_at=started + limit * 60 if limit and not over else None,
+                     ends_at=None if over else ends_at,
                      winner=game.names[game.winner] if over and game.winner is not None else None,
                      how=END_REASONS.get(game.end_reason, "") if over else "",
                      paused=paused, log=tuple(log[-LOG_LINES:]), top_building=top)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from monopoli_mc.bridge.outbox import Table
+from monopoli_mc.controller import timelimit
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import load_game, rules_of
 from monopoli_mc.datapack.layout import Layout
@@ -29,6 +30,6 @@ def stored_views(store: Store, world: WorldConfig, boards: list[str], *, rules: 
         game, n = load_game(store, row, board)
         table = Table(board=name, colors=world.colors, version=world.version, role_colors=world.role_colors)
         paused = store.meta(f"paused:{name}") == "1"
-        out.append(board_view(name, game, table, quarters=quarters, game_id=row.id, actions=n, started=row.started,
-                              paused=paused, log=tuple(replayed_lines(store, row, board))))
+        out.append(board_view(name, game, table, quarters=quarters, game_id=row.id, actions=n,
+                              ends_at=timelimit.ends_at(store, row), paused=paused, log=tuple(replayed_lines(store, row, board))))
     return out

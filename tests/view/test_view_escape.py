@@ -38,7 +38,7 @@ def test_hostile_text_stays_text(names: list[str], lines: list[str], extra: str,
         action = game.legal_actions()[0]
         game.apply(action)
     table = Table(board="main", colors=WORLD.colors, version=WORLD.version)
-    view = board_view("main", game, table, quarters=seed % 4, game_id=1, actions=seed, started=0,
+    view = board_view("main", game, table, quarters=seed % 4, game_id=1, actions=seed, ends_at=None,
                       log=tuple(lines))
     view = dataclasses.replace(view, board=extra, rules=extra, lobby=(extra,))
     html = page([view], Status("quiet", extra), now=0)

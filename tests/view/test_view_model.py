@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from monopoli_mc.bridge.outbox import Table
@@ -69,14 +67,14 @@ def test_every_pending_decision_names_who_decides() -> None:
 
 
 def test_time_left_apartments_and_sides_are_shown() -> None:
-    rules = dataclasses.replace(load_rules("anti-monopoly"), time_limit_minutes=90)
+    rules = load_rules("anti-monopoly")
     game = Game.new(rules, load_board(board_path(rules.board)), ["Alex", "Sam"], 1)
     game.roles = ["competitor", "monopolist"]
     game.owner[1], game.buildings[1] = 0, 5
     game.owner[3], game.buildings[3] = 1, 3
     world = load_world()
     table = Table(board="main", colors=world.colors, version=world.version, role_colors=world.role_colors)
-    view = board_view("main", game, table, quarters=0, game_id=3, actions=0, started=1000.0)
+    view = board_view("main", game, table, quarters=0, game_id=3, actions=0, ends_at=1000.0 + 90 * 60)
     assert view.ends_at == 1000.0 + 90 * 60
     html = section(view, now=1000.0 + 61)
     assert '<span class="time-left" data-ends="6400">1:28:59</span>' in html

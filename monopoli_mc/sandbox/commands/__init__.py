@@ -40,6 +40,6 @@ def _load_modules() -> None:
     if _LOADED:
         return
     from monopoli_mc.sandbox.commands import (  # noqa: F401
-        advancement, blocks, data, execute, forceload, functions, items, misc, scoreboard, server, summon,
+        advancement, blocks, bossbar, data, execute, forceload, functions, items, misc, scoreboard, server, summon,
         team)
     _LOADED.append(True)

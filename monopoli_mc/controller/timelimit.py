@@ -1,0 +1,150 @@
+"""A game's time limit: stored with the game, shown as a boss bar, warned of, ended by `time_up`.
+
+The limit comes from `monopoli run --time-limit` when given, else from the rule set's
+`time_limit_minutes`; it is stored with the game when the game starts (meta `time_limit:<id>`,
+in seconds, 0 for none), so a restarted controller keeps it. `--time-limit` given to a later
+`run` sets the limit of the games still running too.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from monopoli_mc.bridge import outbox, timebar
+from monopoli_mc.controller.store import GameRow, Store
+from monopoli_mc.errors import MonopoliError
+from monopoli_mc.rules.phases import OVER
+
+if TYPE_CHECKING:
+    from monopoli_mc.controller.table import BoardGame
+
+UPDATE_EVERY = 5.0  # seconds between boss bar updates: one RCON request per board, not one per poll
+WARN_AT = (600, 60)  # seconds left at which the table is warned in chat
+_LIMIT = re.compile(r"(?:(?P<h>\d+)h)?(?:(?P<m>\d+)m)?(?:(?P<s>\d+)s)?")
+
+
+@dataclass
+class Bar:
+    """What the world's boss bar of a board shows (so only changes are sent)."""
+
+    shown: bool | None = None  # None: not known (a controller before this one, or a reset world, may show one)
+    sent_at: float = 0.0  # time.time() of the last update
+    value: int = -1
+    words: str = ""
+    color: str = ""
+    warned: set[int] = field(default_factory=set)  # the WARN_AT thresholds already told
+
+
+def parse(value: str) -> float:
+    """`90m`, `90` (minutes), `1h30m`, `2h`, `45s` -> seconds; `off` -> 0 (no limit).
+
+    Raises MonopoliError naming the value and the forms taken.
+    """
+    word = value.strip().lower()
+    if word in ("off", "none", "0"):
+        return 0.0
+    if re.fullmatch(r"\d+|\d+h\d+", word):  # plain minutes: 90, 1h30
+        word += "m"
+    m = _LIMIT.fullmatch(word)
+    if not word or m is None or not any(m.groups()):
+        raise MonopoliError(f"not a time limit: {value!r}; write 90m, 90 (minutes), 1h30m, 45s, or off")
+    seconds = int(m["h"] or 0) * 3600 + int(m["m"] or 0) * 60 + int(m["s"] or 0)
+    if seconds <= 0:
+        raise MonopoliError(f"not a time limit: {value!r}; write 90m, 90 (minutes), 1h30m, 45s, or off")
+    return float(seconds)
+
+
+def words(seconds: float | None) -> str:
+    """A limit in words: "90 min", "1 h 30 min", "45 s", "none"."""
+    if not seconds:
+        return "none"
+    whole = int(seconds)
+    h, rest = divmod(whole, 3600)
+    m, s = divmod(rest, 60)
+    parts = ([f"{h} h"] if h else []) + ([f"{m} min"] if m else []) + ([f"{s} s"] if s else [])
+    return " ".join(parts)
+
+
+def rule_limit(rules: dict[str, Any]) -> float | None:
+    """The rule set's own limit in seconds (its `time_limit_minutes`)."""
+    minutes = rules.get("time_limit_minutes")
+    return float(minutes) * 60 if isinstance(minutes, (int, float)) and minutes > 0 else None
+
+
+def stored(store: Store, row: GameRow) -> float | None:
+    """A game's limit in seconds, as stored when it started (a game from before: its rule set's)."""
+    text = store.meta(_key(row.id))
+    if text:
+        return float(text) or None
+    return rule_limit(row.rules)
+
+
+def ends_at(store: Store, row: GameRow) -> float | None:
+    """When a game's time runs out (seconds since the epoch), None without a limit or once over."""
+    limit = stored(store, row)
+    return None if limit is None or row.over else row.started + limit
+
+
+def store_limit(store: Store, game: int, seconds: float | None) -> None:
+    """Keep a game's limit (inside a transaction)."""
+    store.set_meta(_key(game), f"{seconds or 0:g}")
+
+
+def passed(left: float | None) -> set[int]:
+    """The warnings not to give any more: those whose time had passed when the limit was set."""
+    return set() if left is None else {t for t in WARN_AT if left <= t}
+
+
+def follow(store: Store, table: BoardGame, row: GameRow, wanted: float | None, now: float, *,
+           override: bool) -> str | None:
+    """Take a game's limit as stored; with `override`, `wanted` (from --time-limit) replaces it for a
+    game still running (in a transaction of its own). Returns the line saying so, if it changed."""
+    limit, line = stored(store, row), None
+    if override and wanted is not None and not row.over and (wanted or None) != limit:
+        with store.transaction():
+            store_limit(store, row.id, wanted)
+        line = (f"board {table.name!r}: game {row.id}'s time limit is now {words(wanted)} "
+                f"(was {words(limit)}), as --time-limit says")
+        limit = wanted or None
+    table.limit = limit
+    table.ends_at = None if limit is None or row.over else row.started + limit
+    table.bar.warned = passed(None if table.ends_at is None else table.ends_at - now)
+    return line
+
+
+def writes(table: BoardGame, now: float) -> tuple[list[str], list[str]]:
+    """A board's boss bar commands and chat warnings due now; (world writes, lines for the terminal)."""
+    game, bar, view = table.game, table.bar, table.view
+    if game is None or game.phase == OVER or table.ends_at is None or table.limit is None:
+        if bar.shown is False or (bar.shown is None and game is None):
+            return [], []
+        bar.shown = False
+        return timebar.hide(table.name), []
+    left = table.ends_at - now
+    names = [n for p, n in enumerate(game.names) if not game.bankrupt[p]]
+    out: list[str] = []
+    told: list[str] = []
+    for threshold in WARN_AT:
+        if left <= threshold and threshold not in bar.warned:
+            bar.warned.add(threshold)
+            what = "10 minutes" if threshold == 600 else "1 minute"
+            line = f"{what} left on board {table.name}: then the richest by net worth wins."
+            out += outbox.say(view, names, line)
+            told.append(line)
+    value, text, color = max(0, math.ceil(left)), timebar.words(left), timebar.color(left)
+    if not bar.shown:
+        out += timebar.show(table.name, names, left, table.limit, view.version)
+    elif now - bar.sent_at >= UPDATE_EVERY or color != bar.color:
+        out += timebar.update(table.name, left, view.version, value=value != bar.value, name=text != bar.words,
+                              recolor=color != bar.color)
+    else:
+        return out, told
+    bar.shown, bar.sent_at, bar.value, bar.words, bar.color = True, now, value, text, color
+    return out, told
+
+
+def _key(game: int) -> str:
+    return f"time_limit:{game}"

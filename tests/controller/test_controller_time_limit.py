@@ -1,0 +1,238 @@
+"""A game's time limit: `run --time-limit` (or the rule set's), a boss bar of the time left updated every
+few seconds, warnings at 10 and 1 minutes, the end by `time_up`; stored with the game, so a restarted
+controller and the board page read the same limit. Against the strict sandbox over RCON."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from controller_support import PACK, PASSWORD
+
+from monopoli_mc.cli import cli
+from monopoli_mc.controller import lease, timelimit
+from monopoli_mc.controller.loop import Controller, Settings
+from monopoli_mc.controller.store import Store
+from monopoli_mc.datapack.world_config import load_world
+from monopoli_mc.errors import MonopoliError
+from monopoli_mc.rcon.client import RconClient
+from monopoli_mc.sandbox.bots import Bot
+from monopoli_mc.sandbox.runner import Sandbox
+from monopoli_mc.view.stored import stored_views
+
+BAR = "monopoli:time_main"
+
+
+@dataclass
+class Clocked:
+    """A controller stepped by the test, with a wall clock the test moves on."""
+
+    box: Sandbox
+    rcon: RconClient
+    store: Store
+    bots: dict[str, Bot]
+    lines: list[str]
+    base: float | None = None  # the wall clock's start (None: the real time); the test moves offset on
+    offset: float = 0.0
+
+    def controller(self, **settings: object) -> Controller:
+        """A controller on this database (the previous one released its lease)."""
+        ctl = Controller(self.rcon, load_world(), self.store,
+                         Settings(**{"rules": "prom", "seed": 3, **settings}),  # type: ignore[arg-type]
+                         on_line=self.lines.append, wall=self.wall)
+        ctl.start()
+        return ctl
+
+    def wall(self) -> float:
+        """The controller's time of day."""
+        return (time.time() if self.base is None else self.base) + self.offset
+
+    def heard(self, name: str) -> list[str]:
+        """Every chat line a player has received."""
+        return self.bots[name].chat_text()
+
+
+@contextmanager
+def clocked(tmp_path: Path) -> Iterator[Clocked]:
+    """Alex and Sam online in the strict sandbox, the board placed, a fresh database."""
+    store = Store(tmp_path / "night.db")
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, ticking=False) as box, \
+            RconClient(*box.address, PASSWORD, timeout=60) as rcon:
+        box.world.tick()
+        rcon.command("function monopoli:board/main/place")
+        bots = {name: Bot.join(box.world, name) for name in ("Alex", "Sam")}
+        box.world.tick(2)
+        yield Clocked(box, rcon, store, bots, [])
+        store.close()
+        failures = list(box.world.strict_failures)
+    if failures:
+        pytest.fail(f"strict mode rejected: {failures}")
+
+
+def _start(c: Clocked, ctl: Controller) -> None:
+    for name in ("Alex", "Sam"):
+        c.store.request("seat", {"player": name})
+    c.store.request("start", {})
+    ctl.poll()
+    row = c.store.current_game("main")
+    assert ctl.tables["main"].game is not None and row is not None
+    c.base = row.started  # from now on the time is the game's start plus what the test says
+
+
+def test_the_time_left_is_a_boss_bar_with_warnings_and_the_game_ends_on_time(tmp_path: Path) -> None:
+    with clocked(tmp_path) as c:
+        ctl = c.controller(time_limit=700.0)
+        _start(c, ctl)
+        assert any(line.startswith("Game on! ") and line.endswith(" starts. Time limit: 11 min 40 s.")
+                   for line in c.heard("Sam")), c.heard("Sam")
+        for name in ("Alex", "Sam"):
+            assert c.bots[name].bossbars() == [("Time left: 12 min", 700, 700, "yellow")]
+        spectator = Bot.join(c.box.world, "Kim")  # not seated: sees no bar
+        assert spectator.bossbars() == []
+        sent = ctl.requests
+        ctl.poll()
+        c.offset = 4.0
+        ctl.poll()
+        assert ctl.requests - sent == 2  # two idle polls within the update period: the inbox read alone
+        c.offset = 6.0
+        sent = ctl.requests
+        ctl.poll()
+        assert ctl.requests - sent == 2  # the inbox read and the bar's value
+        assert c.bots["Alex"].bossbars() == [("Time left: 12 min", 694, 700, "yellow")]
+        c.offset = 101.0  # 599 s left
+        ctl.poll()
+        assert c.bots["Alex"].bossbars() == [("Time left: 10 min", 599, 700, "red")]
+        for name in ("Alex", "Sam"):
+            assert "10 minutes left on board main: then the richest by net worth wins." in c.heard(name)
+        c.offset = 641.0  # 59 s left
+        ctl.poll()
+        assert c.bots["Sam"].bossbars() == [("Time left: 59 s", 59, 700, "red")]
+        assert "1 minute left on board main: then the richest by net worth wins." in c.heard("Sam")
+        assert c.heard("Sam").count("10 minutes left on board main: then the richest by net worth wins.") == 1
+        c.offset = 701.0
+        ctl.poll()
+        game = ctl.tables["main"].game
+        assert game is not None and game.phase == "game_over" and game.end_reason == "time_limit"
+        winner = game.names[game.winner or 0]
+        assert f"GAME OVER: {winner} wins (the richest when time ran out)" in "\n".join(c.heard("Alex"))
+        assert c.bots["Alex"].bossbars() == [] and c.box.world.bossbars == {}
+        assert not any("monopoli.time.main" in c.box.world.players[n].tags for n in ("Alex", "Sam"))
+        assert "[main] 1 minute left on board main: then the richest by net worth wins." in c.lines
+
+
+def test_the_limit_is_stored_with_the_game_and_read_by_the_page(tmp_path: Path) -> None:
+    with clocked(tmp_path) as c:
+        first = c.controller(time_limit=5400.0)
+        _start(c, first)
+        ends = first.tables["main"].ends_at
+        row = c.store.current_game("main")
+        assert row is not None and ends == row.started + 5400
+        first.release()
+        again = c.controller()  # restarted without --time-limit: the game keeps its limit
+        assert again.tables["main"].ends_at == ends
+        assert stored_views(c.store, load_world(), ["main"])[0].ends_at == ends
+        again.poll()
+        assert c.bots["Alex"].bossbars() == [("Time left: 90 min", 5400, 5400, "yellow")]
+        again.release()
+        shorter = c.controller(time_limit=1800.0)  # a later run with another limit sets the running game's
+        assert shorter.tables["main"].ends_at == row.started + 1800
+        assert "board 'main': game 1's time limit is now 30 min (was 1 h 30 min), as --time-limit says" in c.lines
+        assert stored_views(c.store, load_world(), ["main"])[0].ends_at == row.started + 1800
+        shorter.poll()
+        assert c.bots["Alex"].bossbars() == [("Time left: 30 min", 1800, 1800, "yellow")]
+        shorter.release()
+        off = c.controller(time_limit=0.0)
+        assert off.tables["main"].ends_at is None and stored_views(c.store, load_world(), ["main"])[0].ends_at is None
+        off.poll()
+        assert c.bots["Alex"].bossbars() == [] and c.box.world.bossbars == {}
+        off.release()
+
+
+def test_the_rule_sets_limit_applies_without_the_flag(tmp_path: Path) -> None:
+    rules = tmp_path / "timed.yaml"
+    rules.write_text("name: timed\ntime_limit_minutes: 45\n")
+    with clocked(tmp_path) as c:
+        ctl = c.controller(rules=str(rules))
+        _start(c, ctl)
+        row = c.store.current_game("main")
+        assert row is not None and ctl.tables["main"].ends_at == row.started + 45 * 60
+        assert stored_views(c.store, load_world(), ["main"], rules=str(rules))[0].ends_at == row.started + 45 * 60
+        assert c.bots["Sam"].bossbars() == [("Time left: 45 min", 2700, 2700, "yellow")]
+
+
+@pytest.mark.parametrize(("text", "seconds"), [("90m", 5400), ("90", 5400), ("1h30m", 5400), ("2h", 7200),
+                                               ("45s", 45), ("1h5", 3900), (" 10M ", 600), ("off", 0)])
+def test_time_limits_are_read_in_minutes_hours_or_seconds(text: str, seconds: float) -> None:
+    assert timelimit.parse(text) == seconds
+
+
+@pytest.mark.parametrize("text", ["", "m", "90x", "-5", "1.5h", "0m", "h30"])
+def test_a_bad_time_limit_is_refused_with_the_forms_taken(text: str) -> None:
+    with pytest.raises(MonopoliError, match="write 90m, 90 \\(minutes\\), 1h30m, 45s, or off"):
+        timelimit.parse(text)
+
+
+
+def test_run_refuses_a_bad_time_limit_before_anything() -> None:
+    result = CliRunner().invoke(cli, ["run", "--time-limit", "90x", "--db", "unused.db"])
+    assert result.exit_code == 2
+    assert ("Invalid value for '--time-limit': not a time limit: '90x'; write 90m, 90 (minutes), 1h30m, 45s, "
+            "or off") in result.output
+
+
+def _running(db: Path, pid: int) -> bool:
+    """Whether `monopoli run` (this pid) holds the database's lease yet."""
+    if not db.exists():
+        return False
+    store = Store(db)
+    holder = lease.read(store)
+    store.close()
+    return holder is not None and holder.pid == pid and not holder.released
+
+
+def test_run_time_limit_ends_the_game_through_the_cli(tmp_path: Path) -> None:
+    db = tmp_path / "night.db"
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=100) as box:
+        world = tmp_path / "world.yaml"
+        world.write_text(Path(load_world().source).read_text().replace("port: 25575", f"port: {box.port}"))
+        with RconClient(*box.address, PASSWORD, timeout=60) as rcon:
+            rcon.command("function monopoli:board/main/place")
+        bots = {name: Bot.join(box.world, name) for name in ("Alex", "Sam")}
+        env = dict(os.environ, MONOPOLI_RCON_PASSWORD=PASSWORD)
+        run = subprocess.Popen([sys.executable, "-c", "from monopoli_mc.cli import main; main()", "run",
+                                "--world", str(world), "--db", str(db), "--poll", "0.01", "--time-limit", "4s"],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and not _running(db, run.pid):
+                time.sleep(0.05)
+            for args in (("seat", "Alex"), ("seat", "Sam"), ("start",)):
+                result = CliRunner().invoke(cli, ["admin", *args, "--db", str(db), "--wait", "30"])
+                assert result.exit_code == 0, result.output
+            deadline = time.monotonic() + 30
+            while not bots["Alex"].bossbars() and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert bots["Alex"].bossbars()[0][0].startswith("Time left: ")
+            while "the richest when time ran out" not in " ".join(bots["Sam"].chat_text()) \
+                    and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert any("the richest when time ran out" in line for line in bots["Sam"].chat_text())
+            while box.world.bossbars and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert bots["Alex"].bossbars() == []
+            result = CliRunner().invoke(cli, ["admin", "status", "--db", str(db)])
+            assert result.exit_code == 0 and "ended in round 1" in result.output, result.output
+        finally:
+            run.terminate()
+            out, _ = run.communicate(timeout=30)
+        assert ", time limit 4 s (--time-limit)" in out.splitlines()[0], out
+        assert "; time limit 4 s" in out and "wins (the richest when time ran out)" in out, out
+        assert not box.world.strict_failures, box.world.strict_failures
