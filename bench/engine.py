@@ -19,11 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -45,6 +41,7 @@ def play_ours(rules_name: str, games: int) -> int:
 def play_peer(peer: Path, games: int) -> int:
     """Play `games` games of the peer as its scripts/simulate.py does, one process, log off; the throws."""
     import random
+    import tempfile
 
     sys.path.insert(0, str(peer))
     from monopoly.core.dice import Dice  # type: ignore[import-not-found]
@@ -70,6 +67,10 @@ def play_peer(peer: Path, games: int) -> int:
 
 def timed(child: list[str], env: dict[str, str]) -> tuple[float, float, int]:
     """(CPU seconds, wall seconds, throws) of one child process of this script."""
+    import resource  # here, not at the top: a child process imports only what it plays with
+    import subprocess
+    import time
+
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run([sys.executable, __file__, *child], env=env, capture_output=True, text=True)

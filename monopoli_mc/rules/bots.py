@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import AUCTION, BUS, BUY, DEBT, DRAW, END, JAIL, RECEIVED, ROLL, TAX, TRADE, TRIPLES
 
 Action = tuple[str, int, Any]
 # Phases in which the bots look only at the decision's own actions, never at management.
-_DECISION_ONLY = frozenset({BUY, DRAW, JAIL, TAX, RECEIVED})
-JAIL_STRATEGIES = ("pay", "stay")
+_DECISION_ONLY: Final = frozenset({BUY, DRAW, JAIL, TAX, RECEIVED})
+JAIL_STRATEGIES: Final = ("pay", "stay")
 
 
 class Bot:

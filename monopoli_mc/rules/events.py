@@ -8,11 +8,11 @@ Accounts in `pay` are a seat number, BANK or JAR.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-BANK = -1
-JAR = -2
-MAX_SCORE = 2**31 - 1
+BANK: Final = -1
+JAR: Final = -2
+MAX_SCORE: Final = 2**31 - 1
 """Every amount of a game ends up in a Minecraft score, a 32-bit signed int."""
 
 Event = tuple[Any, ...]

@@ -8,7 +8,7 @@ recorded in the event it caused. See phases.py for how a turn flows.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Final, Iterable
 
 from monopoli_mc.errors import IllegalAction
 from monopoli_mc.rules.board import Board
@@ -25,9 +25,9 @@ from monopoli_mc.rules.state import NOT_IN_JAIL
 from monopoli_mc.rules.turn import TurnMixin
 
 Handler = Callable[[int, Any, list[Event]], None]
-_SINGLE_ACTION = {ROLL: "roll", DRAW: "draw", END: "end_turn"}
-_MANAGE = frozenset(MANAGE_ACTIONS)
-_CURRENT_DECIDES = frozenset({ROLL, JAIL, BUY, DRAW, TAX, END, BUS, TRIPLES})
+_SINGLE_ACTION: Final = {ROLL: "roll", DRAW: "draw", END: "end_turn"}
+_MANAGE: Final = frozenset(MANAGE_ACTIONS)
+_CURRENT_DECIDES: Final = frozenset({ROLL, JAIL, BUY, DRAW, TAX, END, BUS, TRIPLES})
 
 
 class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
@@ -318,5 +318,5 @@ class Game(TurnMixin, PropertyMixin, SettleMixin, OperatorMixin, RolesMixin):
 
 # The guard of action kind K is _g_K where it has one; other kinds are legal whenever their
 # phase allows them. Operator actions have one guard of their own (_g_admin).
-_GUARDS: dict[str, Callable[[Game, int, Any], str | None]] = {
+_GUARDS: Final[dict[str, Callable[[Game, int, Any], str | None]]] = {
     kind: getattr(Game, f"_g_{kind}", Game._g_always) for kind in ALL_ACTIONS}

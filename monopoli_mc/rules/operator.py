@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from monopoli_mc.rules.base import EngineBase
 from monopoli_mc.rules.events import BANK, JAR, MAX_SCORE, Event
 from monopoli_mc.rules.phases import BUY, DEBT, MANAGE_PHASES, SYSTEM
 from monopoli_mc.rules.state import trait
 
-ADMIN_ACTIONS = ("admin_pay", "admin_fine", "admin_move", "admin_give_deed", "kick")
+ADMIN_ACTIONS: Final = ("admin_pay", "admin_fine", "admin_move", "admin_give_deed", "kick")
 
 
 @trait

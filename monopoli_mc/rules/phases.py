@@ -18,27 +18,27 @@ the richest winning), never from a player.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
-ROLL = "roll"
-JAIL = "jail"
-BUY = "buy"
-AUCTION = "auction"
-DRAW = "draw"
-TAX = "tax_choice"
-DEBT = "debt"
-END = "end_turn"
-TRADE = "trade"
-RECEIVED = "received_mortgage"  # a mortgaged deed received: lift it now, or pay the fee and keep it
-ROLE = "role_choice"  # Anti-Monopoly: each player chooses a side before the first throw
-BUS = "bus_choice"  # the speed die's Bus: move by one white die or their sum
-TRIPLES = "triples_choice"  # the speed die's triples: move to any space
-OVER = "game_over"
+ROLL: Final = "roll"
+JAIL: Final = "jail"
+BUY: Final = "buy"
+AUCTION: Final = "auction"
+DRAW: Final = "draw"
+TAX: Final = "tax_choice"
+DEBT: Final = "debt"
+END: Final = "end_turn"
+TRADE: Final = "trade"
+RECEIVED: Final = "received_mortgage"  # a mortgaged deed received: lift it now, or pay the fee and keep it
+ROLE: Final = "role_choice"  # Anti-Monopoly: each player chooses a side before the first throw
+BUS: Final = "bus_choice"  # the speed die's Bus: move by one white die or their sum
+TRIPLES: Final = "triples_choice"  # the speed die's triples: move to any space
+OVER: Final = "game_over"
 
-SYSTEM = -1  # the "player" of system actions (the controller's clock, the operator)
+SYSTEM: Final = -1  # the "player" of system actions (the controller's clock, the operator)
 
 # Actions only the deciding player may take, by phase.
-PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
+PHASE_ACTIONS: Final[dict[str, tuple[str, ...]]] = {
     ROLL: ("roll",),
     JAIL: ("pay_fine", "use_card", "roll"),
     BUY: ("buy", "decline"),
@@ -56,12 +56,12 @@ PHASE_ACTIONS: dict[str, tuple[str, ...]] = {
 }
 
 # Phases in which any seated player may build, sell, mortgage, lift and propose trades.
-MANAGE_PHASES = frozenset({ROLL, JAIL, BUY, DEBT, END})
-MANAGE_ACTIONS = ("build", "sell", "sell_all", "mortgage", "lift", "propose_trade", "claim_rent")
-SYSTEM_ACTIONS = ("close_auction", "time_up", "admin_pay", "admin_fine", "admin_move", "admin_give_deed",
+MANAGE_PHASES: Final = frozenset({ROLL, JAIL, BUY, DEBT, END})
+MANAGE_ACTIONS: Final = ("build", "sell", "sell_all", "mortgage", "lift", "propose_trade", "claim_rent")
+SYSTEM_ACTIONS: Final = ("close_auction", "time_up", "admin_pay", "admin_fine", "admin_move", "admin_give_deed",
                   "kick", "admin_end")
 
-ALL_ACTIONS = frozenset(a for acts in PHASE_ACTIONS.values() for a in acts) | set(MANAGE_ACTIONS) \
+ALL_ACTIONS: Final = frozenset(a for acts in PHASE_ACTIONS.values() for a in acts) | set(MANAGE_ACTIONS) \
     | set(SYSTEM_ACTIONS)
 
 

@@ -8,14 +8,14 @@ Everything else is the same engine.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from monopoli_mc.rules.base import EngineBase
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.phases import ROLE
 from monopoli_mc.rules.state import HOTEL, trait
 
-ROLES = ("competitor", "monopolist")
+ROLES: Final = ("competitor", "monopolist")
 
 
 @trait

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from monopoli_mc.rules.base import EngineBase
 from monopoli_mc.rules.events import BANK, JAR, Event
@@ -10,7 +10,7 @@ from monopoli_mc.rules.phases import OVER, TRADE
 from monopoli_mc.rules.property import lift_cost
 from monopoli_mc.rules.state import HOTEL, NOT_IN_JAIL, trait
 
-TRADE_KEYS = ("to", "give", "get", "give_cash", "get_cash", "give_cards", "get_cards")
+TRADE_KEYS: Final = ("to", "give", "get", "give_cash", "get_cash", "give_cards", "get_cards")
 
 
 @trait

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import statistics
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Final, Iterator
 
 from monopoli_mc.rules.board import Board
 from monopoli_mc.rules.bots import Bot, make_bots
@@ -13,12 +13,12 @@ from monopoli_mc.rules.phases import OVER
 from monopoli_mc.rules.planning import percentile
 from monopoli_mc.rules.settings import Rules
 
-DEFAULT_MAX_ROUNDS = 1000
-WON = ("last_standing", "side_standing")  # ends by bankruptcy, not by a limit
+DEFAULT_MAX_ROUNDS: Final = 1000
+WON: Final = ("last_standing", "side_standing")  # ends by bankruptcy, not by a limit
 # Money flows reported by reason of the `pay` event.
-FLOWS = ("salary", "rent", "tax", "jar", "card", "jail_fine", "purchase", "auction", "build",
+FLOWS: Final = ("salary", "rent", "tax", "jar", "card", "jail_fine", "purchase", "auction", "build",
          "sellback", "mortgage", "lift", "fee", "trade", "bankruptcy")
-_CHOSEN_ARGS = frozenset({"bid", "propose_trade"})  # a bot picks the amount or the offer: apply checks it
+_CHOSEN_ARGS: Final = frozenset({"bid", "propose_trade"})  # a bot picks the amount or the offer: apply checks it
 
 
 @dataclasses.dataclass

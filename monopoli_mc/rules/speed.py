@@ -8,7 +8,7 @@ throw and no jail. Utility rent counts all three dice, the Bus and Mr. Monopoly 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from monopoli_mc.rules.base import EngineBase
 from monopoli_mc.rules.events import Event
@@ -16,8 +16,8 @@ from monopoli_mc.rules.phases import BUS, END, TRIPLES
 from monopoli_mc.rules.state import trait
 
 # Faces of the speed die as the generator throws them (1-6): three numbers, two Mr. Monopoly, one Bus.
-SPEED_FACES = {1: "1", 2: "2", 3: "3", 4: "mr_monopoly", 5: "mr_monopoly", 6: "bus"}
-BUS_MOVES = ("first", "second", "sum")
+SPEED_FACES: Final = {1: "1", 2: "2", 3: "3", 4: "mr_monopoly", 5: "mr_monopoly", 6: "bus"}
+BUS_MOVES: Final = ("first", "second", "sum")
 
 
 @trait

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rules.board import Board
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.settings import Rules
 
-STATE_VERSION = 1
-NOT_IN_JAIL = -1
-HOTEL = 5  # buildings count on a street: 1-4 houses, 5 = a hotel
+STATE_VERSION: Final = 1
+NOT_IN_JAIL: Final = -1
+HOTEL: Final = 5  # buildings count on a street: 1-4 houses, 5 = a hotel
 _Class = TypeVar("_Class")
 
 try:  # mypyc's mark for a part of the engine mixed into Game (make fast); pure Python ignores it
