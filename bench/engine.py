@@ -6,7 +6,8 @@ Each contender plays the same number of four-player games headless in a process 
 own, one after the other, and is timed the same way: the CPU time (user + system) of the
 whole process, interpreter start and imports included, best of --repeat runs, interleaved.
 CPU time rather than wall time because the machine may be shared: the wall time is
-printed beside it, and is the same figure on an idle core. Throws are
+printed beside it, and is the same figure on an idle core. The last columns count the CPU
+time of the games alone (after imports and loading), as each process measures it. Throws are
 counted by each engine itself: ours from its game results, the peer's by counting its
 Dice.roll calls. The peer runs with its game log off (LogSettings.KEEP_GAME_LOG = False),
 its bankruptcies file written to a temporary folder.
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -27,19 +29,23 @@ PEER_URL = "https://github.com/gamescomputersplay/monopoly"
 DEFAULT_PEER = PROJECT.parent / "monopoly"
 
 
-def play_ours(rules_name: str, games: int) -> int:
-    """Play `games` four-player games as `monopoli simulate` does (seeds 1, 2, ...); the throws."""
+def play_ours(rules_name: str, games: int) -> tuple[int, float]:
+    """Play `games` four-player games as `monopoli simulate` does (seeds 1, 2, ...); (throws, CPU
+    seconds of the games alone)."""
     from monopoli_mc.rules.board import board_path, load_board
     from monopoli_mc.rules.settings import load_rules
     from monopoli_mc.rules.simulate import run_games
 
     rules = load_rules(rules_name)
     board = load_board(board_path(rules.board))
-    return sum(result.throws for result in run_games(rules, board, players=4, games=games, seed=1))
+    started = time.process_time()
+    throws = sum(result.throws for result in run_games(rules, board, players=4, games=games, seed=1))
+    return throws, time.process_time() - started
 
 
-def play_peer(peer: Path, games: int) -> int:
-    """Play `games` games of the peer as its scripts/simulate.py does, one process, log off; the throws."""
+def play_peer(peer: Path, games: int) -> tuple[int, float]:
+    """Play `games` games of the peer as its scripts/simulate.py does, one process, log off; (throws,
+    CPU seconds of the games alone)."""
     import random
     import tempfile
 
@@ -60,16 +66,16 @@ def play_peer(peer: Path, games: int) -> int:
 
     Dice.roll = counted_roll
     master = random.Random(0)  # the peer's own seeding (SimulationSettings.seed = 0)
+    started = time.process_time()
     for number in range(1, games + 1):
         monopoly_game((number, master.getrandbits(32)))
-    return throws
+    return throws, time.process_time() - started
 
 
-def timed(child: list[str], env: dict[str, str]) -> tuple[float, float, int]:
-    """(CPU seconds, wall seconds, throws) of one child process of this script."""
+def timed(child: list[str], env: dict[str, str]) -> tuple[float, float, float, int]:
+    """(CPU seconds, wall seconds, CPU seconds of the games alone, throws) of one child process."""
     import resource  # here, not at the top: a child process imports only what it plays with
     import subprocess
-    import time
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
@@ -81,7 +87,8 @@ def timed(child: list[str], env: dict[str, str]) -> tuple[float, float, int]:
         sys.exit(f"{' '.join(child)} failed:\n{done.stderr}")
     if done.stderr.strip():
         print(done.stderr.strip(), file=sys.stderr)  # such as a stale compiled engine skipped
-    return cpu, elapsed, int(done.stdout.split()[-1])
+    throws, games_cpu = done.stdout.split()[-2:]
+    return cpu, elapsed, float(games_cpu), int(throws)
 
 
 def main() -> None:
@@ -96,7 +103,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.child:
         what, arg = args.child
-        print(play_ours(arg, args.games) if what == "ours" else play_peer(Path(arg), args.games))
+        throws, games_cpu = play_ours(arg, args.games) if what == "ours" else play_peer(Path(arg), args.games)
+        print(throws, games_cpu)
         return
 
     from monopoli_mc.rules.compiled import BUILD_DIR, staleness
@@ -116,21 +124,25 @@ def main() -> None:
     else:
         print(f"no compiled row: {why or f'nothing built in {BUILD_DIR}'} (make fast builds it)", file=sys.stderr)
 
-    best: dict[str, tuple[float, float, int]] = {}
+    best: dict[str, tuple[float, float, float, int]] = {}
     for _ in range(args.repeat):  # interleaved, so a busy moment of the machine hits every contender alike
         for name, (child, child_env) in contenders.items():
             run = timed(child, child_env)
             if name not in best or run < best[name]:
                 best[name] = run
 
-    print(f"{args.games} four-player games per contender, each a whole process (imports included), "
-          f"one after the other; CPU seconds, best of {args.repeat}")
-    print(f"{'engine':36s} {'throws':>7s} {'CPU s':>6s} {'wall s':>6s} {'throws/s':>9s} {'vs peer':>7s}")
-    peer_rate = next((t / cpu for name, (cpu, _, t) in best.items() if name.startswith("peer")), None)
-    for name, (cpu, wall, throws) in best.items():
-        rate = throws / cpu
-        ratio = f"{rate / peer_rate:6.2f}x" if peer_rate else "      -"
-        print(f"{name:36s} {throws:7,d} {cpu:6.2f} {wall:6.2f} {rate:9,.0f} {ratio:>7s}")
+    print(f"{args.games} four-player games per contender, each a whole process, one after the other; "
+          f"CPU seconds, best of {args.repeat}")
+    print(f"{'':44s} {'whole process, imports included':^31s}   {'the games alone':^17s}")
+    print(f"{'engine':36s} {'throws':>7s} {'CPU s':>6s} {'wall s':>6s} {'throws/s':>9s} {'vs peer':>7s}   "
+          f"{'throws/s':>9s} {'vs peer':>7s}")
+    peer = next((run for name, run in best.items() if name.startswith("peer")), None)
+    for name, (cpu, wall, games_cpu, throws) in best.items():
+        rate, games_rate = throws / cpu, throws / games_cpu
+        ratio = f"{rate / (peer[3] / peer[0]):6.2f}x" if peer else "-"
+        games_ratio = f"{games_rate / (peer[3] / peer[2]):6.2f}x" if peer else "-"
+        print(f"{name:36s} {throws:7,d} {cpu:6.2f} {wall:6.2f} {rate:9,.0f} {ratio:>7s}   "
+              f"{games_rate:9,.0f} {games_ratio:>7s}")
 
 
 if __name__ == "__main__":
