@@ -4,12 +4,38 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import sysconfig
 from pathlib import Path
+
+import pytest
 
 import monopoli_mc.rules
 from monopoli_mc.rules import game
 from monopoli_mc.rules.compiled import MANIFEST, choose_engine, source_hashes
+
+# Prints a digest of seeded games of every rule set: actions, events and final states.
+_DIGEST = """
+import dataclasses, hashlib, json
+from monopoli_mc.rules import ENGINE
+from monopoli_mc.rules.board import board_path, load_board
+from monopoli_mc.rules.settings import available_rule_sets, load_rules
+from monopoli_mc.rules.simulate import play_game
+digest = hashlib.sha256()
+for name in available_rule_sets():
+    rules = dataclasses.replace(load_rules(name), max_rounds=60)
+    board = load_board(board_path(rules.board))
+    for seed in range(3):
+        games, actions = [], []
+        def seen(game, events):
+            games[:] = [game]
+            digest.update(repr(events).encode())
+        for checked in (False, True):
+            play_game(rules, board, 4, seed, on_events=seen, checked=checked, record=actions)
+            digest.update(repr(actions).encode() + json.dumps(games[0].to_data(), sort_keys=True).encode())
+print(ENGINE, digest.hexdigest())
+"""
 
 
 def test_the_engine_running_is_the_one_asked_for() -> None:
@@ -19,6 +45,20 @@ def test_the_engine_running_is_the_one_asked_for() -> None:
     asked = os.environ.get("MONOPOLI_ENGINE")
     if asked in ("pure", "compiled"):
         assert loaded == asked
+
+
+@pytest.mark.skipif(monopoli_mc.rules.ENGINE != "compiled", reason="compares the compiled engine with the pure one")
+def test_the_compiled_engine_plays_the_games_of_the_pure_one() -> None:
+    """Every rule set, seeded games both ways (fast path and checked): the same actions, events
+    and final states, to the byte, as a pure-Python process plays them."""
+    def run(engine: str) -> str:
+        env = {**os.environ, "MONOPOLI_ENGINE": engine}
+        done = subprocess.run([sys.executable, "-c", _DIGEST], env=env, capture_output=True, text=True, check=True)
+        return done.stdout.strip()
+
+    compiled, pure = run("compiled"), run("pure")
+    assert compiled.split()[0] == "compiled" and pure.split()[0] == "pure"
+    assert compiled.split()[1] == pure.split()[1]
 
 
 def _project(tmp_path: Path) -> tuple[Path, Path]:
