@@ -75,8 +75,8 @@ INTENTS = (
 ADMIN = (
     ("pay", ("player", "amount")), ("fine", ("player", "amount")),
     ("move", ("player", "space")), ("give_deed", ("player", "space")),
-    ("seat", ("player",)), ("unseat", ("player",)), ("kick", ("player",)), ("start", ()), ("pause", ()), ("resume", ()),
-    ("sync", ()), ("undo", ()), ("status", ()),
+    ("seat", ("player",)), ("unseat", ("player",)), ("kick", ("player",)),
+    ("start", ()), ("end", ()), ("pause", ()), ("resume", ()), ("sync", ()), ("undo", ()), ("status", ()),
 )
 
 GAMERULES = (("command_block_output", "commandBlockOutput", "false"),

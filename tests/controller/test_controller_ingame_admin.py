@@ -17,6 +17,7 @@ from monopoli_mc.datapack.world_config import BoardPlace, WorldConfig, load_worl
 from monopoli_mc.demo.run import install
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.sandbox.bots import Bot
+from monopoli_mc.rules.phases import OVER
 from monopoli_mc.sandbox.runner import Sandbox
 
 SEATS = {"Alex": "main", "Sam": "main", "Robin": "annex", "Kai": "annex"}
@@ -113,6 +114,16 @@ def test_each_request_for_each_board_is_answered_in_the_operator_s_chat(night: N
     # Both boards' status from the function without a board.
     said = night.run("function monopoli:admin/status")
     assert [line.split(":")[1].strip() for line in said] == ["main", "annex"]
+
+
+def test_end_from_in_game_ends_that_board_s_game(night: Night) -> None:
+    night.stand_on(None)
+    said = night.run("function monopoli:admin/annex/end")
+    assert len(said) == 1 and said[0].startswith("admin end: game 2 on board 'annex' ended: ") and " wins; " in said[0]
+    assert night.ctl.tables["annex"].game.phase == OVER  # type: ignore[union-attr]
+    assert night.ctl.tables["main"].game.phase != OVER  # type: ignore[union-attr]
+    assert night.run("function monopoli:admin/annex/end") == [
+        "admin end: refused: the game on board 'annex' is over already; next: monopoli admin start"]
 
 
 def test_refusals_are_answered_with_the_reason(night: Night) -> None:
