@@ -269,17 +269,18 @@ def status_line(table: BoardGame) -> str:
     """One line about a board: its game, whose decision, the jar."""
     if table.game is None:
         return f"{table.name}: no game yet"
-    return game_status(table.name, table.game, table.game_id, paused=table.paused)
+    return game_status(table.name, table.game, table.game_id, paused=table.paused, ends_at=table.ends_at)
 
 
-def game_status(board: str, game: Game, game_id: int, *, paused: bool) -> str:
+def game_status(board: str, game: Game, game_id: int, *, paused: bool, ends_at: float | None = None) -> str:
     """One line about a board's game: its rule set, round, whose decision, the jar."""
     head = f"{board}: game {game_id} ({game.rules.name} rules)"
     if game.phase == OVER:
         return f"{head} ended in round {game.round + 1}; next: monopoli admin start"
     jar = f", jar ${game.jar}" if game.rules.free_parking_jar else ""
+    left = "" if ends_at is None else f", {timelimit.left_words(ends_at - time.time())}"
     return (f"{head}, round {game.round + 1}, {game.phase.replace('_', ' ')}"
-            f" for {game.names[game.to_act()]}{' (paused)' if paused else ''}{jar}")
+            f" for {game.names[game.to_act()]}{' (paused)' if paused else ''}{jar}{left}")
 
 
 def net_worths(game: Game) -> str:

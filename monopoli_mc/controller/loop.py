@@ -379,7 +379,8 @@ class Controller:
             if table is None or table.game is None:
                 return []
             seat = table.seat_of(name)
-            table.bar.shown = None  # give them the time bar (it holds only those online when it was made)
+            if table.ends_at is not None:  # give them the time bar (it holds only those online when made)
+                table.bar.shown = None
             return ([calls.enable(name)] + outbox.tell(table.view, name, "Welcome back.")
                     + (table.prompt_writes(force=True) if seat == table.game.to_act() else []))
         if event.kind == "join":

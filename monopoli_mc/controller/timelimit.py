@@ -68,6 +68,13 @@ def words(seconds: float | None) -> str:
     return " ".join(parts)
 
 
+def left_words(left: float) -> str:
+    """The time left for `admin status`: "42 min left", "35 s left", "time is up"."""
+    if left <= 0:
+        return "time is up"
+    return timebar.words(left).replace("Time left: ", "") + " left"
+
+
 def rule_limit(rules: dict[str, Any]) -> float | None:
     """The rule set's own limit in seconds (its `time_limit_minutes`)."""
     minutes = rules.get("time_limit_minutes")

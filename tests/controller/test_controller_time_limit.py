@@ -142,6 +142,8 @@ def test_the_limit_is_stored_with_the_game_and_read_by_the_page(tmp_path: Path) 
         again.poll()
         assert c.bots["Alex"].bossbars() == [("Time left: 90 min", 5400, 5400, "yellow")]
         again.release()
+        result = CliRunner().invoke(cli, ["admin", "status", "--db", c.store.path])  # from the database
+        assert result.exit_code == 0 and result.output.endswith(", jar $0, 90 min left\n"), result.output
         shorter = c.controller(time_limit=1800.0)  # a later run with another limit sets the running game's
         assert shorter.tables["main"].ends_at == row.started + 1800
         assert "board 'main': game 1's time limit is now 30 min (was 1 h 30 min), as --time-limit says" in c.lines
