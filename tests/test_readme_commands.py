@@ -13,7 +13,8 @@ What counts as a command (the conventions README.md and docs/*.md are written to
   sets NAME for the commands after it (`...` is a placeholder: the test's own password is used).
   Any other program in a block fails the test unless it is in OTHER_PROGRAMS.
 - `monopoli ...` written in the text (an inline `code` span) is parsed the same way, except that
-  the text may name a command without its arguments (`monopoli admin trade`).
+  the text may name a command without its arguments (`monopoli admin trade`), or an option
+  without its value (`monopoli run --time-limit`).
 - Lines starting with `/` in any block, and inline `/trigger ...` spans, are typed in Minecraft:
   the in-game `/function monopoli:...` lines are run as an operator in a strict sandbox with the
   committed pack (an unknown function or a line vanilla refuses fails), and every `/trigger`
@@ -236,8 +237,10 @@ def test_every_command_in_the_readme_and_docs_parses() -> None:
         if command.program == "monopoli":
             try:
                 parse(command)
-            except (click.exceptions.MissingParameter, click.exceptions.NoArgsIsHelpError) as exc:
-                if not command.inline:  # the text may name a command without its arguments
+            except (click.exceptions.MissingParameter, click.exceptions.NoArgsIsHelpError,
+                    click.exceptions.BadOptionUsage) as exc:
+                named = not isinstance(exc, click.exceptions.BadOptionUsage) or "requires an argument" in str(exc)
+                if not (command.inline and named):  # the text may name a command or option without its value
                     bad.append(f"{command}: {exc}")
             except (click.UsageError, AssertionError) as exc:
                 bad.append(f"{command}: {exc}")
