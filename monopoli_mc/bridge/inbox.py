@@ -1,7 +1,9 @@
-"""The inbox: one `data get storage monopoli:bridge inbox` reply -> typed world events.
+"""The inbox: one `data get storage monopoli:bridge` reply -> typed world events and positions.
 
-Also the other replies the controller reads: `list uuids` (UUID -> name), a
-player's `Pos` and the game time (`function monopoli:bridge/now`). Pure functions of text; no sockets.
+The controller reads the pack's whole bridge storage once per poll: the inbox and, beside
+it, the positions of the players it waits for (`pos`, written by the pack every tick).
+Also the other replies the controller reads: `list uuids` (UUID -> name), a player's
+`Pos` and the game time (`function monopoli:bridge/now`). Pure functions of text; no sockets.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from monopoli_mc.errors import MonopoliError
 
 INBOX_QUERY = "data get storage monopoli:bridge inbox"
 TIME_QUERY = "function monopoli:bridge/now"  # returns `time query gametime`
+POLL_QUERY = "data get storage monopoli:bridge"  # the inbox, the walkers' positions, the world's identity
 WORLD_QUERY = "data get storage monopoli:bridge world"
 NIGHT_QUERY = "data get storage monopoli:bridge night"
 LIST_UUIDS = "list uuids"
@@ -66,6 +69,21 @@ def uuid_from_ints(ints: Any) -> str:
     return str(uuidlib.UUID(int=number))
 
 
+Position = tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class Poll:
+    """One poll's read: the inbox's events and the walkers' positions by UUID.
+
+    `positions` is None when the pack does not report them (a pack from before they rode
+    on the inbox read): then the controller asks for each walker's position itself.
+    """
+
+    events: list[WorldEvent]
+    positions: dict[str, Position] | None
+
+
 def parse_inbox(reply: str) -> list[WorldEvent]:
     """Events of an inbox reply, in `seq` order; an empty or missing inbox gives [].
 
@@ -73,18 +91,64 @@ def parse_inbox(reply: str) -> list[WorldEvent]:
     """
     if any(marker in reply for marker in _NO_INBOX):
         return []
+    data = _contents(reply, "inbox")
+    if not isinstance(data, list):
+        raise InboxError(f"the inbox is not a list: {reply[:120]!r}")
+    return _events(data)
+
+
+def parse_poll(reply: str) -> Poll:
+    """The events and positions of a POLL_QUERY reply (the bridge storage, whole).
+
+    Raises InboxError when the reply is not a storage listing, its SNBT does not parse,
+    or the inbox in it is not a list.
+    """
+    data = _contents(reply, "bridge storage")
+    if not isinstance(data, dict):
+        raise InboxError(f"the bridge storage is not a compound: {reply[:120]!r}")
+    inbox = data.get("inbox", [])
+    if not isinstance(inbox, list):
+        raise InboxError(f"the inbox is not a list: {str(inbox)[:120]!r}")
+    pos = data.get("pos")
+    positions = None
+    if isinstance(pos, list):
+        positions = {}
+        for item in pos:
+            found = _position(item)
+            if found is not None:
+                positions[found[0]] = found[1]
+    return Poll(_events(inbox), positions)
+
+
+def _contents(reply: str, what: str) -> Any:
     head, sep, body = reply.partition(_CONTENTS)
     if not sep:
-        raise InboxError(f"not an inbox reply: {reply[:120]!r}")
+        raise InboxError(f"not a storage listing ({what}): {reply[:120]!r}")
     try:
-        data = nbtlib.parse_nbt(body.strip())
+        return nbtlib.parse_nbt(body.strip())
     except Exception as exc:  # nbtlib raises its own InvalidLiteral and friends
-        raise InboxError(f"inbox SNBT does not parse ({exc}): {body[:120]!r}") from None
-    if not isinstance(data, list):
-        raise InboxError(f"the inbox is not a list: {body[:120]!r}")
-    events = [e for e in (_entry(item) for item in data) if e is not None]
+        raise InboxError(f"{what} SNBT does not parse ({exc}): {body[:120]!r}") from None
+
+
+def _events(items: list[Any]) -> list[WorldEvent]:
+    events = [e for e in (_entry(item) for item in items) if e is not None]
     events.sort(key=lambda e: e.seq)
     return events
+
+
+def _position(item: Any) -> tuple[str, Position] | None:
+    """(UUID, position) of one `pos` entry, {uuid:[I;...],at:[x,y,z]}; None when it is not one."""
+    if not isinstance(item, dict):
+        return None
+    at = item.get("at")
+    if not isinstance(at, list):
+        return None
+    try:
+        who = uuid_from_ints(item.get("uuid"))
+        x, y, z = (float(v) for v in at)
+    except (InboxError, TypeError, ValueError):
+        return None
+    return who, (x, y, z)
 
 
 def _entry(item: Any) -> WorldEvent | None:

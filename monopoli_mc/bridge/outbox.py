@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from monopoli_mc.datapack import calls
+from monopoli_mc.datapack.escape import table_players
 from monopoli_mc.datapack.versions import McVersion
 from monopoli_mc.datapack.world_config import DYE_COLORS, MORTGAGE_COLOR, ROLE_COLORS
 from monopoli_mc.rules.events import Event
@@ -34,6 +35,7 @@ class Table:
     version: McVersion
     teleport: bool = True
     broadcast: bool = True  # one board on the server: table lines go to @a
+    number: int = 1  # the board's place among the world's boards (from 1): with several, its table's score
     role_colors: tuple[tuple[str, str], ...] = tuple(ROLE_COLORS.items())
 
     @property
@@ -41,6 +43,11 @@ class Table:
         """The map's banner for a deed the bank holds: a colour no player and no mortgage uses."""
         taken = {*self.colors, *(c for _, c in self.role_colors), MORTGAGE_COLOR}
         return next(c for c in ("white", "light_gray", "black", "brown", *DYE_COLORS) if c not in taken)
+
+    @property
+    def players(self) -> str:
+        """Whom a message for the whole table goes to, in one command: everyone, or its seated players."""
+        return "@a" if self.broadcast else table_players(self.number)
 
     def color(self, game: Game, seat: int) -> str | None:
         """The pawn and banner colour of a seat; with sides (Anti-Monopoly), its side's, None until chosen."""
@@ -53,6 +60,9 @@ class Table:
 def picture(game: Game, table: Table) -> Picture:
     """Every persistent world value of a game, by key, as the command that sets it."""
     out: Picture = {}
+    if not table.broadcast:  # who hears the table: this game's players, nobody else online
+        out[("table",)] = calls.unsit_all(table.number)
+        out.update({("sit", name): calls.sit(name, table.number) for name in game.names})
     for seat, name in enumerate(game.names):
         out[("cash", name)] = calls.cash(name, game.cash[seat])
         color = table.color(game, seat)
@@ -91,12 +101,19 @@ def diff(old: Picture, new: Picture) -> list[str]:
     return out
 
 
-def say(table: Table, names: list[str], text: str) -> list[str]:
-    """A chat line for everyone at the table."""
-    text = text[:calls.MAX_MESSAGE]
-    if table.broadcast:
-        return [calls.message("tell", "@a", text, table.version)]
-    return [calls.message("tell", n, text, table.version) for n in names]
+def say(table: Table, text: str) -> list[str]:
+    """A chat line for everyone at the table: one command, whatever the number of players."""
+    return [calls.message("tell", table.players, text[:calls.MAX_MESSAGE], table.version)]
+
+
+def sit(table: Table, name: str) -> list[str]:
+    """Seat a player at the table, so its messages reach them (with several boards; one board tells @a)."""
+    return [] if table.broadcast else [calls.sit(name, table.number)]
+
+
+def unsit(table: Table, name: str) -> list[str]:
+    """A player leaves the table: its messages no longer reach them (with several boards)."""
+    return [] if table.broadcast else [calls.unsit(name)]
 
 
 def tell(table: Table, name: str, text: str) -> list[str]:
@@ -151,8 +168,7 @@ def effects(game: Game, events: list[Event], table: Table) -> list[str]:
         elif kind == "bankrupt":
             out += title(table, names[ev[1]], "Bankrupt", "thank you for playing")
         elif kind == "game_over" and ev[1] is not None:
-            for name in names:
-                out += title(table, name, f"{names[ev[1]]} wins!")
+            out += title(table, table.players, f"{names[ev[1]]} wins!")
     if any(ev[0] in ("trade_accepted", "bankrupt", "kick") for ev in events):
         out += kept_cards(game)
     if table.teleport:

@@ -80,9 +80,8 @@ class AdminDesk:
         if kind in ("pause", "resume"):
             table.paused = kind == "pause"
             self.c.store.set_meta(f"paused:{table.name}", "1" if table.paused else "0")
-            names = table.game.names if table.game else []
             word = "paused" if table.paused else "resumed"
-            return f"board {table.name!r} {word}", outbox.say(table.view, names, f"The operator {word} the game.")
+            return f"board {table.name!r} {word}", outbox.say(table.view, f"The operator {word} the game.")
         if kind == "sync":
             return f"board {table.name!r} synced", table.sync()
         game = _game(table)
@@ -142,7 +141,8 @@ class AdminDesk:
                                 f"{len(table.view.colors)} colours, one per player; add more under colors:")
         self.c.store.seat(board, name)
         lobby.append(name)
-        writes = outbox.say(table.view, lobby, f"{name} joined board {board} ({len(lobby)} seated).")
+        writes = outbox.sit(table.view, name)
+        writes += outbox.say(table.view, f"{name} joined board {board} ({len(lobby)} seated).")
         start_at = self.c.settings.start_at
         if start_at is not None and len(lobby) >= max(start_at, self.c.rules.min_players):
             answer, more = self.start(table, batches=batches, origin=origin)
@@ -184,7 +184,8 @@ class AdminDesk:
                                 f"(seated: {', '.join(lobby) or 'nobody'})")
         self.c.store.unseat(table.name, name)
         lobby.remove(name)
-        writes = outbox.say(table.view, lobby + [name], f"{name} left board {table.name} ({len(lobby)} seated).")
+        writes = outbox.say(table.view, f"{name} left board {table.name} ({len(lobby)} seated).")
+        writes += outbox.unsit(table.view, name)  # after the line, so they hear it too
         return f"{name} unseated from board {table.name!r} ({len(lobby)} seated)", writes
 
     def start(self, table: BoardGame, *, batches: dict[str, list[Event]], origin: str) -> tuple[str, Writes]:
@@ -216,7 +217,7 @@ class AdminDesk:
         else:
             colors = ", ".join(f"{n} {table.view.color(game, i)}" for i, n in enumerate(names))
         ends = f" Time limit: {timelimit.words(table.limit)}." if table.limit else ""
-        writes = outbox.say(table.view, names, f"Game on! Colours: {colors}. {names[game.current]} starts.{ends}")
+        writes = outbox.say(table.view, f"Game on! Colours: {colors}. {names[game.current]} starts.{ends}")
         self.c.on_line(f"[{table.name}] game {table.game_id} starts: {colors}; seed {seed}"
                        f"{'; time limit ' + timelimit.words(table.limit) if table.limit else ''}")
         return f"game started on board {table.name!r} with {len(names)} players", writes
@@ -244,7 +245,7 @@ class AdminDesk:
             self.c.store.set_meta(f"books_out:{table.name}", json.dumps(table.books_out))
         told = f": {done.told}" if done.told else ""
         writes = outbox.undone(game, done.events, table.view) + table.sync()
-        writes += outbox.say(table.view, game.names, f"The operator undid {done.words}{told}.")
+        writes += outbox.say(table.view, f"The operator undid {done.words}{told}.")
         return f"undid {done.words} on board {table.name!r}{told}", writes
 
     def _only_board(self) -> str:

@@ -1,6 +1,7 @@
 """The controller loop: read the inbox once per poll, apply, persist, write the world, acknowledge.
 
-Each poll reads `storage monopoli:bridge inbox` with one request. Entries above
+Each poll reads `storage monopoli:bridge` with one request: the inbox, and beside it
+the positions of the players it waits for in walk mode. Entries above
 the stored cursor are turned into engine actions in `seq` order; the actions and
 the new cursor are committed in one SQLite transaction; only then is the world
 written and the inbox acknowledged, together: the poll's writes for every board
@@ -20,9 +21,9 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from monopoli_mc.bridge import batch, outbox
-from monopoli_mc.bridge.inbox import (INBOX_QUERY, LIST_UUIDS, NIGHT_QUERY, TIME_QUERY, WORLD_QUERY, InboxError,
-                                      WorldEvent, parse_inbox, parse_night, parse_pos, parse_time, parse_uuid_list,
-                                      parse_world)
+from monopoli_mc.bridge.inbox import (LIST_UUIDS, NIGHT_QUERY, POLL_QUERY, TIME_QUERY, WORLD_QUERY, InboxError,
+                                      Position, WorldEvent, parse_night, parse_poll, parse_pos, parse_time,
+                                      parse_uuid_list, parse_world)
 from monopoli_mc.controller import intents, offers, timelimit
 from monopoli_mc.controller.admin import AdminDesk, net_worths
 from monopoli_mc.controller.lease import Lease
@@ -93,7 +94,8 @@ class Controller:
         single = len(world.boards) == 1
         self.tables = {p.name: BoardGame(p.name, Layout(p), outbox.Table(
             board=p.name, colors=world.colors, version=world.version, role_colors=world.role_colors,
-            teleport=world.movement == "teleport", broadcast=single)) for p in world.boards}
+            teleport=world.movement == "teleport", broadcast=single, number=n))
+            for n, p in enumerate(world.boards, start=1)}
         self.names: dict[str, str] = store.players()
         self.desk = AdminDesk(self)
         self._game_time: int | None = None  # the server's game time, asked once a poll when an admin request came
@@ -101,6 +103,8 @@ class Controller:
         self.requests = 0
         self._connected = False
         self._batches = not self.settings.per_command  # off for good once the server lacks monopoli:batch
+        self._positions: dict[str, Position] | None = None  # by name, from the last read; None: the pack has none
+        self._walked: list[str] = []  # walkers who arrived: untagged with the next write
         self.lease: Lease | None = None
         self.world_id = ""  # the identity the pack drew at load in the world we are connected to
 
@@ -269,13 +273,14 @@ class Controller:
         """One inbox read; apply new events, timers and operator requests; returns events applied."""
         if self.lease is not None:
             self.lease.beat()
-        reply = self.command(INBOX_QUERY)
+        reply = self.command(POLL_QUERY)
         self._game_time = None
         try:
-            events = parse_inbox(reply)
+            read = parse_poll(reply)
         except InboxError as exc:
             self.on_line(f"warning: {exc}")
-            events = []
+            read = None
+        events = read.events if read is not None else []
         cursor = self.store.cursor(self.world_id)
         new = [e for e in events if e.seq > cursor]
         if any(e.uuid is not None and e.uuid not in self.names for e in new):
@@ -303,9 +308,15 @@ class Controller:
                 self.on_line(f"warning: board {name!r}: cannot write the world ({exc}); "
                              "run `monopoli admin sync` when it is fixed")
         self._auction_clock(now)
+        if read is not None:
+            self._positions = None if read.positions is None else {
+                self.names[u]: p for u, p in read.positions.items() if u in self.names}
         out += self._walks(now)
         out += self._time_bars()
-        self.send(out, ack=max(e.seq for e in events) if events else None)
+        ack = max(e.seq for e in events) if events else None
+        if out or ack is not None:  # the arrived walkers' tags go with a write that is made anyway
+            out, self._walked = self._walked + out, []
+        self.send(out, ack=ack)
         for watch in self.watchers:
             watch()
         return len(new)
@@ -376,8 +387,9 @@ class Controller:
         if event.kind == "online":
             self.store.add_player(event.uuid or "", name)
             table = self.table_of(name)
-            if table is None or table.game is None:
-                return []
+            if table is None or table.game is None:  # back, and seated nowhere: no table's messages
+                lobby = any(name in self.store.lobby(board) for board in self.tables)
+                return [] if lobby or len(self.tables) == 1 else [calls.unsit(name)]
             seat = table.seat_of(name)
             if table.ends_at is not None:  # give them the time bar (it holds only those online when made)
                 table.bar.shown = None
@@ -494,11 +506,11 @@ class Controller:
         for line in lines:
             self.on_line(f"[{table.name}] {line}")
         chat = "; ".join(line for line in lines if not line.startswith("--"))
-        out = outbox.say(table.view, table.game.names, chat) if chat else []
+        out = outbox.say(table.view, chat) if chat else []
         if any(ev[0] == "game_over" and ev[2] != "last_standing" for ev in events):  # the richest won: say why
             worth = f"Final net worth: {net_worths(table.game)}."
             self.on_line(f"[{table.name}] {worth}")
-            out += outbox.say(table.view, table.game.names, worth)
+            out += outbox.say(table.view, worth)
         return out
 
     # -- timers: auctions, time limits, walking ---------------------------------------
@@ -549,10 +561,16 @@ class Controller:
                 space = game.board.spaces[game.pos[seat]].name
                 out.append(calls.message("actionbar", game.names[seat], f"Walk to {space}",
                                          table.view.version))
+                if self._positions is not None:  # the pack reports their position from the next tick
+                    out.append(calls.walk(game.names[seat]))
         return out
 
     def _walks(self, now: float) -> list[str]:
-        """Walk mode: has each walking player reached their space? After the wait, teleport them."""
+        """Walk mode: has each walking player reached their space? After the wait, teleport them.
+
+        The positions came with the inbox read; only a pack that does not report them costs
+        a request per walker.
+        """
         out: list[str] = []
         for table in self.tables.values():
             game = table.game
@@ -560,13 +578,21 @@ class Controller:
                 if game is None:
                     break
                 name = game.names[seat]
-                pos = parse_pos(self.command(f"data get entity {player_name(name)} Pos"))
+                if self._positions is not None:
+                    pos = self._positions.get(name)  # not there yet: tagged after this tick, or offline
+                else:
+                    pos = parse_pos(self.command(f"data get entity {player_name(name)} Pos"))
                 if pos is not None and table.layout.tile_at(pos[0], pos[2]) == walk.space:
                     del table.walks[seat]
+                    self._walked += self._untag(name)
                 elif now >= walk.deadline:
                     del table.walks[seat]
-                    out.append(calls.teleport(name, table.name, walk.space))
+                    out += self._untag(name) + [calls.teleport(name, table.name, walk.space)]
         return out
+
+    def _untag(self, name: str) -> list[str]:
+        """Stop the pack reporting a walker's position (a pack that reports none was never asked to)."""
+        return [calls.walked(name)] if self._positions is not None else []
 
     # -- players ---------------------------------------------------------------------
     def _refresh_names(self) -> None:

@@ -139,7 +139,7 @@ def writes(table: BoardGame, now: float) -> tuple[list[str], list[str]]:
             bar.warned.add(threshold)
             what = "10 minutes" if threshold == 600 else "1 minute"
             line = f"{what} left on board {table.name}: then the richest by net worth wins."
-            out += outbox.say(view, names, line)
+            out += outbox.say(view, line)
             told.append(line)
     value, text, color = max(0, math.ceil(left)), timebar.words(left), timebar.color(left)
     if not bar.shown:

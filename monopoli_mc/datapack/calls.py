@@ -198,6 +198,31 @@ def teleport(player: str, board: str, space: int) -> str:
     return _call("ui/tp", player=_name(player), board=_board(board), space=int(space))
 
 
+def sit(player: str, number: int) -> str:
+    """Seat a player at the board-th board: its table messages reach them."""
+    return _call("ui/sit", player=_name(player), table=int(number))
+
+
+def unsit(player: str) -> str:
+    """A player seated at no board: no table's messages reach them."""
+    return _call("ui/unsit", player=_name(player))
+
+
+def unsit_all(number: int) -> str:
+    """Nobody online is seated at the board-th board any more (before its new game seats its players)."""
+    return _call("ui/unsit_all", table=int(number))
+
+
+def walk(player: str) -> str:
+    """Wait for a player to walk to a space: the pack reports their position beside the inbox."""
+    return _call("ui/walk", player=_name(player))
+
+
+def walked(player: str) -> str:
+    """Stop reporting a player's position (they reached their space, or were teleported there)."""
+    return _call("ui/walked", player=_name(player))
+
+
 def jail(player: str, board: str) -> str:
     """Put a player in the jail cell."""
     return _call("ui/jail", player=_name(player), board=_board(board))

@@ -7,12 +7,17 @@ takes every value but 0, and since a use at 0 (`/trigger bid set 0`) changes no 
 the lock it leaves shows it. `player/unlock` finds those once a second: enabling a trigger
 succeeds only when it was locked. `function monopoli:ack {seq:N}` drops the
 entries up to N, which works because entries are appended in `seq` order.
+
+Beside the inbox, every tick writes `pos`: the UUID and position of each player tagged
+`monopoli.walk` (the controller tags a player it waits for to walk to a space), so the
+controller's one read of `storage monopoli:bridge` per poll carries the positions too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from monopoli_mc.datapack.escape import TABLE
 from monopoli_mc.datapack.pack import Pack
 from monopoli_mc.datapack.text import Dialect, text
 
@@ -22,6 +27,7 @@ CASH = "monopoli.cash"
 SEQ = "monopoli.seq"
 LEFT = "monopoli.left"
 SEEN_TAG = "monopoli.seen"
+WALK_TAG = "monopoli.walk"  # a player the controller waits for: their position rides on the inbox read
 LOCKED = "monopoli.locked"  # set by the unlock sweep: this trigger was locked at 0
 UNLOCK_EVERY = "20t"  # how often the pack looks for triggers locked at 0 (`/trigger bid set 0`)
 JAR_HOLDER = "$jar."  # + the board's name: each board's Free Parking jar is its own sidebar line
@@ -115,6 +121,7 @@ def _load(pack: Pack, dialect: Dialect) -> list[str]:
         f"scoreboard objectives add {SEQ} dummy",
         f"scoreboard objectives add {LEFT} minecraft.custom:minecraft.leave_game",
         f"scoreboard objectives add {LOCKED} dummy",
+        f"scoreboard objectives add {TABLE} dummy",
     ]
     lines += [f"scoreboard objectives add {i.name} trigger" for i in INTENTS]
     # The world's identity, drawn once when the pack first loads in a world (it lives in the world's
@@ -124,6 +131,7 @@ def _load(pack: Pack, dialect: Dialect) -> list[str]:
     lines += [f"scoreboard players add $seq {SEQ} 0",
               f"execute unless data storage {STORAGE} inbox run "
               f"data modify storage {STORAGE} inbox set value []",
+              f"data modify storage {STORAGE} pos set value []",
               "function monopoli:player/enable_all",
               f"schedule function monopoli:player/unlock {UNLOCK_EVERY}"]
     return lines
@@ -138,7 +146,9 @@ def _tick() -> list[str]:
     # controller can say what it means; otherwise the trigger would stay locked with it for good.
     lines += [f"execute as @a[scores={{{i.name}=..-1}}] run function monopoli:input/{i.name}"
               for i in INTENTS]
-    return lines
+    # Last, so the positions are those at the end of the tick, when the controller reads.
+    return lines + [f"data modify storage {STORAGE} pos set value []",
+                    f"execute as @a[tag={WALK_TAG}] run function monopoli:bridge/pos"]
 
 
 def _unlock() -> list[str]:
@@ -176,6 +186,17 @@ def _queue(pack: Pack) -> None:
         f"data modify storage {STORAGE} inbox append from storage {STORAGE} next",
         f"data remove storage {STORAGE} next",
     ])
+    pack.function("bridge/pos", [
+        f"data modify storage {STORAGE} pos append value {{}}",
+        f"data modify storage {STORAGE} pos[-1].uuid set from entity @s UUID",
+        f"data modify storage {STORAGE} pos[-1].at set from entity @s Pos",
+    ])
+    pack.function("ui/sit", [f"$scoreboard players set $(player) {TABLE} $(table)"])
+    pack.function("ui/unsit", [f"$scoreboard players reset $(player) {TABLE}"])
+    pack.function("ui/unsit_all", [f"$execute as @a[scores={{{TABLE}=$(table)}}] run "
+                                   f"scoreboard players reset @s {TABLE}"])
+    pack.function("ui/walk", [f"$tag $(player) add {WALK_TAG}"])
+    pack.function("ui/walked", [f"$tag $(player) remove {WALK_TAG}"])
     pack.function("ack", [
         f"$scoreboard players set $ack {SEQ} $(seq)",
         "function monopoli:bridge/drop",

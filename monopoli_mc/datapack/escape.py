@@ -17,6 +17,8 @@ from monopoli_mc.errors import MonopoliError
 # Java names are [A-Za-z0-9_], and Bedrock players through Floodgate are `.Robin`.
 _PLAYER = re.compile(r"[A-Za-z0-9_.+-]{1,16}")
 _BROADCAST = ("@a",)
+TABLE = "monopoli.table"  # the pack's score of the board a player is seated at (1, 2, ...)
+_TABLE = re.compile(r"@a\[scores=\{monopoli\.table=[1-9][0-9]{0,9}\}\]")
 _SHORT_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
 
@@ -80,8 +82,15 @@ def player_name(name: str) -> str:
 
 
 def target(name: str) -> str:
-    """A player name, or `@a` for everyone."""
-    return name if name in _BROADCAST else player_name(name)
+    """A player name, `@a` for everyone, or the players seated at a board (`table_players`)."""
+    return name if name in _BROADCAST or _TABLE.fullmatch(name) else player_name(name)
+
+
+def table_players(number: int) -> str:
+    """The selector of the players seated at the board-th board (the pack's `monopoli.table` score)."""
+    if not isinstance(number, int) or not 1 <= number <= 2**31 - 1:
+        raise MonopoliError(f"not a board number: {number!r}")
+    return f"@a[scores={{{TABLE}={number}}}]"
 
 
 def macro_text(text: str, *, modern: bool) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +19,27 @@ from monopoli_mc.sandbox.runner import Sandbox
 
 PACK = Path(__file__).resolve().parents[2] / "datapacks" / "monopoli"
 PASSWORD = "controller-pw"
+
+
+class Counting:
+    """An RCON client that keeps every request the controller sends through it."""
+
+    def __init__(self, rcon: Any) -> None:
+        self.rcon = rcon
+        self.sent: list[str] = []
+
+    def command(self, text: str) -> str:
+        self.sent.append(text)
+        reply: str = self.rcon.command(text)
+        return reply
+
+    def reconnect(self, **kwargs: Any) -> None:
+        self.rcon.reconnect(**kwargs)
+
+    def take(self) -> list[str]:
+        """The requests sent since the last call."""
+        sent, self.sent = self.sent, []
+        return sent
 
 
 @dataclass

@@ -2,28 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from controller_support import Counting, Rig
 
-from controller_support import Rig
-
-from monopoli_mc.bridge.inbox import INBOX_QUERY
+from monopoli_mc.bridge.inbox import POLL_QUERY
 from monopoli_mc.rules.phases import ROLL
-
-
-class Counting:
-    """The rig's RCON client, keeping every request the controller sends."""
-
-    def __init__(self, rcon: Any) -> None:
-        self.rcon = rcon
-        self.sent: list[str] = []
-
-    def command(self, text: str) -> str:
-        self.sent.append(text)
-        reply: str = self.rcon.command(text)
-        return reply
-
-    def reconnect(self, **kwargs: Any) -> None:
-        self.rcon.reconnect(**kwargs)
 
 
 def _roll(rig: Rig) -> str:
@@ -40,7 +22,7 @@ def test_a_poll_with_events_is_the_read_and_one_batch_with_the_ack(rig: Rig) -> 
     name = _roll(rig)
     assert rig.step() == 1
     read, write = counting.sent
-    assert read == INBOX_QUERY
+    assert read == POLL_QUERY
     assert write.startswith("function monopoli:batch {o:[") and not write.endswith(",a:0}")
     assert any(line.startswith(f"{name} throws") for line in rig.said_to(name))
     assert rig.box.world.execute("data get storage monopoli:bridge inbox") == [
@@ -68,7 +50,7 @@ def test_an_older_pack_without_batches_gets_one_command_a_request(rig: Rig) -> N
     counting = Counting(rig.rcon)
     rig.ctl.rcon = counting
     rig.step()
-    assert counting.sent == [INBOX_QUERY]
+    assert counting.sent == [POLL_QUERY]
     world.strict_failures.clear()  # the unknown function is the point here
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from controller_support import PASSWORD
+from controller_support import PASSWORD, Counting
 
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.store import Store
@@ -17,7 +19,12 @@ from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
 
 
-def test_two_boards_two_games(tmp_path: Path) -> None:
+SEATS = {"Alex": "main", "Sam": "main", "Robin": "annex", "Kai": "annex"}
+
+
+@contextmanager
+def _two_boards(tmp_path: Path) -> Iterator[tuple[Sandbox, Controller, dict[str, Bot]]]:
+    """A world of two boards, a game of two players started on each."""
     world = load_world()
     second = BoardPlace(name="annex", origin=(100, -60, 0), facing="west", tile_size=4, height=10)
     world = dataclasses.replace(world, boards=(world.boards[0], second), movement="teleport")
@@ -29,9 +36,9 @@ def test_two_boards_two_games(tmp_path: Path) -> None:
         store = Store(tmp_path / "night.db")
         ctl = Controller(rcon, world, store, Settings(seed=2, start_at=2))
         ctl.start()
-        seats = {"Alex": "main", "Sam": "main", "Robin": "annex", "Kai": "annex"}
-        for name, board in seats.items():
-            bot = Bot.join(box.world, name)
+        bots = {}
+        for name, board in SEATS.items():
+            bot = bots[name] = Bot.join(box.world, name)
             box.world.tick()
             layout = Layout(world.board(board))
             x, y, z = layout.world(layout.stand(0))
@@ -39,6 +46,13 @@ def test_two_boards_two_games(tmp_path: Path) -> None:
             bot.trigger("join")
             box.world.tick()
             ctl.poll()
+        yield box, ctl, bots
+        store.close()
+        assert box.world.strict_failures == []
+
+
+def test_two_boards_two_games(tmp_path: Path) -> None:
+    with _two_boards(tmp_path) as (box, ctl, bots):
         main, annex = ctl.tables["main"].game, ctl.tables["annex"].game
         assert main is not None and annex is not None
         assert sorted(main.names) == ["Alex", "Sam"] and sorted(annex.names) == ["Kai", "Robin"]
@@ -52,5 +66,20 @@ def test_two_boards_two_games(tmp_path: Path) -> None:
         jars = {h: (s.value, str(s.display)) for h, s in cash.items() if h.startswith("$jar")}
         assert set(jars) == {"$jar.main", "$jar.annex"}  # each board's jar its own line, named
         assert "Free Parking jar (annex)" in jars["$jar.annex"][1]
-        store.close()
-        assert box.world.strict_failures == []
+
+
+def test_a_line_for_a_table_is_one_command_its_players_hear(tmp_path: Path) -> None:
+    with _two_boards(tmp_path) as (box, ctl, bots):
+        counting = ctl.rcon = Counting(ctl.rcon)
+        annex = ctl.tables["annex"].game
+        assert annex is not None
+        first = annex.names[annex.to_act()]
+        bots[first].trigger("d6")
+        box.world.tick()
+        ctl.poll()
+        read, write = counting.take()  # the read, and one batch
+        tells = [op for op in write.split("{f:")[1:] if op.startswith('"ui/tell"')]
+        assert len(tells) == 1 and 'player:"@a[scores={monopoli.table=2}]"' in tells[0]
+        heard = {name: any(line.startswith(f"{first} throws") for line in bot.chat_text())
+                 for name, bot in bots.items()}
+        assert heard == {"Alex": False, "Sam": False, "Robin": True, "Kai": True}

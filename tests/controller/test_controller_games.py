@@ -44,4 +44,4 @@ def test_whole_game_equals_headless(tmp_path: Path, rules: str, players: int, se
     requests = [line["request"] for line in lines]
     assert len(requests) == result.requests + 1  # + placing the board, before the controller
     assert max(len(r.encode("utf-8")) for r in requests) <= MAX_REQUEST_PAYLOAD
-    assert {"data get storage monopoli:bridge inbox", "list uuids"} <= set(requests)
+    assert {"data get storage monopoli:bridge", "list uuids"} <= set(requests)

@@ -6,6 +6,7 @@ scoreboard objectives setdisplay sidebar monopoli.cash
 scoreboard objectives add monopoli.seq dummy
 scoreboard objectives add monopoli.left minecraft.custom:minecraft.leave_game
 scoreboard objectives add monopoli.locked dummy
+scoreboard objectives add monopoli.table dummy
 scoreboard objectives add d6 trigger
 scoreboard objectives add buy trigger
 scoreboard objectives add auction trigger
@@ -38,5 +39,6 @@ scoreboard objectives add offer_clear trigger
 execute unless data storage monopoli:bridge world run execute store result storage monopoli:bridge world int 1 run random value 1..2147483646
 scoreboard players add $seq monopoli.seq 0
 execute unless data storage monopoli:bridge inbox run data modify storage monopoli:bridge inbox set value []
+data modify storage monopoli:bridge pos set value []
 function monopoli:player/enable_all
 schedule function monopoli:player/unlock 20t

@@ -58,3 +58,5 @@ execute as @a[scores={offer_card=..-1}] run function monopoli:input/offer_card
 execute as @a[scores={offer_to=..-1}] run function monopoli:input/offer_to
 execute as @a[scores={offer_send=..-1}] run function monopoli:input/offer_send
 execute as @a[scores={offer_clear=..-1}] run function monopoli:input/offer_clear
+data modify storage monopoli:bridge pos set value []
+execute as @a[tag=monopoli.walk] run function monopoli:bridge/pos

@@ -1,0 +1,1 @@
+$execute as @a[scores={monopoli.table=$(table)}] run scoreboard players reset @s monopoli.table

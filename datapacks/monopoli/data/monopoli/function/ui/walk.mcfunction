@@ -1,0 +1,1 @@
+$tag $(player) add monopoli.walk

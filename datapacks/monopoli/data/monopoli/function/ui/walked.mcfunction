@@ -1,0 +1,1 @@
+$tag $(player) remove monopoli.walk

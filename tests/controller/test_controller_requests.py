@@ -1,0 +1,71 @@
+"""What a turn costs on the wire, against the sandbox over real RCON: walkers' positions ride on the
+inbox read, a message for the whole table is one command for the table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from controller_support import Counting, Rig, make_rig
+
+from monopoli_mc.bridge.inbox import POLL_QUERY
+from monopoli_mc.datapack.layout import Layout
+from monopoli_mc.rules.phases import ROLL
+
+
+def _walker(rig: Rig) -> str:
+    """The player to act throws and walks (the rig's seed sends nobody to jail first); their name."""
+    rig.ctl.settings.walk_wait = 600.0  # nobody is teleported unless a test says so
+    game = rig.game
+    assert game.phase == ROLL
+    name = game.names[game.to_act()]
+    rig.bots[name].trigger("d6")
+    rig.step()
+    assert list(rig.ctl.tables["main"].walks) == [game.names.index(name)]
+    return name
+
+
+def test_a_walking_turn_reads_the_walkers_position_with_the_inbox(tmp_path: Path) -> None:
+    for rig in make_rig(tmp_path, ["Alex", "Sam"], movement="walk"):
+        counting = Counting(rig.rcon)
+        rig.ctl.rcon = counting
+        name = _walker(rig)
+        sent = counting.take()
+        assert sent[-2] == POLL_QUERY and sent[-1].startswith("function monopoli:batch ")
+        assert f'{{f:"ui/walk",player:"{name}"}}' in sent[-1]  # tagged with the move's writes
+        assert not any(" Pos" in s for s in sent)
+        seat = rig.game.names.index(name)
+        for _ in range(3):  # waiting: one request a poll, the position came with it
+            rig.step()
+            assert counting.take() == [POLL_QUERY]
+            assert seat in rig.ctl.tables["main"].walks
+        assert rig.ctl._positions is not None and name in rig.ctl._positions
+        layout = Layout(rig.world.board("main"))
+        x, y, z = layout.world(layout.stand(rig.game.pos[seat]))
+        rig.bots[name].walk_to((x + 0.5, float(y), z + 0.5))
+        rig.step()
+        assert counting.take() == [POLL_QUERY]  # arrived: seen in the read, nothing written yet
+        assert seat not in rig.ctl.tables["main"].walks
+        rig.box.world.tick()
+        assert name in rig.ctl._positions  # still tagged until the next write
+        rig.ctl.tables["main"].walks.clear()
+        rig.bots[name].trigger("end_turn" if rig.game.phase != "buy" else "buy")
+        rig.step()
+        read, write = counting.take()
+        assert read == POLL_QUERY and f'{{f:"ui/walked",player:"{name}"}}' in write
+        rig.step()
+        assert rig.ctl._positions == {}  # the pack reports nobody now
+        assert rig.box.world.strict_failures == []
+
+
+def test_a_walker_not_there_in_time_is_untagged_and_teleported(tmp_path: Path) -> None:
+    for rig in make_rig(tmp_path, ["Alex", "Sam"], movement="walk"):
+        counting = Counting(rig.rcon)
+        rig.ctl.rcon = counting
+        name = _walker(rig)
+        counting.take()
+        rig.ctl.tables["main"].walks[rig.game.names.index(name)].deadline = 0.0  # the wait is over
+        rig.step()
+        read, write = counting.take()
+        assert read == POLL_QUERY
+        assert f'{{f:"ui/walked",player:"{name}"}}' in write and '{f:"ui/tp"' in write
+        rig.step()
+        assert rig.ctl._positions == {}
