@@ -98,11 +98,13 @@ def test_every_outbox_command_fits_and_parses(version: str) -> None:
     if version == "1.21.11":
         world.load_datapack(PACK)
     table = outbox.Table("main", ("red", "blue", "lime"), get_version(version), teleport=True)
+    of_several = outbox.Table("main", ("red", "blue", "lime"), get_version(version), broadcast=False, number=7)
     commands = []
     for actions in (0, 150, 400):
         game = _midgame("prom", actions)
-        commands += outbox.sync(game, table)
-        commands += outbox.say(table, game.names, "x" * 300 + ' "quoted" \\ and \u00e9')
+        commands += outbox.sync(game, table) + outbox.sync(game, of_several)
+        for view in (table, of_several):
+            commands += outbox.say(view, "x" * 300 + ' "quoted" \\ and \u00e9')
         commands += outbox.tell(table, "Alex", "a\nb")
     assert max(len(c.encode("utf-8")) for c in commands) <= MAX_REQUEST_PAYLOAD
     for command in commands:
