@@ -1,16 +1,17 @@
 """The controller over RCON on the sandbox, per-command writes beside batched: requests and latency.
 
-Usage: .venv/bin/python bench/bridge.py [--boards 1,4,8] [--busy 0,25] [--turns 6] [--poll 0.1] [--seed 1]
+Usage: .venv/bin/python bench/bridge.py [--boards 1,4,8] [--busy 0,25] [--turns 4] [--poll 0.1] [--seed 1]
 
 For each number of boards (8 bot players each, walking to their spaces) and each tick
 load (--busy: ms of every 50 ms tick the server's main thread is busy, the sandbox's
 --tick-busy-ms), one game per board is played for --turns turns a board, once with a
 request per world write (`Settings(per_command=True)`, as before batching) and once
 batched, and the two are printed side by side with their ratio: requests per idle
-poll, per turn, per poll that applied events, and the p50/p99 time from a player's
-input (a trigger, a chat button, a building's button) to the end of the controller's
-writes for it. The controller reads the inbox every --poll seconds when idle, as
-`monopoli run --poll` does, and at once again after a poll that applied events.
+poll (a poll that changed no game), the requests of the other polls per turn and per
+action (as `monopoli demo` counts them, forced ones too), requests per poll that
+applied events, and the p50/p99 time from a player's input (a trigger, a chat button,
+a building's button) to the end of the poll that applied it. The controller runs in its own thread as `monopoli run` does: it reads the inbox
+every --poll seconds when idle, and at once again after a poll that applied events.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import argparse
 import dataclasses
 import statistics
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,10 +36,11 @@ from monopoli_mc.rcon import RconClient
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import OVER
 from monopoli_mc.sandbox.runner import Sandbox
+from monopoli_mc.sandbox.world import World
 
 PASSWORD = "bench"
 PLAYERS = 8
-IDLE_POLLS = 50
+INPUTS = ("trigger", "click", "command", "press_button")  # what a bot does that the pack queues
 SPACING = 100  # blocks between boards' origins: a board is 44 blocks wide
 
 
@@ -45,9 +48,9 @@ SPACING = 100  # blocks between boards' origins: a board is 44 blocks wide
 class Figures:
     """What one run measured."""
 
-    idle: float  # requests per idle poll
-    per_turn: float
-    per_action: float  # actions as the demo counts them: each applied to a game, forced ones too
+    idle: float  # requests per poll that changed no game
+    per_turn: float  # requests of the polls that changed a game or applied events, per turn
+    per_action: float  # the same per action as the demo counts them: each applied, forced ones too
     per_event_poll: float  # requests per poll that applied events
     p50: float  # ms, input to effect
     p99: float
@@ -67,7 +70,12 @@ def world_of(boards: int) -> WorldConfig:
 
 
 def run(boards: int, busy_ms: float, *, per_command: bool, turns: int, poll: float, seed: int) -> Figures:
-    """Play `turns` turns on each of `boards` boards; the figures."""
+    """Play `turns` turns on each of `boards` boards; the figures.
+
+    The controller runs in its own thread, as `monopoli run` does; each board's bots act in
+    theirs, deciding on a copy of the game taken between polls, and their steps (walking,
+    waiting for a button) take the server's own ticks, as a person's do.
+    """
     world = world_of(boards)
     with tempfile.TemporaryDirectory(prefix="monopoli-bench-") as tmp:
         pack = install(world, "prom", Path(tmp))
@@ -90,13 +98,14 @@ def run(boards: int, busy_ms: float, *, per_command: bool, turns: int, poll: flo
                 if ctl.poll() == 0:
                     time.sleep(poll)
             ctl.poll()
-            before = ctl.requests
-            for _ in range(IDLE_POLLS):
-                ctl.poll()
-            idle = (ctl.requests - before) / IDLE_POLLS
-            figures = _play(ctl, list(zip(tables, crowds)), turns, poll)
+            paced: Any = _Paced(box.world)
+            for people in crowds:
+                people.world = paced
+                for bot in people.people.values():
+                    bot.world = paced
+            figures = _Night(ctl, list(zip(tables, crowds)), turns).play()
             store.close()
-    return dataclasses.replace(figures, idle=idle)
+    return figures
 
 
 def _operator(store: Store, board: str) -> Callable[[str, dict[str, Any]], object]:
@@ -104,48 +113,120 @@ def _operator(store: Store, board: str) -> Callable[[str, dict[str, Any]], objec
     return lambda kind, args: store.request(kind, args, board)
 
 
-def _play(ctl: Controller, boards: list[tuple[BoardGame, TablePlayers]], turns: int, poll: float) -> Figures:
-    """Poll and let the bots act until every board has played `turns` turns (or ended)."""
-    games = {t.name: _game(t) for t, _ in boards}
-    start_turns = {name: game.turns for name, game in games.items()}
-    start_requests = ctl.requests
-    start_actions = sum(t.n_actions for t, _ in boards)
-    acted_at: dict[str, float] = {}
-    seen = {t.name: t.n_actions for t, _ in boards}
-    latencies: list[float] = []
-    event_polls: list[int] = []
-    started = time.monotonic()
+class _Paced:
+    """The world as the bots see it: a tick of theirs waits for the server's next tick."""
 
-    def playing() -> list[tuple[BoardGame, TablePlayers]]:
-        return [(t, p) for t, p in boards
-                if _game(t).turns - start_turns[t.name] < turns and _game(t).phase != OVER]
+    def __init__(self, world: World) -> None:
+        self._world = world
 
-    while playing():
-        requests = ctl.requests
-        applied = ctl.poll()
-        done = time.monotonic()
-        if applied:
-            event_polls.append(ctl.requests - requests)
-        for table, _ in boards:
-            if table.n_actions != seen[table.name] and table.name in acted_at:
-                latencies.append(done - acted_at.pop(table.name))
-            seen[table.name] = table.n_actions
-        acted = False
-        for table, people in playing():
-            if people.step(_game(table), (table.game_id, table.n_actions)) not in (None, "again"):
-                acted_at.setdefault(table.name, time.monotonic())
-                acted = True
-        if not applied and not acted:
-            time.sleep(poll)
-    played = sum(_game(t).turns - start_turns[t.name] for t, _ in boards)
-    latencies.sort()
-    used = ctl.requests - start_requests
-    actions = sum(t.n_actions for t, _ in boards) - start_actions
-    return Figures(idle=0.0, per_turn=used / max(1, played), per_action=used / max(1, actions),
-                   per_event_poll=statistics.mean(event_polls) if event_polls else 0.0,
-                   p50=statistics.median(latencies) * 1000 if latencies else 0.0,
-                   p99=latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000 if latencies else 0.0,
-                   inputs=len(latencies), turns=played, seconds=time.monotonic() - started)
+    def tick(self, n: int = 1) -> None:
+        until = self._world.game_time + n
+        deadline = time.monotonic() + 5.0
+        while self._world.game_time < until and time.monotonic() < deadline:
+            time.sleep(0.002)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._world, name)
+
+
+class _Night:
+    """The controller's thread polling, a thread of bots for each board, and what was measured."""
+
+    def __init__(self, ctl: Controller, boards: list[tuple[BoardGame, TablePlayers]], turns: int) -> None:
+        self.ctl, self.boards, self.turns = ctl, boards, turns
+        self.lock = threading.Lock()  # a poll, or a bot copying its game: never both at once
+        self.start_turns = {t.name: _game(t).turns for t, _ in boards}
+        self.seen = {t.name: t.n_actions for t, _ in boards}
+        self.acted_at: dict[str, float] = {}
+        self.latencies: list[float] = []
+        self.event_polls: list[int] = []  # requests of each poll that applied events
+        self.idle_polls: list[int] = []  # requests of each poll that changed no game
+        self.working = 0  # requests of the polls that changed a game or applied events
+
+    def play(self) -> Figures:
+        """Run the night until every board has played its turns (or its game ended)."""
+        ctl = self.ctl
+        real_poll = ctl.poll
+        ctl.poll = self._poll(real_poll)  # type: ignore[method-assign]
+        stop = threading.Event()
+        start_actions = self._actions()
+        started = time.monotonic()
+        runner = threading.Thread(target=ctl.run, args=(stop.is_set,), name="controller")
+        runner.start()
+        for table, people in self.boards:
+            self._inputs(table, people)
+        players = [threading.Thread(target=self._bots, args=(t, p), name=t.name) for t, p in self.boards]
+        for thread in players:
+            thread.start()
+        for thread in players:
+            thread.join()
+        stop.set()
+        runner.join()
+        ctl.poll = real_poll  # type: ignore[method-assign]
+        played = sum(_game(t).turns - self.start_turns[t.name] for t, _ in self.boards)
+        used, actions = self.working, self._actions() - start_actions
+        lat = sorted(self.latencies)
+        return Figures(idle=statistics.mean(self.idle_polls) if self.idle_polls else 0.0,
+                       per_turn=used / max(1, played), per_action=used / max(1, actions),
+                       per_event_poll=statistics.mean(self.event_polls) if self.event_polls else 0.0,
+                       p50=statistics.median(lat) * 1000 if lat else 0.0,
+                       p99=lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else 0.0,
+                       inputs=len(lat), turns=played, seconds=time.monotonic() - started)
+
+    def _actions(self) -> int:
+        return sum(t.n_actions for t, _ in self.boards)
+
+    def _poll(self, real: Callable[[], int]) -> Callable[[], int]:
+        def poll() -> int:
+            with self.lock:
+                before = self.ctl.requests
+                applied = real()
+                done = time.monotonic()
+                changed = False
+                for table, _ in self.boards:
+                    if table.n_actions != self.seen[table.name]:
+                        changed = True
+                        self.seen[table.name] = table.n_actions
+                        if table.name in self.acted_at:
+                            self.latencies.append(done - self.acted_at.pop(table.name))
+                used = self.ctl.requests - before
+                if applied:
+                    self.event_polls.append(used)
+                if applied or changed:
+                    self.working += used
+                else:
+                    self.idle_polls.append(used)
+            return applied
+        return poll
+
+    def _bots(self, table: BoardGame, people: TablePlayers) -> None:
+        """One board's players: act on each new state of the game until its turns are played."""
+        last: Any = None
+        while True:
+            if (table.game_id, table.n_actions) == last:
+                time.sleep(0.005)
+                continue
+            with self.lock:
+                live = _game(table)
+                last = (table.game_id, table.n_actions)
+                if live.turns - self.start_turns[table.name] >= self.turns or live.phase == OVER:
+                    return
+                game = Game.from_data(live.to_data(), live.board)
+            people.step(game, last)
+
+    def _inputs(self, table: BoardGame, people: TablePlayers) -> None:
+        """Note the time of each input the board's players make (not of their walking to make it)."""
+        for bot in people.people.values():
+            for method in INPUTS:
+                setattr(bot, method, self._noted(table.name, getattr(bot, method)))
+
+    def _noted(self, board: str, act: Callable[..., Any]) -> Callable[..., Any]:
+        def noted(*args: Any, **kwargs: Any) -> Any:
+            done = act(*args, **kwargs)
+            with self.lock:
+                self.acted_at[board] = time.monotonic()
+            return done
+        return noted
 
 
 def _game(table: BoardGame) -> Game:
@@ -158,29 +239,30 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--boards", default="1,4,8", help="numbers of boards, comma-separated")
     ap.add_argument("--busy", default="0,25", help="ms of each 50 ms tick the main thread is busy")
-    ap.add_argument("--turns", type=int, default=6, help="turns played on each board")
+    ap.add_argument("--turns", type=int, default=4, help="turns played on each board")
     ap.add_argument("--poll", type=float, default=0.1)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     print(f"{PLAYERS} players a board, walking; poll every {args.poll:g}s; {args.turns} turns a board; "
           "per-command / batched (ratio)")
-    head = (f"{'boards':>6} {'busy':>5} | {'req/idle poll':>15} | {'req/turn':>18} | {'req/poll w/ events':>18} | "
-            f"{'p50 ms':>17} | {'p99 ms':>19} | inputs")
+    head = (f"{'boards':>6} {'busy':>5} | {'req/idle poll':>13} | {'req/turn':>21} | {'req/action':>21} | "
+            f"{'req/poll w/ events':>21} | {'p50 ms':>21} | {'p99 ms':>21} | inputs")
     print(head)
     print("-" * len(head))
     for boards in (int(b) for b in args.boards.split(",")):
         for busy in (float(b) for b in args.busy.split(",")):
             old, new = (run(boards, busy, per_command=p, turns=args.turns, poll=args.poll, seed=args.seed)
                         for p in (True, False))
-            print(f"{boards:>6} {busy:>3g}ms | {old.idle:>5.2f} / {new.idle:<5.2f}   "
-                  f"| {_pair(old.per_turn, new.per_turn)} | {_pair(old.per_action, new.per_action)} | {_pair(old.per_event_poll, new.per_event_poll)} "
+            print(f"{boards:>6} {busy:>3g}ms | {old.idle:>5.2f} / {new.idle:<5.2f} "
+                  f"| {_pair(old.per_turn, new.per_turn)} | {_pair(old.per_action, new.per_action)} "
+                  f"| {_pair(old.per_event_poll, new.per_event_poll)} "
                   f"| {_pair(old.p50, new.p50, 0)} | {_pair(old.p99, new.p99, 0)} | {old.inputs}/{new.inputs}",
                   flush=True)
 
 
 def _pair(old: float, new: float, digits: int = 1) -> str:
     ratio = f"({old / new:.1f}x)" if new else ""
-    return f"{old:>6.{digits}f} / {new:<5.{digits}f} {ratio:>7}"
+    return f"{old:>6.{digits}f} / {new:<6.{digits}f} {ratio:>7}"
 
 
 if __name__ == "__main__":

@@ -64,10 +64,12 @@ def run_demo(*, players: int = 4, seed: int = 1, speed: float = 5.0, rules: str 
              world_path: Path | None = None, movement: str | None = None, record: Path | None = None,
              strict: bool = False, echo: Callable[[str], None] = print,
              timeout: float = 600.0, db: Path | None = None, max_rounds: int | None = None,
-             on_controller: Callable[[Controller], None] | None = None) -> DemoResult:
+             on_controller: Callable[[Controller], None] | None = None,
+             per_command: bool = False) -> DemoResult:
     """Play one game of `players` bots on every board of the world config; returns the final games.
 
-    `on_controller` sees the controller before the bots sit down (the live page attaches there).
+    `on_controller` sees the controller before the bots sit down (the live page attaches there);
+    `per_command` writes one command a request, as before batching (bench/demo_requests.py).
     Raises MonopoliError if the games do not end within `timeout` seconds.
     """
     world_cfg = load_world(world_path)
@@ -87,7 +89,8 @@ def run_demo(*, players: int = 4, seed: int = 1, speed: float = 5.0, rules: str 
                 build_boards(rcon, world_cfg)
                 settings = Settings(rules=rules, auction_quiet=max(0.05, 1.5 / speed),
                                     walk_wait=max(0.2, 10 / speed), poll_interval=0.002,
-                                    start_at=players, seed=seed, max_rounds=max_rounds)
+                                    start_at=players, seed=seed, max_rounds=max_rounds,
+                                    per_command=per_command)
                 rate = 20 * speed
                 # Timers run on the world's clock: a busy machine slows the ticks and the timers alike,
                 # so an auction never closes before a bot's bid has reached the inbox.
