@@ -127,7 +127,7 @@ def macro_calls(twin: Twin, world: WorldConfig) -> Result:
         calls.pawn(PROBE, world.colors[0]), calls.unpawn(PROBE),
         calls.banner(board, 1, world.colors[0], PROBE), calls.unbanner(board, 1),
         calls.houses(board, 1, 0), calls.teleport(PROBE, board, 0), calls.jail(PROBE, board),
-        calls.walk(PROBE), calls.walked(PROBE), calls.sit(PROBE, 1), calls.unsit(PROBE), calls.unsit_all(1),
+        calls.walk(PROBE), calls.walked(PROBE), calls.sit(PROBE, 1), calls.unsit(PROBE),
         calls.jar(board, int(jar_before.group(1)) if jar_before else 0),
     ]
     if jar_before is None:
