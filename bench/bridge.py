@@ -82,14 +82,15 @@ def run(boards: int, busy_ms: float, *, per_command: bool, turns: int, poll: flo
         with Sandbox(password=PASSWORD, datapack=pack, tick_busy_ms=busy_ms) as box, \
                 RconClient(*box.address, PASSWORD) as rcon:
             build_boards(rcon, world)
-            store = Store(Path(tmp) / "bench.db")
+            db = Path(tmp) / "bench.db"
+            store = Store(db)
             ctl = Controller(rcon, world, store, Settings(seed=seed, start_at=PLAYERS, auction_quiet=0.5,
                                                           poll_interval=poll, per_command=per_command),
                              on_line=lambda line: None)
             ctl.start()
             tables = list(ctl.tables.values())
             crowds = [TablePlayers(box.world, t.layout, demo_names(k, PLAYERS), walk=True,
-                                   operator=_operator(store, t.name))
+                                   operator=_operator(db, t.name))
                       for k, t in enumerate(tables)]
             for people in crowds:
                 people.join()
@@ -108,9 +109,17 @@ def run(boards: int, busy_ms: float, *, per_command: bool, turns: int, poll: flo
     return figures
 
 
-def _operator(store: Store, board: str) -> Callable[[str, dict[str, Any]], object]:
-    """How a board's bots ask the operator for a trade: a request in the store."""
-    return lambda kind, args: store.request(kind, args, board)
+def _operator(path: Path, board: str) -> Callable[[str, dict[str, Any]], object]:
+    """How a board's bots ask the operator for a trade: a request in the database, through a
+    connection of the bots' own, as `monopoli admin trade` has (never inside the controller's
+    transaction)."""
+    own = threading.local()
+
+    def ask(kind: str, args: dict[str, Any]) -> object:
+        if not hasattr(own, "store"):
+            own.store = Store(path)
+        return own.store.request(kind, args, board)
+    return ask
 
 
 class _Paced:
