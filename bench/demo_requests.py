@@ -20,10 +20,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--timeout", type=float, default=1800.0, help="seconds a demo may take")
     ap.add_argument("--movement", choices=("walk", "teleport"), default=None, help="default: the world config's")
     args = ap.parse_args()
     results = {mode: run_demo(players=args.players, seed=args.seed, movement=args.movement,
-                              echo=lambda line: None, per_command=mode == "per-command")
+                              echo=lambda line: None, per_command=mode == "per-command", timeout=args.timeout)
                for mode in ("per-command", "batched")}
     print(f"monopoli demo --seed {args.seed} ({args.players} players)")
     for mode, r in results.items():
