@@ -146,7 +146,8 @@ class _Night:
         self.lock = threading.Lock()  # a poll, or a bot copying its game: never both at once
         self.start_turns = {t.name: _game(t).turns for t, _ in boards}
         self.seen = {t.name: t.n_actions for t, _ in boards}
-        self.acted_at: dict[str, float] = {}
+        self.acted_at: dict[str, float] = {}  # guarded by `noting`, never by `lock`: a bot makes an input
+        self.noting = threading.Lock()  # holding the world's lock, which the server's tick needs
         self.latencies: list[float] = []
         self.event_polls: list[int] = []  # requests of each poll that applied events
         self.idle_polls: list[int] = []  # requests of each poll that changed no game
@@ -196,8 +197,10 @@ class _Night:
                     if table.n_actions != self.seen[table.name]:
                         changed = True
                         self.seen[table.name] = table.n_actions
-                        if table.name in self.acted_at:
-                            self.latencies.append(done - self.acted_at.pop(table.name))
+                        with self.noting:
+                            at = self.acted_at.pop(table.name, None)
+                        if at is not None:
+                            self.latencies.append(done - at)
                 used = self.ctl.requests - before
                 if applied:
                     self.event_polls.append(used)
@@ -232,7 +235,7 @@ class _Night:
     def _noted(self, board: str, act: Callable[..., Any]) -> Callable[..., Any]:
         def noted(*args: Any, **kwargs: Any) -> Any:
             done = act(*args, **kwargs)
-            with self.lock:
+            with self.noting:
                 self.acted_at[board] = time.monotonic()
             return done
         return noted
