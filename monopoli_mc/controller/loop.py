@@ -281,6 +281,9 @@ class Controller:
             self.on_line(f"warning: {exc}")
             read = None
         events = read.events if read is not None else []
+        if read is not None:  # known before this poll's moves start walks: they are tagged at once
+            self._positions = None if read.positions is None else {
+                self.names[u]: p for u, p in read.positions.items() if u in self.names}
         cursor = self.store.cursor(self.world_id)
         new = [e for e in events if e.seq > cursor]
         if any(e.uuid is not None and e.uuid not in self.names for e in new):
@@ -308,9 +311,6 @@ class Controller:
                 self.on_line(f"warning: board {name!r}: cannot write the world ({exc}); "
                              "run `monopoli admin sync` when it is fixed")
         self._auction_clock(now)
-        if read is not None:
-            self._positions = None if read.positions is None else {
-                self.names[u]: p for u, p in read.positions.items() if u in self.names}
         out += self._walks(now)
         out += self._time_bars()
         ack = max(e.seq for e in events) if events else None
