@@ -17,15 +17,18 @@ import pytest
 from click.testing import CliRunner
 from controller_support import PACK, PASSWORD
 
+from monopoli_mc.bridge import timebar
 from monopoli_mc.cli import cli
 from monopoli_mc.controller import lease, timelimit
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.store import Store
+from monopoli_mc.datapack.versions import get_version
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
+from monopoli_mc.sandbox.strict import judge
 from monopoli_mc.view.stored import stored_views
 
 BAR = "monopoli:time_main"
@@ -238,3 +241,11 @@ def test_run_time_limit_ends_the_game_through_the_cli(tmp_path: Path) -> None:
         assert ", time limit 4 s (--time-limit)" in out.splitlines()[0], out
         assert "; time limit 4 s" in out and "wins (the richest when time ran out)" in out, out
         assert not box.world.strict_failures, box.world.strict_failures
+
+
+@pytest.mark.parametrize("version", ["1.20.5", "1.21", "1.21.2", "1.21.5", "1.21.6", "1.21.9", "1.21.11"])
+def test_every_time_bar_command_is_taken_by_each_versions_tree(version: str) -> None:
+    mc = get_version(version)
+    lines = (timebar.show("side_2", ["Alex", ".Robin", "x_9"], 5399.5, 5400, mc)
+             + timebar.update("side_2", 59.2, mc, value=True, name=True, recolor=True) + timebar.hide("side_2"))
+    assert [line for line in lines if judge(line, version, 4) is not None] == []
