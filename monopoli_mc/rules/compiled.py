@@ -14,12 +14,8 @@ MONOPOLI_ENGINE chooses: `auto` (the default: compiled when built and fresh), `c
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import sys
-import sysconfig
-import warnings
 from pathlib import Path
 
 import monopoli_mc
@@ -49,16 +45,25 @@ def compiled_sources(rules_dir: Path = RULES_DIR) -> list[Path]:
 
 def source_hashes(rules_dir: Path = RULES_DIR) -> dict[str, str]:
     """File name -> sha256 of its bytes, for every compiled source."""
+    import hashlib  # here, like json and sysconfig below: a run without a build never needs them (~4 ms)
+
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in compiled_sources(rules_dir)}
 
 
 def staleness(build_dir: Path = BUILD_DIR, rules_dir: Path = RULES_DIR) -> str | None:
     """Why the build cannot be used ("" when there is none at all), or None when it is fresh."""
     try:
-        manifest = json.loads((build_dir / MANIFEST).read_text(encoding="utf-8"))
+        text = (build_dir / MANIFEST).read_text(encoding="utf-8")
     except FileNotFoundError:
         return ""
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError) as exc:  # ValueError: not UTF-8
+        return f"its {MANIFEST} cannot be read ({exc})"
+    import json
+    import sysconfig
+
+    try:
+        manifest = json.loads(text)
+    except ValueError as exc:
         return f"its {MANIFEST} cannot be read ({exc})"
     if manifest.get("ext_suffix") != sysconfig.get_config_var("EXT_SUFFIX"):
         return f"it was built for another Python ({manifest.get('ext_suffix')!r})"
@@ -97,6 +102,10 @@ def build(build_dir: Path = BUILD_DIR, rules_dir: Path = RULES_DIR) -> bool:
     """
     if staleness(build_dir, rules_dir) is None:
         return False
+    import json
+    import sysconfig
+    import warnings
+
     from mypyc.build import mypycify  # mypy's compiler: only `make fast` needs it
     from setuptools import setup
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-import statistics
 from typing import Any, Callable, Final, Iterator
 
 from monopoli_mc.rules.board import Board
 from monopoli_mc.rules.bots import Bot, make_bots
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import OVER
-from monopoli_mc.rules.planning import percentile
+from monopoli_mc.rules.planning import median, percentile
 from monopoli_mc.rules.settings import Rules
 
 DEFAULT_MAX_ROUNDS: Final = 1000
@@ -138,7 +137,7 @@ def summarize(results: list[GameResult], *, board: Board, players: int, rules: R
         "rules": rules.name, "players": players, "games": games, "max_rounds": max_rounds,
         "won": sum(1 for r in results if r.reason in WON),
         "stopped_at_limit": sum(1 for r in results if r.reason not in WON),
-        "rounds": {"median": statistics.median(rounds) if rounds else 0,
+        "rounds": {"median": median(rounds) if rounds else 0,
                    "p10": percentile(rounds, 10), "p25": percentile(rounds, 25),
                    "p75": percentile(rounds, 75), "p90": percentile(rounds, 90),
                    "max": rounds[-1] if rounds else 0},

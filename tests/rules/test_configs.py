@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from monopoli_mc.errors import ConfigError
 from monopoli_mc.rules.board import default_board_path, load_board
 from monopoli_mc.rules.settings import Rules, available_rule_sets, load_rules, rules_dir, rules_from_mapping
+from monopoli_mc.rules import yamlsource
 from monopoli_mc.rules.yamlsource import load_yaml, load_yaml_text
 
 
@@ -149,6 +151,37 @@ def test_any_text_is_a_config_error_or_loads(text: str) -> None:
         rules_from_mapping(data, file="fuzz.yaml")
     except ConfigError as err:
         assert str(err).startswith("fuzz.yaml")
+
+
+def _parsed(parse, text: str) -> Any:  # type: ignore[no-untyped-def]
+    """What a parse gives, lines included: the value with every mapping's and list's lines, or the error."""
+    def located(value: Any) -> Any:
+        if isinstance(value, dict):
+            return value.line, value.key_lines, [(k, located(v)) for k, v in value.items()]
+        if isinstance(value, list):
+            return value.line, value.item_lines, [located(v) for v in value]
+        return type(value), value
+    try:
+        return located(parse(text))
+    except ConfigError as err:
+        return str(err)
+
+
+_SHIPPED = sorted(p.read_text() for p in rules_dir().parent.glob("**/*.yaml"))
+_YAML_CHARACTERS = " \n\r:-#'\"[]{},&*!|>%@`?\\\t\x85\u2028\ufeffx0"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(_SHIPPED), st.lists(st.tuples(st.floats(0, 1), st.integers(0, 6),
+                                                    st.text(_YAML_CHARACTERS, max_size=3)), max_size=4))
+def test_libyaml_reads_every_text_as_the_pure_parser_does(text: str, edits: list[tuple[float, int, str]]) -> None:
+    """load_yaml_text (libyaml first) gives the pure parser's values, lines and errors, on the
+    shipped configs and on them with characters cut out or put in."""
+    for at, cut, put in edits:
+        i = int(at * len(text))
+        text = text[:i] + put + text[i + cut:]
+    pure = _parsed(lambda t: yamlsource._parse(yamlsource._Loader, t, "f.yaml"), text)
+    assert _parsed(lambda t: load_yaml_text(t, "f.yaml"), text) == pure
 
 
 def test_readme_example_is_the_real_jackpot_file() -> None:
