@@ -11,6 +11,7 @@ import pytest
 
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.store import Store
+from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.rules.game import Game
@@ -104,3 +105,18 @@ def make_rig(tmp_path: Path, names: list[str], *, seed: int = 3, rules: str = "p
         failures = list(box.world.strict_failures)
     if failures:
         pytest.fail(f"strict mode rejected: {failures}")
+
+
+def seat_by_walking(box: Sandbox, world: WorldConfig, ctl: Controller, seats: dict[str, str]) -> dict[str, Bot]:
+    """Each player joins, walks onto Go of their board and types /trigger join; one poll each."""
+    bots = {}
+    for name, board in seats.items():
+        bot = bots[name] = Bot.join(box.world, name)
+        box.world.tick()
+        layout = Layout(world.board(board))
+        x, y, z = layout.world(layout.stand(0))
+        bot.walk_to((x + 0.5, float(y), z + 0.5))
+        bot.trigger("join")
+        box.world.tick()
+        ctl.poll()
+    return bots

@@ -7,11 +7,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from controller_support import PASSWORD, Counting
+from controller_support import PASSWORD, Counting, seat_by_walking
 
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.store import Store
-from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import BoardPlace, load_world
 from monopoli_mc.demo.run import build_boards, install
 from monopoli_mc.rcon.client import RconClient
@@ -36,16 +35,7 @@ def _two_boards(tmp_path: Path) -> Iterator[tuple[Sandbox, Controller, dict[str,
         store = Store(tmp_path / "night.db")
         ctl = Controller(rcon, world, store, Settings(seed=2, start_at=2))
         ctl.start()
-        bots = {}
-        for name, board in SEATS.items():
-            bot = bots[name] = Bot.join(box.world, name)
-            box.world.tick()
-            layout = Layout(world.board(board))
-            x, y, z = layout.world(layout.stand(0))
-            bot.walk_to((x + 0.5, float(y), z + 0.5))
-            bot.trigger("join")
-            box.world.tick()
-            ctl.poll()
+        bots = seat_by_walking(box, world, ctl, SEATS)
         yield box, ctl, bots
         store.close()
         assert box.world.strict_failures == []

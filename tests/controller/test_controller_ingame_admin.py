@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from controller_support import PASSWORD
+from controller_support import PASSWORD, seat_by_walking
 
 from monopoli_mc.controller.loop import IN_GAME_WAIT, Controller, Settings
 from monopoli_mc.controller.store import Store
@@ -66,15 +66,7 @@ def night(tmp_path: Path) -> Iterator[Night]:
         log: list[str] = []
         ctl = Controller(rcon, world, store, Settings(seed=2, start_at=2), on_line=log.append)
         ctl.start()
-        for name, board in SEATS.items():
-            bot = Bot.join(box.world, name)
-            box.world.tick()
-            layout = Layout(world.board(board))
-            x, y, z = layout.world(layout.stand(0))
-            bot.walk_to((x + 0.5, float(y), z + 0.5))
-            bot.trigger("join")
-            box.world.tick()
-            ctl.poll()
+        seat_by_walking(box, world, ctl, SEATS)
         op = Bot.join(box.world, "Op")
         box.world.tick()
         assert "Made Op a server operator" in rcon.command("op Op")
