@@ -14,7 +14,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller import timelimit
+from monopoli_mc.controller import setaside, timelimit
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.controller.undo import undo
 from monopoli_mc.datapack.escape import player_name
@@ -75,7 +75,8 @@ class AdminDesk:
             return self.start(self._table(board, args), batches=batches, origin=origin)
         if kind == "status":
             tables = [self._table(board, {})] if board is not None else self.c.tables.values()
-            return "\n".join(status_line(t) for t in tables), []
+            aside = setaside.status_line(self.c.store)
+            return "\n".join([status_line(t) for t in tables] + ([aside] if aside else [])), []
         table = self._table(board, args)
         if kind in ("pause", "resume"):
             table.paused = kind == "pause"
@@ -107,7 +108,7 @@ class AdminDesk:
         why = game.explain(action)
         if why is not None:
             raise IllegalAction(why)
-        writes = self.c._apply(table, action, origin, batches)
+        writes = self.c.apply(table, action, origin, batches)
         if kind == "move" and not table.view.teleport:
             writes.append(outbox.calls.teleport(game.names[seat], table.name, game.pos[seat]))
         return answer, writes
@@ -227,7 +228,7 @@ class AdminDesk:
         game = _game(table)
         if game.phase == OVER:
             raise IllegalAction(f"the game on board {table.name!r} is over already; next: monopoli admin start")
-        writes = self.c._apply(table, ("admin_end", SYSTEM, None), origin, batches)
+        writes = self.c.apply(table, ("admin_end", SYSTEM, None), origin, batches)
         assert game.winner is not None
         return (f"game {table.game_id} on board {table.name!r} ended: {game.names[game.winner]} wins; "
                 f"net worth {net_worths(game)}"), writes

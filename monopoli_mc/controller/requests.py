@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from monopoli_mc.controller import lease, timelimit
+from monopoli_mc.controller import lease, setaside, timelimit
 from monopoli_mc.controller.admin import game_status
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import load_game, rules_of
@@ -86,4 +86,7 @@ def offline_status(store: Store, holder: lease.Holder | None, board: str | None)
         game, _ = load_game(store, row, load_board(board_path(rules_of(row.rules).board)))
         paused = store.meta(f"paused:{name}") == "1" and game.phase != OVER
         parts.append(game_status(name, game, row.id, paused=paused, ends_at=timelimit.ends_at(store, row)))
+    aside = setaside.status_line(store)
+    if aside:
+        parts.append(aside)
     return "; ".join(parts) if len(parts) > 1 else f"{parts[0]}; no games yet"

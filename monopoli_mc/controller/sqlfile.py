@@ -1,5 +1,9 @@
 """The night's SQLite file: created owner-only, its schema checked (never re-created), errors as one line.
 
+A file of an older schema version is brought up to date by the migrations the schema's
+owner gives (each adds what its version lacks, never drops or rewrites a row); a file of
+any other version, or whose tables are not the ones expected, is refused unchanged.
+
 Every statement goes through `Connection.execute`, which turns sqlite's errors into a
 `StoreError` that names the file and says what to do. A full disk is `StoreFull`: the
 controller waits and tries again, since nothing was written.
@@ -15,7 +19,7 @@ from typing import Any
 
 from monopoli_mc.errors import StoreError, StoreFull
 
-SCHEMA_VERSION = 2  # PRAGMA user_version of the databases this version writes
+SCHEMA_VERSION = 3  # PRAGMA user_version of the databases this version writes (3: the inputs set aside)
 
 
 class Connection(sqlite3.Connection):
@@ -69,8 +73,11 @@ def store_error(exc: sqlite3.Error, path: str) -> StoreError:
     return StoreError(f"{path}: {text}")
 
 
-def connect(path: str, schema: str, *, factory: type[Connection] = Connection) -> Connection:
-    """Open (creating owner-only) a database and check its schema; raises StoreError."""
+def connect(path: str, schema: str, *, factory: type[Connection] = Connection,
+            migrations: dict[int, str] | None = None) -> Connection:
+    """Open (creating owner-only) a database and check its schema; raises StoreError.
+
+    `migrations[v]`: the statements that take a file of version v to v + 1."""
     if path != ":memory:":
         _create_owner_only(Path(path))
     try:
@@ -83,7 +90,7 @@ def connect(path: str, schema: str, *, factory: type[Connection] = Connection) -
     try:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
-        _check_schema(db, schema)
+        _check_schema(db, schema, migrations or {})
     except BaseException:
         db.close()
         raise
@@ -108,8 +115,8 @@ def _tables(db: sqlite3.Connection) -> dict[str, list[tuple[str, str, int, int]]
     return {n: [(c[1], c[2], c[3], c[5]) for c in db.execute(f"PRAGMA table_info({n})")] for n in names}
 
 
-def _check_schema(db: Connection, schema: str) -> None:
-    """Create the tables in an empty file; refuse any file whose tables are not these."""
+def _check_schema(db: Connection, schema: str, migrations: dict[int, str]) -> None:
+    """Create the tables in an empty file; migrate an older version; refuse any file whose tables are not these."""
     version = int(db.execute("PRAGMA user_version").fetchone()[0])
     found = _tables(db)
     if not found and version == 0:  # a new file (two starting at once both write the same tables)
@@ -118,9 +125,23 @@ def _check_schema(db: Connection, schema: str) -> None:
     wanted = _expected(schema)
     refuse = f"{db.path} is not a game database this monopoli can use"
     fix = "nothing in it was changed: give another --db (a new file starts a new night)"
+    steps = range(version, SCHEMA_VERSION)
+    if 0 < version < SCHEMA_VERSION and all(v in migrations for v in steps):
+        script = ";\n".join(migrations[v] for v in steps)
+        added = _expected(script)
+        _compare(found, {t: c for t, c in wanted.items() if t not in added}, refuse, fix)  # the old tables whole
+        # IF NOT EXISTS in each step: a second controller opening the file at once finds it done
+        db.executescript(f"BEGIN IMMEDIATE; {script}; PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+        version, found = SCHEMA_VERSION, _tables(db)
     if version != SCHEMA_VERSION:
         raise StoreError(f"{refuse} (its schema version is {version}, this monopoli writes "
                          f"{SCHEMA_VERSION}); {fix}")
+    _compare(found, wanted, refuse, fix)
+
+
+def _compare(found: dict[str, list[tuple[str, str, int, int]]], wanted: dict[str, list[tuple[str, str, int, int]]],
+             refuse: str, fix: str) -> None:
+    """Refuse a file that lacks a wanted table or has other columns in one."""
     for table, columns in wanted.items():
         if table not in found:
             raise StoreError(f"{refuse}: table {table!r} is missing; {fix}")

@@ -1,4 +1,4 @@
-"""SQLite (WAL) for one event night: games, the append-only action log, snapshots, the inbox cursor.
+"""SQLite (WAL) for one event night: games, the action log, snapshots, the inbox cursor, inputs set aside.
 
 Admin requests from `monopoli admin` go in here too, each with a deadline: the running
 controller answers those still within it, and the CLI withdraws its request when its wait
@@ -20,6 +20,9 @@ from monopoli_mc.errors import StoreError
 SNAPSHOT_EVERY = 100
 UNDO = "undo"  # a log row that cancels the last N effective actions before it (its arg is N; null: 1)
 WAITING, DONE, WITHDRAWN, EXPIRED = "waiting", "done", "withdrawn", "expired"  # a request's states
+# the inputs set aside (setaside.py), from version 3
+_SET_ASIDE = """CREATE TABLE IF NOT EXISTS set_aside(id INTEGER PRIMARY KEY, world TEXT NOT NULL, seq INTEGER NOT NULL,
+    uuid TEXT, name TEXT, kind TEXT NOT NULL, value INTEGER, why TEXT NOT NULL, t REAL NOT NULL)"""
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games(id INTEGER PRIMARY KEY, board TEXT NOT NULL, rules TEXT NOT NULL,
@@ -37,7 +40,10 @@ CREATE TABLE IF NOT EXISTS requests(id INTEGER PRIMARY KEY, t REAL NOT NULL, boa
 CREATE TABLE IF NOT EXISTS lease(id INTEGER PRIMARY KEY CHECK(id = 1), holder TEXT NOT NULL,
     pid INTEGER NOT NULL, host TEXT NOT NULL, started REAL NOT NULL, heartbeat REAL NOT NULL,
     released INTEGER NOT NULL DEFAULT 0, status TEXT NOT NULL DEFAULT '');
-"""
+""" + _SET_ASIDE + ";\n"
+
+# version -> what takes a file of that version to the next (sqlfile.SCHEMA_VERSION is the newest)
+_MIGRATIONS = {2: _SET_ASIDE}
 
 Action = tuple[str, int, Any]
 
@@ -72,7 +78,7 @@ class Store:
         """Open the night's file (created owner-only when new); raises StoreError, e.g. for a file
         whose tables are not a game database's (it is never re-created)."""
         self.path = str(path)
-        self.db = sqlfile.connect(self.path, _SCHEMA, factory=factory)
+        self.db = sqlfile.connect(self.path, _SCHEMA, factory=factory, migrations=_MIGRATIONS)
         self.guard: Callable[[], None] | None = None  # the lease's check, run first in every transaction
 
     def close(self) -> None:
@@ -216,14 +222,18 @@ class Store:
         """Whether any request waits (a cheap look before the poll opens a transaction)."""
         return self.db.execute("SELECT 1 FROM requests WHERE state=? LIMIT 1", (WAITING,)).fetchone() is not None
 
+    def waiting_requests(self) -> list[Request]:
+        """Requests waiting, oldest first, as they are (a look before the poll's transaction)."""
+        return [Request(r[0], r[1], r[2], self._loads(r[3], "requests", r[0])) for r in self.db.execute(
+            "SELECT id, board, kind, args FROM requests WHERE state=? ORDER BY id", (WAITING,)).fetchall()]
+
     def pending_requests(self, now: float) -> list[Request]:
         """Requests still within their deadline, oldest first; those past it are marked expired.
 
         Call inside the transaction that answers them, so a withdrawal cannot slip in between.
         """
         self.db.execute("UPDATE requests SET state=? WHERE state=? AND deadline<=?", (EXPIRED, WAITING, now))
-        return [Request(r[0], r[1], r[2], self._loads(r[3], "requests", r[0])) for r in self.db.execute(
-            "SELECT id, board, kind, args FROM requests WHERE state=? ORDER BY id", (WAITING,)).fetchall()]
+        return self.waiting_requests()
 
     def answer(self, request: int, text: str) -> None:
         """Mark a request done with the controller's answer."""

@@ -16,6 +16,7 @@ from monopoli_mc.errors import MonopoliError
 # What vanilla reads as a name in a selector position (brigadier's unquoted string, at most 16):
 # Java names are [A-Za-z0-9_], and Bedrock players through Floodgate are `.Robin`.
 _PLAYER = re.compile(r"[A-Za-z0-9_.+-]{1,16}")
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")  # as the inbox writes them
 _BROADCAST = ("@a",)
 TABLE = "monopoli.table"  # the pack's score of the board a player is seated at (1, 2, ...)
 _TABLE = re.compile(r"@a\[scores=\{monopoli\.table=[1-9][0-9]{0,9}\}\]")
@@ -81,9 +82,18 @@ def player_name(name: str) -> str:
     return name
 
 
+def is_player_name(name: str) -> bool:
+    """Whether a name (or a player's UUID) can stand in a command's entity argument as it is."""
+    return bool(_PLAYER.fullmatch(name) or _UUID.fullmatch(name))
+
+
 def target(name: str) -> str:
-    """A player name, `@a` for everyone, or the players seated at a board (`table_players`)."""
-    return name if name in _BROADCAST or _TABLE.fullmatch(name) else player_name(name)
+    """A player name or UUID, `@a` for everyone, or the players seated at a board (`table_players`).
+
+    Vanilla's entity argument takes a UUID wherever it takes a name
+    (`EntitySelectorParser.parseNameOrUUID`, 1.20.5 to 1.21.11): a player whose name no
+    command can carry is addressed that way."""
+    return name if name in _BROADCAST or _TABLE.fullmatch(name) or _UUID.fullmatch(name) else player_name(name)
 
 
 def table_players(number: int) -> str:

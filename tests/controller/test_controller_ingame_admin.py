@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from controller_support import PASSWORD, seat_by_walking
 
-from monopoli_mc.controller.loop import IN_GAME_WAIT, Controller, Settings
+from monopoli_mc.controller.ingame import IN_GAME_WAIT
+from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.store import Store
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import BoardPlace, WorldConfig, load_world

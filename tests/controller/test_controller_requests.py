@@ -37,7 +37,7 @@ def test_a_walking_turn_reads_the_walkers_position_with_the_inbox(tmp_path: Path
             rig.step()
             assert counting.take() == [POLL_QUERY]
             assert seat in rig.ctl.tables["main"].walks
-        assert rig.ctl._positions is not None and name in rig.ctl._positions
+        assert rig.ctl.walks.positions is not None and name in rig.ctl.walks.positions
         layout = Layout(rig.world.board("main"))
         x, y, z = layout.world(layout.stand(rig.game.pos[seat]))
         rig.bots[name].walk_to((x + 0.5, float(y), z + 0.5))
@@ -45,14 +45,14 @@ def test_a_walking_turn_reads_the_walkers_position_with_the_inbox(tmp_path: Path
         assert counting.take() == [POLL_QUERY]  # arrived: seen in the read, nothing written yet
         assert seat not in rig.ctl.tables["main"].walks
         rig.box.world.tick()
-        assert name in rig.ctl._positions  # still tagged until the next write
+        assert name in rig.ctl.walks.positions  # still tagged until the next write
         rig.ctl.tables["main"].walks.clear()
         rig.bots[name].trigger("end_turn" if rig.game.phase != "buy" else "buy")
         rig.step()
         read, write = counting.take()
         assert read == POLL_QUERY and f'{{f:"ui/walked",player:"{name}"}}' in write
         rig.step()
-        assert rig.ctl._positions == {}  # the pack reports nobody now
+        assert rig.ctl.walks.positions == {}  # the pack reports nobody now
         assert rig.box.world.strict_failures == []
 
 
@@ -68,4 +68,4 @@ def test_a_walker_not_there_in_time_is_untagged_and_teleported(tmp_path: Path) -
         assert read == POLL_QUERY
         assert f'{{f:"ui/walked",player:"{name}"}}' in write and '{f:"ui/tp"' in write
         rig.step()
-        assert rig.ctl._positions == {}
+        assert rig.ctl.walks.positions == {}

@@ -42,7 +42,7 @@ def test_database_files_are_created_readable_by_their_owner_only(tmp_path: Path)
     ("ALTER TABLE requests DROP COLUMN deadline",
      ": table 'requests' has columns (id, t, board, kind, args, state, answer), not "
      "(id, t, board, kind, args, deadline, state, answer)"),
-    ("PRAGMA user_version=7", " (its schema version is 7, this monopoli writes 2)"),
+    ("PRAGMA user_version=7", " (its schema version is 7, this monopoli writes 3)"),
 ])
 def test_a_tampered_schema_is_refused_and_never_recreated(tmp_path: Path, tamper: str, why: str) -> None:
     db = tmp_path / "night.db"

@@ -1,0 +1,84 @@
+"""The operator in game: `/function monopoli:admin/...` from the inbox, answered by the desk as a CLI request is.
+
+The answer is told in chat to the operator who ran it (from the console, only the log
+has it). A request that waited longer than `IN_GAME_WAIT` (no controller was running)
+is withdrawn unapplied, judged by the game time the poll read before deciding.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from monopoli_mc.bridge.inbox import WorldEvent
+from monopoli_mc.rules.events import Event
+
+if TYPE_CHECKING:
+    from monopoli_mc.controller.loop import Controller
+
+IN_GAME_WAIT = 10.0  # seconds an in-game admin request waits for the controller, as `monopoli admin --wait`
+TICKS_PER_SECOND = 20
+SITUATIONAL = ("status", "unseat")  # kinds answered without knowing the operator's board
+
+
+def needs_standing(c: Controller, event: WorldEvent) -> str | None:
+    """The operator whose position the request needs (to find their board), if any: read before deciding."""
+    if not event.is_admin or event.board is not None or len(c.tables) < 2:
+        return None
+    if event.kind[len("admin_"):] in SITUATIONAL or (event.target is not None and c.table_of(event.target)):
+        return None
+    return c.players.names.get(event.uuid or "")
+
+
+def admin(c: Controller, event: WorldEvent, batches: dict[str, list[Event]]) -> list[str]:
+    """An operator's request from the inbox: the desk's answer, told to the operator and logged.
+
+    Without a board in the request, the board is the named player's, else the one the operator
+    stands on, else the only one."""
+    kind = event.kind[len("admin_"):]
+    args: dict[str, Any] = {"player": event.target}
+    if event.value is not None:
+        args["amount"] = args["space"] = event.value
+    operator = c.players.names.get(event.uuid or "")
+    board = event.board
+    stands = needs_standing(c, event)
+    if stands is not None:
+        board = c.board_at(stands)
+    late = _late(c, event)
+    writes: list[str] = []
+    if late is not None:
+        answer = late
+    else:
+        answer, writes = c.desk.handle(kind, args, board, origin=f"seq {event.seq}", batches=batches,
+                                       name_board=f"/function monopoli:admin/<board>/{kind}")
+    c.on_line(f"operator{f' {operator}' if operator else ''} (in game) {kind}: {answer}")
+    if operator is None:
+        return writes
+    return writes + [line for part in answer.split("\n") for line in c.tell(operator, f"admin {kind}: {part}")]
+
+
+def _late(c: Controller, event: WorldEvent) -> str | None:
+    """Why an in-game request is withdrawn unapplied: it waited longer than `IN_GAME_WAIT` (the
+    controller was not running); None when it is in time, or from a pack that does not stamp one.
+
+    Raises the read's InboxError when the game time could not be read."""
+    if event.time is None:
+        return None
+    game_time = c.reads.game_time
+    if isinstance(game_time, Exception):
+        raise game_time
+    assert game_time is not None  # the read phase asks for it whenever an admin entry carries a time
+    waited = (game_time - event.time) / TICKS_PER_SECOND
+    if waited <= IN_GAME_WAIT:
+        return None
+    return (f"not answered within {IN_GAME_WAIT:g}s (queued {_ago(waited)} ago, while no controller was "
+            "answering): withdrawn, nothing was changed. Run it again if it is still wanted")
+
+
+def _ago(seconds: float) -> str:
+    """12s, 3m12s, 2h05m."""
+    whole = int(seconds)
+    if whole < 60:
+        return f"{whole}s"
+    if whole < 3600:
+        return f"{whole // 60}m{whole % 60:02d}s"
+    return f"{whole // 3600}h{whole // 60 % 60:02d}m"

@@ -1,0 +1,155 @@
+"""A player's input from the inbox: one entry, one savepoint, one answer; what cannot be applied is set aside.
+
+`apply_entry` is the one place an entry can fail. Whatever the reason (a name no command
+can carry, a value nothing accepts, an error nobody foresaw), the entry's changes are
+undone, it is recorded in the `set_aside` table with why, the player is told where that is
+possible (by name, else by UUID), the log says so, and the poll moves on. Only the
+database failing fails the poll (then nothing of it was kept and it is read again).
+Deciding asks the server nothing: names, positions and the game time were read first.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import TYPE_CHECKING
+
+from monopoli_mc.bridge import outbox
+from monopoli_mc.bridge.inbox import WorldEvent
+from monopoli_mc.controller import ingame, intents, offers, setaside
+from monopoli_mc.controller.table import BoardGame
+from monopoli_mc.datapack import calls
+from monopoli_mc.datapack.escape import is_player_name
+from monopoli_mc.errors import MonopoliError, RconError, StoreError
+from monopoli_mc.rules.events import Event
+
+if TYPE_CHECKING:
+    from monopoli_mc.controller.loop import Controller
+
+log = logging.getLogger("monopoli_mc.controller")
+Batches = dict[str, list[Event]]
+
+
+class SetAside(MonopoliError):
+    """An entry that cannot be applied, said for the player (`tell`) and the operator (the message)."""
+
+    def __init__(self, why: str, *, tell: str | None = None) -> None:
+        super().__init__(why)
+        self.tell = tell
+
+
+def apply_entry(c: Controller, event: WorldEvent, batches: Batches) -> list[str]:
+    """Handle one entry in a savepoint: its writes, or the answer that it was set aside."""
+    before = [(t.game_id, t.n_actions) for t in c.tables.values()]
+    sizes = {name: len(events) for name, events in batches.items()}
+    try:
+        with c.store.savepoint():
+            return _handle(c, event, batches)
+    except (RconError, StoreError):  # not the entry's fault: the whole poll fails and is read again
+        raise
+    except Exception as exc:
+        bug = not isinstance(exc, MonopoliError)
+        if bug:
+            log.exception("inbox entry %r failed", event)
+        if bug or before != [(t.game_id, t.n_actions) for t in c.tables.values()]:
+            c.reload()  # it failed after changing a game: undo that in memory too
+            for name in list(batches):
+                del batches[name][sizes.get(name, 0):]
+        why = f"a controller error ({type(exc).__name__}: {exc})" if bug else str(exc)
+        tell = "that did not work (a controller error); tell the operator" if bug else str(exc)
+        return set_aside(c, event, why, tell=exc.tell if isinstance(exc, SetAside) else tell)
+
+
+def set_aside(c: Controller, event: WorldEvent, why: str, *, tell: str | None) -> list[str]:
+    """Record an entry that cannot be applied, say so in the log, and tell its player where possible."""
+    name = c.players.names.get(event.uuid or "")
+    row = setaside.record(c.store, c.world_id, event, name, why)
+    c.on_line(f"warning: inbox entry set aside: {row.describe()}")
+    if tell is None:
+        return []
+    return c.players.address(c.any_view(), name, event.uuid, tell)
+
+
+def _handle(c: Controller, event: WorldEvent, batches: Batches) -> list[str]:
+    if event.is_admin:
+        return ingame.admin(c, event, batches)
+    name = c.players.names.get(event.uuid or "")
+    if name is None:
+        raise SetAside(f"from a player the server did not list (UUID {event.uuid or 'none'})", tell=None)
+    misuse = intents.bare_misuse(event.kind, event.value, button=event.button)
+    if misuse is not None:
+        return c.tell(name, misuse)
+    if event.kind == "online":
+        return _online(c, name, event)
+    if event.kind == "join":
+        if not is_player_name(name):
+            raise SetAside(f"the name {name!r} cannot appear in a command, so no board can seat it",
+                           tell="the board cannot seat you: your name cannot be written in a Minecraft "
+                                "command; play under a name of letters, digits and _ (ask the operator)")
+        answer, writes = c.desk.seat(name, c.board_at(name), batches=batches, origin=f"seq {event.seq}")
+        return writes + (outbox.tell(c.any_view(), name, answer) if answer else [])
+    table = c.table_of(name)
+    if table is None or table.game is None:
+        return c.tell(name, "you are not playing at a board: stand on it and use /trigger join")
+    game = table.game
+    seat = table.seat_of(name)
+    assert seat is not None
+    if event.kind == "jar":
+        return c.tell(name, f"The Free Parking jar holds ${game.jar}.")
+    if event.kind == "deed":
+        space = event.value
+        if space is None or not 0 <= space < len(game.board.spaces) or not game.board.spaces[space].is_deed:
+            return c.tell(name, f"space {space!r} has no title deed; deeds are spaces 1 to 39")
+        return [calls.deed(name, space)]
+    if event.kind not in intents.game_kinds() and event.kind not in offers.KINDS:
+        return c.tell(name, f"unknown input {event.kind!r}")
+    if table.paused:
+        return c.tell(name, "the game is paused by the operator; wait a moment")
+    if event.kind in offers.KINDS:
+        return _offer(c, table, seat, event, batches)
+    action = intents.to_action(game, seat, event.kind, event.value)
+    if isinstance(action, str):
+        return c.tell(name, action)
+    why = intents.why_not(game, action)
+    if why is not None:
+        return c.tell(name, why)
+    return c.apply(table, action, f"seq {event.seq}", batches)
+
+
+def _online(c: Controller, name: str, event: WorldEvent) -> list[str]:
+    """A player came back: their triggers, the time bar, and their prompt if it is their turn."""
+    c.store.add_player(event.uuid or "", name)
+    table = c.table_of(name)
+    if table is None or table.game is None:  # back, and seated nowhere: no table's messages
+        lobby = any(name in c.store.lobby(board) for board in c.tables)
+        return [] if lobby or len(c.tables) == 1 else [calls.unsit(name)]
+    seat = table.seat_of(name)
+    if table.ends_at is not None:  # give them the time bar (it holds only those online when made)
+        table.bar.shown = None
+    return ([calls.enable(name)] + outbox.tell(table.view, name, "Welcome back.")
+            + (table.prompt_writes(force=True) if seat == table.game.to_act() else []))
+
+
+def _offer(c: Controller, table: BoardGame, seat: int, event: WorldEvent, batches: Batches) -> list[str]:
+    """A change to a player's trade offer, or sending it; the offers are stored with the poll."""
+    game = table.game
+    assert game is not None
+    name = game.names[seat]
+    answer, action = offers.handle(game, table.offers, seat, event.kind, event.value)
+    why = None if action is None else intents.why_not(game, action)
+    out = c.tell(name, answer if why is None else f"{why}; your offer is kept")
+    if action is not None and why is None:
+        table.offers.pop(seat, None)
+        out += c.apply(table, action, f"seq {event.seq}", batches)
+    if seat in table.offers:  # still being written: the buttons to go on
+        others = [(q, n) for q, n in enumerate(game.names) if q != seat and not game.bankrupt[q]]
+        if table.offers[seat]["to"] is None and others:
+            out.append(calls.prompt_offer_to(name, others))
+        out.append(calls.prompt(name, "offer"))
+    c.store.set_meta(offers_key(table), json.dumps(table.offers))
+    return out
+
+
+def offers_key(table: BoardGame) -> str:
+    """The meta key of a board's game's offers being written."""
+    return f"offers:{table.name}:{table.game_id}"

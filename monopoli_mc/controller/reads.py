@@ -1,0 +1,80 @@
+"""A poll's read phase: everything deciding needs, asked of the server before the transaction opens.
+
+One request reads the inbox and the walkers' positions; only when the entries need
+more is more asked: `list uuids` for a UUID (or an operator's named player) we do not
+know, the game time for an in-game operator request stamped with one, and, with several
+boards, where a joining player or an operator stands. Deciding then asks nothing, so no
+failure of the server can happen halfway through a decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from monopoli_mc.bridge.inbox import (POLL_QUERY, TIME_QUERY, InboxError, Position, WorldEvent, parse_poll,
+                                      parse_pos, parse_time)
+from monopoli_mc.controller import ingame
+from monopoli_mc.controller.timers import Walks
+from monopoli_mc.datapack.escape import is_player_name, player_name
+
+if TYPE_CHECKING:
+    from monopoli_mc.controller.loop import Controller
+
+
+@dataclass
+class Reads:
+    """What one poll read before deciding: the inbox, and what deciding on it needs."""
+
+    events: list[WorldEvent] = field(default_factory=list)  # every entry read: the acknowledgement covers them
+    new: list[WorldEvent] = field(default_factory=list)  # those above the cursor, to apply in order
+    game_time: int | InboxError | None = None  # read when an operator's entry is stamped; the error if unreadable
+    standing: dict[str, Position | None] = field(default_factory=dict)  # by name: joiners, operators, walkers
+
+
+def read(c: Controller) -> Reads:
+    """The poll's reads, in as few requests as its entries allow (one when idle)."""
+    reply = c.command(POLL_QUERY)
+    try:
+        poll = parse_poll(reply)
+    except InboxError as exc:
+        c.on_line(f"warning: {exc}")
+        poll = None
+    events = poll.events if poll is not None else []
+    cursor = c.store.cursor(c.world_id)
+    reads = Reads(events, [e for e in events if e.seq > cursor])
+    if _names_needed(c, reads.new):
+        c.players.refresh()
+    if poll is not None:  # known before this poll's moves start walks: they are tagged at once
+        c.walks.read(poll.positions, c.players.names)
+    if any(e.is_admin and e.time is not None for e in reads.new):
+        try:
+            reads.game_time = parse_time(c.command(TIME_QUERY))
+        except InboxError as exc:  # said to the operator whose request needed it
+            reads.game_time = exc
+    wanted = [_stands(c, e) for e in reads.new] if len(c.tables) > 1 else []
+    if c.walks.positions is None:  # a pack that does not report walkers: each is asked for
+        wanted += Walks.walkers(c.tables.values())
+    for name in wanted:
+        if name is not None and name not in reads.standing and is_player_name(name):
+            reads.standing[name] = parse_pos(c.command(f"data get entity {player_name(name)} Pos"))
+    return reads
+
+
+def _names_needed(c: Controller, new: list[WorldEvent]) -> bool:
+    """Whether `list uuids` must be asked: an entry from a UUID we do not know, or an operator's
+    request (in game or from `monopoli admin`) that seats a name we have never seen."""
+    names = c.players.names
+    if any(e.uuid is not None and e.uuid not in names for e in new):
+        return True
+    named: list[object] = [e.target for e in new if e.kind == "admin_seat"]
+    if c.store.has_requests():
+        named += [r.args.get("player") for r in c.store.waiting_requests() if r.kind == "seat"]
+    return any(isinstance(n, str) and c.players.known(n) is None for n in named)
+
+
+def _stands(c: Controller, event: WorldEvent) -> str | None:
+    """Whose position deciding on this entry needs (with several boards), if anyone's."""
+    if event.is_admin:
+        return ingame.needs_standing(c, event)
+    return c.players.names.get(event.uuid or "") if event.kind == "join" else None

@@ -1,0 +1,123 @@
+"""Timers: an auction's quiet time, a game's time limit and its boss bar, players walking to their space.
+
+Each is decided from what the poll read and the clocks, without asking the server:
+the walkers' positions come with the inbox read (or, from a pack that does not report
+them, from the read phase's own requests).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Callable
+
+from monopoli_mc.bridge.inbox import Position
+from monopoli_mc.controller import timelimit
+from monopoli_mc.controller.policy import CLOSE_AUCTION
+from monopoli_mc.controller.table import Action, BoardGame, Walk
+from monopoli_mc.datapack import calls
+from monopoli_mc.rules.events import Event
+from monopoli_mc.rules.phases import AUCTION, OVER, SYSTEM
+
+Due = tuple[BoardGame, Action, tuple[int, int]]  # (table, action, the game's action count when it fell due)
+
+
+def auction_clock(tables: Iterable[BoardGame], now: float) -> None:
+    """Restart an auction's quiet time whenever its game moved (a bid) since the last poll."""
+    for table in tables:
+        game = table.game
+        if game is None or game.phase != AUCTION:
+            table.auction_since, table.auction_key = None, ()
+            continue
+        key = (table.game_id, table.n_actions)
+        if key != table.auction_key:
+            table.auction_key, table.auction_since = key, now
+
+
+def due(tables: Iterable[BoardGame], now: float, wall: float, *, auction_quiet: float) -> list[Due]:
+    """(table, action, the game's action count now) for each timer that has run out."""
+    out: list[Due] = []
+    for table in tables:
+        game = table.game
+        if game is None or game.phase == OVER or table.paused:
+            continue
+        key = (table.game_id, table.n_actions)
+        if game.phase == AUCTION and table.auction_since is not None and table.auction_key == key and \
+                now - table.auction_since >= auction_quiet:
+            out.append((table, CLOSE_AUCTION, key))
+        elif table.ends_at is not None and wall >= table.ends_at:
+            out.append((table, ("time_up", SYSTEM, None), key))
+    return out
+
+
+def time_bars(tables: Iterable[BoardGame], wall: float, on_line: Callable[[str], None]) -> list[str]:
+    """Each board's boss bar of the time left (updated every few seconds) and the warnings."""
+    out: list[str] = []
+    for table in tables:
+        writes, told = timelimit.writes(table, wall)
+        out += writes
+        for line in told:
+            on_line(f"[{table.name}] {line}")
+    return out
+
+
+class Walks:
+    """Walk mode: players walk to the space the dice sent them to; after the wait they are teleported.
+
+    `positions` (by name) come with each inbox read: the pack reports the players it was
+    asked to (`ui/walk`) until they are untagged (`ui/walked`); None when the pack reports none.
+    """
+
+    def __init__(self) -> None:
+        self.positions: dict[str, Position] | None = None
+        self.walked: list[str] = []  # walkers who arrived: untagged with the next write
+
+    def read(self, by_uuid: dict[str, Position] | None, names: dict[str, str]) -> None:
+        """The positions of this poll's read (by UUID) by name."""
+        self.positions = None if by_uuid is None else {names[u]: p for u, p in by_uuid.items() if u in names}
+
+    @staticmethod
+    def walkers(tables: Iterable[BoardGame]) -> list[str]:
+        """The names of the players walking now."""
+        return [table.game.names[seat] for table in tables if table.game is not None for seat in table.walks]
+
+    def start(self, table: BoardGame, events: list[Event], now: float, wait: float) -> list[str]:
+        """Tell each moved player where to walk; they are teleported after `wait` seconds."""
+        game = table.game
+        if game is None or table.view.teleport:
+            return []
+        out: list[str] = []
+        for seat in sorted({ev[1] for ev in events if ev[0] == "move"}):
+            if game.jail_turns[seat] < 0 and not game.bankrupt[seat]:
+                table.walks[seat] = Walk(game.pos[seat], now + wait)
+                space = game.board.spaces[game.pos[seat]].name
+                out.append(calls.message("actionbar", game.names[seat], f"Walk to {space}",
+                                         table.view.version))
+                if self.positions is not None:  # the pack reports their position from the next tick
+                    out.append(calls.walk(game.names[seat]))
+        return out
+
+    def check(self, tables: Iterable[BoardGame], now: float, standing: dict[str, Position | None]) -> list[str]:
+        """Has each walking player reached their space? After the wait, teleport them.
+
+        `standing`: the walkers' positions read for a pack that reports none.
+        """
+        out: list[str] = []
+        for table in tables:
+            game = table.game
+            for seat, walk in list(table.walks.items()):
+                if game is None:
+                    break
+                name = game.names[seat]
+                # not there yet: tagged after this tick, or offline
+                pos = (self.positions if self.positions is not None else standing).get(name)
+                if pos is not None and table.layout.tile_at(pos[0], pos[2]) == walk.space:
+                    del table.walks[seat]
+                    self.walked += self.untag(name)
+                elif now >= walk.deadline:
+                    del table.walks[seat]
+                    out += self.untag(name) + [calls.teleport(name, table.name, walk.space)]
+        return out
+
+    def untag(self, name: str) -> list[str]:
+        """Stop the pack reporting a walker's position (a pack that reports none was never asked to)."""
+        return [calls.walked(name)] if self.positions is not None else []
