@@ -3,7 +3,7 @@
 `apply_entry` is the one place an entry can fail. Whatever the reason (a name no command
 can carry, a value nothing accepts, an error nobody foresaw), the entry's changes are
 undone, it is recorded in the `set_aside` table with why, the player is told where that is
-possible (by name, else by UUID), the log says so, and the poll moves on. Only the
+possible (by name, else by a selector of the name), the log says so, and the poll moves on. Only the
 database failing fails the poll (then nothing of it was kept and it is read again).
 Deciding asks the server nothing: names, positions and the game time were read first.
 """
@@ -67,7 +67,7 @@ def set_aside(c: Controller, event: WorldEvent, why: str, *, tell: str | None) -
     c.on_line(f"warning: inbox entry set aside: {row.describe()}")
     if tell is None:
         return []
-    return c.players.address(c.any_view(), name, event.uuid, tell)
+    return c.players.tell(c.any_view(), name, tell)
 
 
 def _handle(c: Controller, event: WorldEvent, batches: Batches) -> list[str]:
@@ -120,6 +120,8 @@ def _online(c: Controller, name: str, event: WorldEvent) -> list[str]:
     """A player came back: their triggers, the time bar, and their prompt if it is their turn."""
     c.store.add_player(event.uuid or "", name)
     table = c.table_of(name)
+    if not is_player_name(name):  # never seated (a join is set aside): nothing of a table to give back
+        return []
     if table is None or table.game is None:  # back, and seated nowhere: no table's messages
         lobby = any(name in c.store.lobby(board) for board in c.tables)
         return [] if lobby or len(c.tables) == 1 else [calls.unsit(name)]

@@ -4,9 +4,10 @@ The inbox names players by UUID; their names come from `list uuids`, asked in th
 poll's read phase when an entry names a UUID we do not know (and before an operator's
 request that names a player we have not seen). Deciding never asks the server.
 
-A player whose name cannot appear in a command (offline mode and proxies allow
-`Robin!`) is addressed by their UUID, which vanilla's entity argument takes
-(`EntitySelectorParser.parseNameOrUUID`); with no UUID either, they are told nothing.
+A player whose name cannot appear in a command as it is (offline mode and proxies allow
+`Robin!`) is told through `@a[name="Robin!"]` (`escape.by_name`: a UUID will not do, since
+tellraw takes players only); a name not even that can carry, or a UUID we cannot name, is
+told nothing. Telling never fails an input.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Callable
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import LIST_UUIDS, InboxError, parse_uuid_list
 from monopoli_mc.controller.store import Store
-from monopoli_mc.datapack.escape import is_player_name
+from monopoli_mc.datapack.escape import by_name, is_player_name
 from monopoli_mc.errors import MonopoliError
 
 
@@ -59,29 +60,14 @@ class Players:
         folded = [n for n in known if n.casefold() == name.casefold()]
         return folded[0] if len(folded) == 1 else None  # Java names are unique whatever their case
 
-    def uuid_of(self, name: str) -> str | None:
-        """The UUID of a player we know by this name."""
-        return next((u for u, n in self.names.items() if n == name), None)
-
-    def tell(self, view: outbox.Table, name: str, text: str) -> list[str]:
-        """A chat line for a player, by name, or by UUID when the name cannot be in a command."""
-        self.on_line(f"  to {name}: {text}")
-        return self.address(view, name, self.uuid_of(name), text)
-
-    def tell_uuid(self, view: outbox.Table, uuid: str | None, text: str) -> list[str]:
-        """A chat line for the player of this UUID (by name when it can be in a command)."""
-        name = self.names.get(uuid or "")
-        self.on_line(f"  to {name or uuid or 'an unknown player'}: {text}")
-        return self.address(view, name, uuid, text)
-
-    @staticmethod
-    def address(view: outbox.Table, name: str | None, uuid: str | None, text: str) -> list[str]:
-        """The writes that tell `text` to a player: by name if it can be in a command, else by UUID,
-        else nothing (never an error: telling is never why an input fails)."""
-        for who in (name, uuid):
-            if who is not None and is_player_name(who):
-                try:
-                    return outbox.tell(view, who, text)
-                except MonopoliError:
-                    return []
-        return []
+    def tell(self, view: outbox.Table, name: str | None, text: str) -> list[str]:
+        """A chat line for a player (logged): by name, else by a selector of their name, else nothing
+        (never an error: telling is never why an input fails)."""
+        self.on_line(f"  to {name or 'an unknown player'}: {text}")
+        who = name if name is None or is_player_name(name) else by_name(name)
+        if who is None:
+            return []
+        try:
+            return outbox.tell(view, who, text)
+        except MonopoliError:
+            return []

@@ -16,7 +16,7 @@ from monopoli_mc.errors import MonopoliError
 # What vanilla reads as a name in a selector position (brigadier's unquoted string, at most 16):
 # Java names are [A-Za-z0-9_], and Bedrock players through Floodgate are `.Robin`.
 _PLAYER = re.compile(r"[A-Za-z0-9_.+-]{1,16}")
-_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")  # as the inbox writes them
+_BY_NAME = re.compile(r'@a\[name="(?:[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029]|\\["\\])*"\]')  # by_name's selector
 _BROADCAST = ("@a",)
 TABLE = "monopoli.table"  # the pack's score of the board a player is seated at (1, 2, ...)
 _TABLE = re.compile(r"@a\[scores=\{monopoli\.table=[1-9][0-9]{0,9}\}\]")
@@ -83,17 +83,31 @@ def player_name(name: str) -> str:
 
 
 def is_player_name(name: str) -> bool:
-    """Whether a name (or a player's UUID) can stand in a command's entity argument as it is."""
-    return bool(_PLAYER.fullmatch(name) or _UUID.fullmatch(name))
+    """Whether a name can stand in a command's entity argument as it is (unquoted)."""
+    return bool(_PLAYER.fullmatch(name))
+
+
+def by_name(name: str) -> str | None:
+    """A selector of the player of this name, whatever it holds: `@a[name="Robin!"]`; None for a name
+    with a line-breaking character (no function line can carry it).
+
+    A UUID will not do where only players are allowed (tellraw, title): vanilla's
+    `EntityArgument.parse` refuses a selector that `includesEntities` (a UUID sets it in
+    `EntitySelectorParser.parseNameOrUUID`), "argument.player.entities". The `name` option
+    reads a quoted string (`EntitySelectorOptions`, "name": `readString`) and compares it
+    with the player's name exactly (1.20.5 to 1.21.11)."""
+    if any(_is_line_breaking(ch) for ch in name) or _has_surrogate(name):
+        return None
+    quoted = name.replace("\\", "\\\\").replace('"', '\\"')
+    return f'@a[name="{quoted}"]'
 
 
 def target(name: str) -> str:
-    """A player name or UUID, `@a` for everyone, or the players seated at a board (`table_players`).
-
-    Vanilla's entity argument takes a UUID wherever it takes a name
-    (`EntitySelectorParser.parseNameOrUUID`, 1.20.5 to 1.21.11): a player whose name no
-    command can carry is addressed that way."""
-    return name if name in _BROADCAST or _TABLE.fullmatch(name) or _UUID.fullmatch(name) else player_name(name)
+    """A player name, `@a` for everyone, the players seated at a board (`table_players`), or one player
+    by a name no command can carry as it is (`by_name`)."""
+    if name in _BROADCAST or _TABLE.fullmatch(name) or _BY_NAME.fullmatch(name):
+        return name
+    return player_name(name)
 
 
 def table_players(number: int) -> str:

@@ -1,0 +1,68 @@
+"""An inbox entry that cannot be applied is set aside with why, its player told where possible, and
+passed: the next good input of another player is applied in the next poll (issue 19, item 1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from controller_support import Rig
+
+from monopoli_mc.controller import inputs, intents, setaside
+from monopoli_mc.rules.phases import ROLL
+from monopoli_mc.sandbox.bots import Bot
+
+
+def _throw(rig: Rig) -> tuple[str, int]:
+    """The player to act throws the dice (queued, not yet polled); their name and the action count."""
+    assert rig.game.phase == ROLL
+    name = rig.game.names[rig.game.to_act()]
+    rig.bots[name].trigger("d6")
+    return name, rig.ctl.tables["main"].n_actions
+
+
+def test_a_name_no_command_can_carry_is_told_by_uuid_and_stops_nobody(rig: Rig) -> None:
+    odd = Bot.join(rig.box.world, "Robin!")  # offline mode and proxies allow such names
+    rig.box.world.tick()
+    odd.trigger("join")
+    odd.trigger("jar")
+    rig.box.world.tick()
+    name, before = _throw(rig)
+    rig.step()
+    assert rig.ctl.tables["main"].n_actions > before  # the throw was applied in the same poll
+    assert any(line.startswith(f"{name} throws") for line in rig.said_to(name))
+    said = odd.chat_text()
+    assert any("cannot seat you" in line for line in said), said  # told by UUID
+    assert any("not playing at a board" in line for line in said), said
+    rows = setaside.rows(rig.store)
+    assert [(r.name, r.kind) for r in rows] == [("Robin!", "join")]
+    assert "cannot appear in a command" in rows[0].why and rows[0].uuid == str(odd.player.uuid)
+    assert rig.store.cursor(rig.ctl.world_id) >= rows[0].seq
+    status = rig.store.request("status", {})
+    rig.step()
+    assert f"inputs set aside: 1 (" in (rig.store.answer_of(status) or "")
+    assert rig.box.world.execute("data get storage monopoli:bridge inbox") == [
+        "Storage monopoli:bridge has the following contents: []"]  # acknowledged, never read again
+
+
+def test_an_error_nobody_foresaw_sets_the_entry_aside(rig: Rig, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = intents.to_action
+
+    def broken(game: Any, seat: int, kind: str, value: int | None) -> Any:
+        if kind == "jail_pay":
+            raise ZeroDivisionError("a bug in one path")
+        return real(game, seat, kind, value)
+
+    monkeypatch.setattr(inputs.intents, "to_action", broken)
+    lines: list[str] = []
+    rig.ctl.on_line = lines.append
+    other = [n for n in rig.game.names if n != rig.game.names[rig.game.to_act()]][0]
+    rig.bots[other].trigger("jail_pay")
+    rig.box.world.tick()
+    name, before = _throw(rig)
+    rig.step()
+    assert rig.ctl.tables["main"].n_actions > before
+    assert any("that did not work (a controller error)" in line for line in rig.said_to(other))
+    (row,) = setaside.rows(rig.store)
+    assert (row.name, row.kind) == (other, "jail_pay") and "ZeroDivisionError: a bug in one path" in row.why
+    assert any(line.startswith("warning: inbox entry set aside: seq") and other in line for line in lines)
