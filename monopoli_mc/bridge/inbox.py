@@ -26,10 +26,10 @@ LIST_UUIDS = "list uuids"
 _CONTENTS = "has the following contents: "
 _NO_INBOX = ("Found no elements matching", "has no elements")
 # vanilla's commands.list.players, "There are %s of a max of %s players online: %s", the list
-# joined by ComponentUtils' ", ", each entry commands.list.nameAndId, "%s (%s)"
+# joined by ComponentUtils.formatList's ", ", each entry commands.list.nameAndId, "%s (%s)" with the
+# profile's UUID (ListPlayersCommand.listPlayersWithUuids, 1.20.5 to 1.21.11)
 _LIST_HEAD = re.compile(r"There are (\d+) of a max of (\d+) players online: ")
-_LIST_ENTRY = re.compile(r"(?P<name>[^\s,()]{1,16}) \((?P<uuid>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-"
-                         r"[0-9a-f]{4}-[0-9a-f]{12})\)(?:, |$)")
+_LIST_ID = re.compile(r" \((?P<uuid>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\)(?=, |$)")
 _POS = re.compile(r"has the following entity data: \[(-?[\d.E-]+)d, (-?[\d.E-]+)d, (-?[\d.E-]+)d\]")
 _TIME = re.compile(r"Function monopoli:bridge/now returned (\d+)\s*$")
 _INT_MIN, _INT_MAX = -2**31, 2**31 - 1
@@ -218,24 +218,25 @@ def parse_night(reply: str) -> tuple[str, str] | None:
 def parse_uuid_list(reply: str) -> dict[str, str]:
     """UUID -> name from a `list uuids` reply, each entry read whole from its first character.
 
-    A name is whatever stands between the separator and ` (`: Bedrock players through
-    Floodgate are `.Robin`, and `.Robin` or `x.Alex` is never read as Robin or Alex.
-    Raises InboxError when the reply is not a player list, or an entry is not `Name (uuid)`.
+    Each entry is found by its end, ` (uuid)` before `, ` or the end of the reply, and its
+    name is everything from the end of the one before: a name holding `,`, `(` or `) ` (an
+    offline-mode server takes any printable name of up to 16 characters, too short to hold
+    a ` (uuid)` of its own) never hides the others. Floodgate's `.Robin` is never Robin.
+    Raises InboxError when the reply is not a player list, or lists players and not one UUID
+    (`list` without `uuids`).
     """
     head = _LIST_HEAD.match(reply)
     if head is None:
         raise InboxError(f"not a `list uuids` reply: {reply[:120]!r}")
     out: dict[str, str] = {}
     at = head.end()
-    while at < len(reply):
-        entry = _LIST_ENTRY.match(reply, at)
-        if entry is None:
-            raise InboxError(f"a `list uuids` entry is not 'Name (uuid)': {reply[at:at + 80]!r}")
-        out[entry.group("uuid")] = entry.group("name")
-        at = entry.end()
-    if len(out) != int(head.group(1)):
-        raise InboxError(f"`list uuids` says {head.group(1)} players and lists {len(out)}: "
-                         f"{reply[:120]!r}")
+    for entry in _LIST_ID.finditer(reply, at):
+        name = reply[at:entry.start()]
+        if name:
+            out[entry.group("uuid")] = name
+        at = entry.end() + len(", ")
+    if not out and int(head.group(1)):
+        raise InboxError(f"`list uuids` says {head.group(1)} players and names no UUID: {reply[:120]!r}")
     return out
 
 

@@ -54,12 +54,45 @@ def test_nobody_online() -> None:
 @pytest.mark.parametrize("reply", [
     "Unknown or incomplete command, see below for error",
     "There are 1 of a max of 20 players online: Alex",             # `list` without uuids
-    "There are 2 of a max of 20 players online: Alex (00000000-0000-0000-0000-000000000001)",
-    "There are 1 of a max of 20 players online: Al ex (00000000-0000-0000-0000-000000000001)",
+    "There are 1 of a max of 20 players online: Alex (0000-0000)",
 ])
 def test_what_is_not_a_uuid_list_is_a_clear_error(reply: str) -> None:
     with pytest.raises(InboxError, match="list uuids"):
         parse_uuid_list(reply)
+
+
+# an offline-mode server takes any name of printable ASCII but the space (vanilla's
+# StringUtil.isValidPlayerName, checked in ServerLoginPacketListenerImpl.handleHello), at most 16;
+# a proxy may let a space through too
+odd_names = st.text(st.characters(min_codepoint=32, max_codepoint=126), min_size=1, max_size=16)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(uuids, odd_names, max_size=12), st.integers(1, 500))
+def test_names_with_commas_and_brackets_are_read_whole_beside_the_others(players: dict[str, str],
+                                                                        max_players: int) -> None:
+    assert parse_uuid_list(listing([(n, u) for u, n in players.items()], max_players)) == players
+
+
+def test_a_count_that_disagrees_keeps_every_name_read() -> None:
+    one = "00000000-0000-0000-0000-000000000001"
+    assert parse_uuid_list(f"There are 2 of a max of 20 players online: Alex ({one})") == {one: "Alex"}
+
+
+def test_a_player_named_with_a_bracket_or_comma_does_not_hide_a_newcomer(tmp_path: Path) -> None:
+    from controller_support import make_rig
+
+    for rig in make_rig(tmp_path, ["Alex", "Sam"]):
+        for odd in ("Kim,Lee", "a(b", "x) (y"):
+            Bot.join(rig.box.world, odd)
+        rig.box.world.tick()
+        rig.step()
+        newcomer = Bot.join(rig.box.world, "Jo")
+        rig.box.world.tick()
+        newcomer.trigger("jar")
+        rig.step()
+        assert "Jo" in rig.ctl.names.values() and "Kim,Lee" in rig.ctl.names.values()
+        assert any("not playing at a board" in line for line in newcomer.chat_text())
 
 
 def test_the_sandbox_lists_floodgate_names_as_vanilla_does() -> None:
