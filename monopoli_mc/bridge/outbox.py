@@ -102,8 +102,9 @@ def diff(old: Picture, new: Picture) -> list[str]:
 
 
 def say(table: Table, text: str) -> list[str]:
-    """A chat line for everyone at the table: one command, whatever the number of players."""
-    return [calls.message("tell", table.players, text[:calls.MAX_MESSAGE], table.version)]
+    """A chat line for everyone at the table: one command, whatever the number of players (more
+    when the line is too long for one: it is split, never refused)."""
+    return calls.messages("tell", table.players, text, table.version)
 
 
 def sit(table: Table, name: str) -> list[str]:
@@ -117,16 +118,16 @@ def unsit(table: Table, name: str) -> list[str]:
 
 
 def tell(table: Table, name: str, text: str) -> list[str]:
-    """A chat line for one player."""
-    return [calls.message("tell", name, text[:calls.MAX_MESSAGE], table.version)]
+    """A chat line for one player (split when too long for one command)."""
+    return calls.messages("tell", name, text, table.version)
 
 
 def title(table: Table, name: str, text: str, subtitle: str = "") -> list[str]:
     """A title (and subtitle) on one player's screen."""
     out = []
     if subtitle:
-        out.append(calls.message("subtitle", name, subtitle[:calls.MAX_MESSAGE], table.version))
-    out.append(calls.message("title", name, text[:calls.MAX_MESSAGE], table.version))
+        out += calls.messages("subtitle", name, subtitle, table.version)
+    out += calls.messages("title", name, text, table.version)
     return out
 
 
@@ -152,11 +153,11 @@ def effects(game: Game, events: list[Event], table: Table) -> list[str]:
             if ev[3] >= 0:
                 out.append(calls.deed(names[ev[3]], ev[1]))
         elif kind == "roll" and ev[2] == ev[3]:
-            out += [calls.message("actionbar", names[ev[1]], f"Doubles! {ev[2]}+{ev[3]}", table.version)]
+            out += calls.messages("actionbar", names[ev[1]], f"Doubles! {ev[2]}+{ev[3]}", table.version)
         elif kind == "speed_die":  # shown with the throw: the white dice, then the speed die's face
             dice = thrown.get(ev[1], "")
-            out.append(calls.message("actionbar", names[ev[1]],
-                                     f"{dice}speed die: {SPEED_FACES.get(ev[2], ev[2])}", table.version))
+            out += calls.messages("actionbar", names[ev[1]],
+                                  f"{dice}speed die: {SPEED_FACES.get(ev[2], ev[2])}", table.version)
         elif kind == "leave_jail":
             out.append(calls.teleport(names[ev[1]], board, game.board.jail))
         elif kind == "jail":

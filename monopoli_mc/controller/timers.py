@@ -90,8 +90,7 @@ class Walks:
             if game.jail_turns[seat] < 0 and not game.bankrupt[seat]:
                 table.walks[seat] = Walk(game.pos[seat], now + wait)
                 space = game.board.spaces[game.pos[seat]].name
-                out.append(calls.message("actionbar", game.names[seat], f"Walk to {space}",
-                                         table.view.version))
+                out += calls.messages("actionbar", game.names[seat], f"Walk to {space}", table.view.version)
                 if self.positions is not None:  # the pack reports their position from the next tick
                     out.append(calls.walk(game.names[seat]))
         return out

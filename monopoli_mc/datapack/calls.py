@@ -128,14 +128,70 @@ def prompt_claim(player: str, space: int, rent: int) -> str:
     return _call("ui/prompt/claim", player=_name(player), space=int(space), rent=int(rent))
 
 
+def messages(kind: str, player: str, text: str, version: McVersion) -> list[str]:
+    """The calls that show `text`, whatever it holds: never refused for how it is escaped.
+
+    A chat line (`tell`) too long for one call is split into lines that each fit (at most
+    `MAX_MESSAGE` characters, and one request once escaped: a character such as U+0085
+    costs 7 bytes as a macro argument from 1.21.5); a title, subtitle or action bar is
+    shortened to what fits, ending in an ellipsis.
+    """
+    pieces = fit(kind, player, text, version)
+    return [message(kind, player, piece, version) for piece in pieces]
+
+
+def fit(kind: str, player: str, text: str, version: McVersion) -> list[str]:
+    """`text` cut into the pieces `messages` shows: all of it for chat, the start of it otherwise."""
+    out: list[str] = []
+    rest = text
+    while True:
+        n = _fitting(kind, player, rest, version, tail="")
+        if n == len(rest):
+            return out + [rest]
+        if kind != "tell":  # one title: the start of it, and an ellipsis that says there was more
+            return out + [rest[:_fitting(kind, player, rest, version, tail=_MORE)] + _MORE]
+        out.append(rest[:n])
+        rest = rest[n:]
+
+
+_MORE = "…"
+
+
+def _fitting(kind: str, player: str, text: str, version: McVersion, *, tail: str) -> int:
+    """The most characters of `text` whose call (with `tail` after them) fits: escaping only grows
+    with the length, so a binary search finds it."""
+    def fits(n: int) -> bool:
+        piece = text[:n] + tail
+        return len(piece) <= MAX_MESSAGE and _size(kind, player, piece, version) <= MAX_REQUEST
+
+    if fits(len(text)):
+        return len(text)
+    low, high = 0, min(len(text), MAX_MESSAGE)  # fits(low); not fits(high) or high is the cap
+    while low < high:
+        mid = (low + high + 1) // 2
+        if fits(mid):
+            low = mid
+        else:
+            high = mid - 1
+    return max(low, 1) if not tail else low  # a chat piece holds a character at least, so it ends
+
+
+def _size(kind: str, player: str, text: str, version: McVersion) -> int:
+    return len(_message_call(kind, player, text, version).encode("utf-8"))
+
+
+def _message_call(kind: str, player: str, text: str, version: McVersion) -> str:
+    return _call(f"ui/{kind}", player=snbt_string(target(player), modern=False),
+                 text=macro_text(text, modern=version.is_snbt_text))
+
+
 def message(kind: str, player: str, text: str, version: McVersion) -> str:
-    """A title, subtitle, action bar or chat line for a player or `@a`."""
+    """A title, subtitle, action bar or chat line for a player or `@a` (`messages` for any text)."""
     if kind not in MESSAGES:
         raise MonopoliError(f"not a message kind: {kind!r}")
     if len(text) > MAX_MESSAGE:
         raise MonopoliError(f"message longer than {MAX_MESSAGE} characters: {text[:40]!r}...")
-    call = _call(f"ui/{kind}", player=snbt_string(target(player), modern=False),
-                 text=macro_text(text, modern=version.is_snbt_text))
+    call = _message_call(kind, player, text, version)
     if len(call.encode("utf-8")) > MAX_REQUEST:
         raise MonopoliError(f"message too long for one request once escaped: {text[:40]!r}...")
     return call
