@@ -76,14 +76,25 @@ class Rig:
 
 
 def make_rig(tmp_path: Path, names: list[str], *, seed: int = 3, rules: str = "prom",
-             movement: str = "teleport", colors: tuple[str, ...] | None = None) -> Iterator[Rig]:
-    """The rig with a started game of these players (seated with /trigger join)."""
+             movement: str = "teleport", colors: tuple[str, ...] | None = None,
+             version: str = "1.21.11") -> Iterator[Rig]:
+    """The rig with a started game of these players (seated with /trigger join); a `version` other
+    than the default one plays its own dialect, with a pack built for it."""
     import dataclasses
 
-    world = dataclasses.replace(load_world(), movement=movement)
+    from monopoli_mc.datapack.build import build_pack
+    from monopoli_mc.datapack.pack import write_pack
+    from monopoli_mc.datapack.versions import get_version
+    from monopoli_mc.rules.board import board_path, load_board
+    from monopoli_mc.rules.settings import load_rules
+
+    world = dataclasses.replace(load_world(), movement=movement, version=get_version(version))
     if colors is not None:
         world = dataclasses.replace(world, colors=colors)
-    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, ticking=False) as box:
+    pack = PACK
+    if version != "1.21.11":
+        pack, _ = write_pack(build_pack(world, load_board(board_path(load_rules(rules).board))), tmp_path / "pack")
+    with Sandbox(password=PASSWORD, strict=True, datapack=pack, ticking=False, version=version) as box:
         box.world.tick()
         with RconClient(*box.address, PASSWORD) as rcon:
             rcon.command("function monopoli:board/main/place")
