@@ -46,6 +46,8 @@ def test_two_boards_two_games(tmp_path: Path) -> None:
         main, annex = ctl.tables["main"].game, ctl.tables["annex"].game
         assert main is not None and annex is not None
         assert sorted(main.names) == ["Alex", "Sam"] and sorted(annex.names) == ["Kai", "Robin"]
+        Bot.join(box.world, "Robin!")  # with two boards, connecting under a name no command can carry
+        box.world.tick()  # froze every board (issue 19, item 1): now it stops nobody
         first = annex.names[annex.to_act()]
         Bot(box.world, first).trigger("d6")  # the annex's first player rolls; the main game waits
         box.world.tick()
