@@ -182,3 +182,45 @@ def test_run_with_other_rules_than_the_unfinished_game_plays_is_refused(tmp_path
     assert result.exit_code == 1
     assert str(result.exception) == ("board 'main' plays the 'classic' rules (game 1), not 'prom': start with "
                                      "--rules classic, or end that game first")
+
+
+def _version_2(db: Path) -> None:
+    """A database as the last version wrote it (schema 2: no set_aside table), with a game in it."""
+    from monopoli_mc.controller import store as store_module
+
+    raw = sqlite3.connect(db)
+    raw.executescript(store_module._SCHEMA.replace(store_module._SET_ASIDE + ";\n", ""))
+    raw.execute("INSERT INTO games(board, rules, seed, names, started) VALUES('main', '{}', 3, '[\"Alex\"]', 0)")
+    raw.execute("INSERT INTO players(uuid, name) VALUES('u-1', 'Alex')")
+    raw.execute("PRAGMA user_version=2")
+    raw.commit()
+    raw.close()
+
+
+def test_a_version_2_database_gains_the_inputs_set_aside_and_keeps_everything(tmp_path: Path) -> None:
+    from monopoli_mc.controller import setaside
+    from monopoli_mc.controller.sqlfile import SCHEMA_VERSION
+
+    db = tmp_path / "night.db"
+    _version_2(db)
+    store = Store(db)
+    assert [g.names for g in store.games()] == [["Alex"]] and store.players() == {"u-1": "Alex"}
+    assert setaside.count(store) == 0 and setaside.status_line(store) is None
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    store.close()
+    Store(db).close()  # opened again: already migrated, taken as it is
+
+
+def test_a_version_2_database_with_other_tables_is_refused_unchanged(tmp_path: Path) -> None:
+    db = tmp_path / "night.db"
+    _version_2(db)
+    raw = sqlite3.connect(db)
+    raw.execute("DROP TABLE lobby")
+    raw.commit()
+    raw.close()
+    with pytest.raises(StoreError, match="table 'lobby' is missing"):
+        Store(db)
+    raw = sqlite3.connect(db)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert raw.execute("SELECT count(*) FROM sqlite_master WHERE name='set_aside'").fetchone()[0] == 0
+    raw.close()
