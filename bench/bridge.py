@@ -35,6 +35,7 @@ from monopoli_mc.demo.run import build_boards, demo_names, install
 from monopoli_mc.rcon import RconClient
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import OVER
+from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.sandbox.world import World
 
@@ -69,12 +70,16 @@ def world_of(boards: int) -> WorldConfig:
     return dataclasses.replace(world, boards=places, movement="walk")
 
 
-def run(boards: int, busy_ms: float, *, per_command: bool, turns: int, poll: float, seed: int) -> Figures:
+def run(boards: int, busy_ms: float, *, per_command: bool, turns: int, poll: float, seed: int,
+        on_box: Callable[[Sandbox, RconClient, WorldConfig], None] | None = None,
+        on_night: Callable[[bool], None] | None = None, placed: bool = False) -> Figures:
     """Play `turns` turns on each of `boards` boards; the figures.
 
     The controller runs in its own thread, as `monopoli run` does; each board's bots act in
     theirs, deciding on a copy of the game taken between polls, and their steps (walking,
-    waiting for a button) take the server's own ticks, as a person's do.
+    waiting for a button) take the server's own ticks, as a person's do. `on_box` runs once
+    the boards are built, `on_night(True)` as the measured part starts and `on_night(False)`
+    as it ends; `placed` puts the bots on their board's GO instead of walking from spawn.
     """
     world = world_of(boards)
     with tempfile.TemporaryDirectory(prefix="monopoli-bench-") as tmp:
@@ -82,6 +87,8 @@ def run(boards: int, busy_ms: float, *, per_command: bool, turns: int, poll: flo
         with Sandbox(password=PASSWORD, datapack=pack, tick_busy_ms=busy_ms) as box, \
                 RconClient(*box.address, PASSWORD) as rcon:
             build_boards(rcon, world)
+            if on_box is not None:
+                on_box(box, rcon, world)
             db = Path(tmp) / "bench.db"
             store = Store(db)
             ctl = Controller(rcon, world, store, Settings(seed=seed, start_at=PLAYERS, auction_quiet=0.5,
@@ -93,7 +100,10 @@ def run(boards: int, busy_ms: float, *, per_command: bool, turns: int, poll: flo
                                    operator=_operator(db, t.name))
                       for k, t in enumerate(tables)]
             for people in crowds:
-                people.join()
+                if placed:
+                    _place(people)
+                else:
+                    people.join()
                 people.sit_down()
             while any(t.game is None for t in tables):
                 if ctl.poll() == 0:
@@ -104,9 +114,24 @@ def run(boards: int, busy_ms: float, *, per_command: bool, turns: int, poll: flo
                 people.world = paced
                 for bot in people.people.values():
                     bot.world = paced
+            if on_night is not None:
+                on_night(True)
             figures = _Night(ctl, list(zip(tables, crowds)), turns).play()
+            if on_night is not None:
+                on_night(False)
             store.close()
     return figures
+
+
+def _place(people: TablePlayers) -> None:
+    """The board's bots connect standing on its GO (not walking there from spawn)."""
+    x, y, z = people.layout.world(people.layout.stand(0))
+    for name in people.names:
+        bot = Bot.join(people.world, name)
+        with people.world.lock:
+            bot.player.pos = (x + 0.5, float(y), z + 0.5)
+        people.people[name] = bot
+    people.world.tick()
 
 
 def _operator(path: Path, board: str) -> Callable[[str, dict[str, Any]], object]:

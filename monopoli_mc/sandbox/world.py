@@ -20,6 +20,7 @@ from monopoli_mc.sandbox.commands import Run, parse_command
 from monopoli_mc.sandbox.commands.functions import Return
 from monopoli_mc.sandbox.datapack import Datapacks
 from monopoli_mc.sandbox.maps import MapData
+from monopoli_mc.sandbox.meter import CommandMeter, now
 from monopoli_mc.sandbox.model import Block, BlockPos, BossBar, Chat, Entity, Player, Pos, Team
 from monopoli_mc.sandbox.reader import UNKNOWN_COMMAND, CommandError, Reader
 from monopoli_mc.sandbox.redstone import Redstone
@@ -87,6 +88,15 @@ class World:
         self._post_reload = False
         self._quota: int | None = None
         """Commands the execution under way may still run; None between executions."""
+        self.commands_run = 0
+        """Every command charged since the world began (what the main thread ran)."""
+        self.meter: CommandMeter | None = None
+        """Set by a benchmark: the commands of each tick and each console request."""
+
+    def measure(self) -> CommandMeter:
+        """Start counting the commands of each tick period and console request (for benchmarks)."""
+        self.meter = CommandMeter(start=self.commands_run)
+        return self.meter
 
     # ----- entry points -------------------------------------------------
     def console(self, output: Output) -> Source:
@@ -101,7 +111,12 @@ class World:
         """Run one command as the RCON console; return its feedback messages in order."""
         with self.lock:
             out: list[str] = []
+            if self.meter is None:
+                self.run(command, self.console(out.append))
+                return out
+            before, started = self.commands_run, now()
             self.run(command, self.console(out.append))
+            self.meter.request_ran(self.commands_run - before, now() - started)
             return out
 
     def run(self, command: str, source: Source) -> int:
@@ -134,6 +149,7 @@ class World:
         (per source), which is the same count for the pack's functions.
         Raises ChainLimit when the quota is spent.
         """
+        self.commands_run += 1
         if self._quota is not None:
             if self._quota <= 0:
                 raise ChainLimit()
@@ -203,6 +219,15 @@ class World:
                 self._tick_once()
 
     def _tick_once(self) -> None:
+        if self.meter is None:
+            self._tick_work()
+            return
+        self.meter.tick_started(self.commands_run)
+        started = now()
+        self._tick_work()
+        self.meter.tick_ran(now() - started)
+
+    def _tick_work(self) -> None:
         src = self.server_source()
         if self._post_reload:
             self._post_reload = False
