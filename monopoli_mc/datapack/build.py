@@ -18,8 +18,11 @@ from monopoli_mc.rules.board import Board
 SPACES = 40
 
 
-def build_pack(world: WorldConfig, board: Board) -> Pack:
+def build_pack(world: WorldConfig, board: Board, *, structures: bool = True) -> Pack:
     """The datapack for a world config and a board, as a value (nothing is written).
+
+    Without `structures` the board's structure is left out (most of the build's time), for
+    a caller that reads only the functions, such as the controller's cost table.
 
     Raises ConfigError when the board does not have the 40 spaces the ring needs.
     """
@@ -40,6 +43,6 @@ def build_pack(world: WorldConfig, board: Board) -> Pack:
         add_board_functions(pack, dialect, board, layout)
         add_map_functions(pack, dialect, board, layout)
         name = structure_id(layout)
-        if name not in pack.structures:
+        if structures and name not in pack.structures:
             pack.structures[name] = board_structure(board, layout, dialect)
     return pack

@@ -21,7 +21,7 @@ from monopoli_mc.rules.board import Board
 
 STORAGE = "monopoli:map"
 FRAME_TAG = "monopoli.map"  # + "." and the board's name on the frame, and on each player holding a copy
-_SLOTS = [f"container.{n}" for n in range(36)] + ["weapon.offhand"]
+HOTBAR, INVENTORY = range(9), range(9, 36)  # container.N: `hotbar.*` and `inventory.*` as item ranges
 
 
 def copy_of(board: str) -> str:
@@ -29,9 +29,12 @@ def copy_of(board: str) -> str:
     return f'minecraft:filled_map[minecraft:custom_data={{monopoli:{{map:"{board}"}}}}]'
 
 
-def frame_of(board: str, *, one: bool = False) -> str:
-    """The selector of a board's map frame."""
-    return f"@e[type=minecraft:item_frame,tag={FRAME_TAG}.{board}{',limit=1' if one else ''}]"
+def frame_of(layout: Layout, *, one: bool = False) -> str:
+    """The selector of a board's map frame: by its place, so the server looks in the board's
+    chunks only (a selector without one walks every entity of the world, every board's)."""
+    x, y, z = layout.map_frame()
+    return (f"@e[type=minecraft:item_frame,tag={FRAME_TAG}.{layout.place.name},x={x}.5,y={y}.5,z={z}.5,"
+            f"distance=..1{',limit=1' if one else ''}]")
 
 
 def add_map_functions(pack: Pack, dialect: Dialect, board: Board, layout: Layout) -> None:
@@ -55,18 +58,26 @@ def add_map_functions(pack: Pack, dialect: Dialect, board: Board, layout: Layout
               f"{name}.all merge from storage {STORAGE} {name}.s{s.index}" for s in board.deeds]
     pack.function(f"{root}/show", [
         f"data modify storage {STORAGE} {name}.all set value {{}}", *merged,
-        f"execute as {frame_of(name)} run data modify entity @s "
+        f"execute as {frame_of(layout)} run data modify entity @s "
         f'Item.components."minecraft:map_decorations" set from storage {STORAGE} {name}.all',
-        f"execute as @a[tag={FRAME_TAG}.{name}] run function monopoli:{root}/hold",
-        f"execute as @a[tag=!{FRAME_TAG}.{name}] run function monopoli:{root}/refresh"])
+        # the board's holders only: a turn's cost must not grow with the players of other boards
+        f"execute as @a[tag={FRAME_TAG}.{name}] run function monopoli:{root}/hold"])
     pack.function(f"{root}/hold", [
         f"tag @s add {FRAME_TAG}.{name}",
         f"execute unless items entity @s container.* {copy} unless items entity @s weapon.offhand {copy} "
-        f"if entity {frame_of(name)} run give @s {copy}",
+        f"if entity {frame_of(layout)} run give @s {copy}",
         f"function monopoli:{root}/refresh"])
+    frame = frame_of(layout, one=True)
+    # a range first, then its slots: a copy is nearly always in the hotbar (`give` fills it first)
     pack.function(f"{root}/refresh", [
-        f"execute if items entity @s {slot} {copy} run item replace entity @s {slot} "
-        f"from entity {frame_of(name, one=True)} container.0" for slot in _SLOTS])
+        f"execute if items entity @s hotbar.* {copy} run function monopoli:{root}/refresh/hotbar",
+        f"execute if items entity @s inventory.* {copy} run function monopoli:{root}/refresh/inventory",
+        f"execute if items entity @s weapon.offhand {copy} run item replace entity @s weapon.offhand "
+        f"from entity {frame} container.0"])
+    for part, slots in (("hotbar", HOTBAR), ("inventory", INVENTORY)):
+        pack.function(f"{root}/refresh/{part}", [
+            f"execute if items entity @s container.{n} {copy} run item replace entity @s container.{n} "
+            f"from entity {frame} container.0" for n in slots])
     pack.function(f"{root}/drop", [f"tag @s remove {FRAME_TAG}.{name}", f"clear @s {copy}"])
     _register(pack, dialect, layout)
 
@@ -75,7 +86,7 @@ def _register(pack: Pack, dialect: Dialect, layout: Layout) -> None:
     name = layout.place.name
     root = f"board/{name}/map"
     x, y, z = layout.map_frame()
-    frame = frame_of(name, one=True)
+    frame = frame_of(layout, one=True)
     zoom = layout.map_scale()
     fits = ("A map made standing there shows the whole board." if zoom == 0 else
             f"A map made standing there shows the whole board once zoomed out {zoom} "
@@ -84,7 +95,7 @@ def _register(pack: Pack, dialect: Dialect, layout: Layout) -> None:
     said = text(f"The map is in the frame at the middle of board {name} ({x} {y} {z}); seated players "
                 f"get a copy. {fits}", color="gray")
     pack.function(f"{root}/register", [
-        f"kill {frame_of(name)}",
+        f"kill @e[type=minecraft:item_frame,tag={FRAME_TAG}.{name}]",  # wherever an older one was
         f'summon minecraft:item_frame {x} {y} {z} {{Tags:["{FRAME_TAG}","{FRAME_TAG}.{name}"],'
         "Facing:1b,Fixed:1b,Invisible:1b}",
         f"item replace entity {frame} container.0 from entity @s weapon.mainhand",

@@ -27,6 +27,5 @@ execute if data storage monopoli:map main.s34 run data modify storage monopoli:m
 execute if data storage monopoli:map main.s35 run data modify storage monopoli:map main.all merge from storage monopoli:map main.s35
 execute if data storage monopoli:map main.s37 run data modify storage monopoli:map main.all merge from storage monopoli:map main.s37
 execute if data storage monopoli:map main.s39 run data modify storage monopoli:map main.all merge from storage monopoli:map main.s39
-execute as @e[type=minecraft:item_frame,tag=monopoli.map.main] run data modify entity @s Item.components."minecraft:map_decorations" set from storage monopoli:map main.all
+execute as @e[type=minecraft:item_frame,tag=monopoli.map.main,x=22.5,y=-59.5,z=22.5,distance=..1] run data modify entity @s Item.components."minecraft:map_decorations" set from storage monopoli:map main.all
 execute as @a[tag=monopoli.map.main] run function monopoli:board/main/map/hold
-execute as @a[tag=!monopoli.map.main] run function monopoli:board/main/map/refresh
