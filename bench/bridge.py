@@ -85,7 +85,7 @@ def run(boards: int, busy_ms: float, *, per_command: bool, turns: int, poll: flo
     with tempfile.TemporaryDirectory(prefix="monopoli-bench-") as tmp:
         pack = install(world, "prom", Path(tmp))
         with Sandbox(password=PASSWORD, datapack=pack, tick_busy_ms=busy_ms) as box, \
-                RconClient(*box.address, PASSWORD) as rcon:
+                RconClient(*box.address, PASSWORD, timeout=60.0) as rcon:  # a loaded machine is slow
             build_boards(rcon, world)
             if on_box is not None:
                 on_box(box, rcon, world)

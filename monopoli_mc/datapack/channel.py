@@ -4,8 +4,11 @@ Every player intent is a trigger objective enabled per player; a use is appended
 `storage monopoli:bridge inbox` as `{seq, kind, uuid, value}` and the trigger is
 enabled again for that player only. Whatever value a use leaves, it is queued: the tick
 takes every value but 0, and since a use at 0 (`/trigger bid set 0`) changes no score, only
-the lock it leaves shows it. `player/unlock` finds those once a second: enabling a trigger
-succeeds only when it was locked. `function monopoli:ack {seq:N}` drops the
+the lock it leaves shows it. `player/unlock/<n>` finds those once a second: enabling a trigger
+succeeds only when it was locked. The sweep is spread over the second, a few triggers a tick
+(`UNLOCK_PARTS` parts, each scheduling the next a tick later), since each line walks every
+online player: all at once it was a spike of two commands a player a trigger in one tick
+(3,700 with 16 boards of 8 players), a lag spike every second. `function monopoli:ack {seq:N}` drops the
 entries up to N, which works because entries are appended in `seq` order.
 
 Beside the inbox, every tick writes `pos`: the UUID and position of each player tagged
@@ -29,7 +32,7 @@ LEFT = "monopoli.left"
 SEEN_TAG = "monopoli.seen"
 WALK_TAG = "monopoli.walk"  # a player the controller waits for: their position rides on the inbox read
 LOCKED = "monopoli.locked"  # set by the unlock sweep: this trigger was locked at 0
-UNLOCK_EVERY = "20t"  # how often the pack looks for triggers locked at 0 (`/trigger bid set 0`)
+UNLOCK_PARTS = 20  # the sweep for triggers locked at 0 (`/trigger bid set 0`) takes a second, a part a tick
 JAR_HOLDER = "$jar."  # + the board's name: each board's Free Parking jar is its own sidebar line
 WORLD_ID_RANGE = "1..2147483646"  # as wide as vanilla's `random value` takes
 
@@ -133,7 +136,9 @@ def _load(pack: Pack, dialect: Dialect) -> list[str]:
               f"data modify storage {STORAGE} inbox set value []",
               f"data modify storage {STORAGE} pos set value []",
               "function monopoli:player/enable_all",
-              f"schedule function monopoli:player/unlock {UNLOCK_EVERY}"]
+              # one sweep only: a reload must not start a second chain beside the one under way
+              *[f"schedule clear monopoli:player/unlock/{part}" for part in range(UNLOCK_PARTS)],
+              f"schedule function monopoli:player/unlock/0 {UNLOCK_PARTS}t"]
     return lines
 
 
@@ -151,14 +156,15 @@ def _tick() -> list[str]:
                     f"execute as @a[tag={WALK_TAG}] run function monopoli:bridge/pos"]
 
 
-def _unlock() -> list[str]:
-    """Queue the uses at 0: a trigger at 0 that was locked (enable succeeds only then)."""
+def _unlock(part: int) -> list[str]:
+    """Queue the uses at 0 of this part's triggers: one at 0 that was locked (enable succeeds only
+    then); then the next part, a tick later."""
     lines: list[str] = []
-    for i in INTENTS:
+    for i in INTENTS[part::UNLOCK_PARTS]:
         lines += [f"execute as @a[scores={{{i.name}=0}}] store success score @s {LOCKED} "
                   f"run scoreboard players enable @s {i.name}",
                   f"execute as @a[scores={{{i.name}=0,{LOCKED}=1}}] run function monopoli:input/{i.name}"]
-    return lines + [f"schedule function monopoli:player/unlock {UNLOCK_EVERY}"]
+    return lines + [f"schedule function monopoli:player/unlock/{(part + 1) % UNLOCK_PARTS} 1t"]
 
 
 def _players(pack: Pack) -> None:
@@ -168,7 +174,8 @@ def _players(pack: Pack) -> None:
                    f"scoreboard players enable @s {intent.name}"]
     pack.function("player/enable", enable + ["function monopoli:press/reset"])
     pack.function("player/enable_all", ["execute as @a run function monopoli:player/enable"])
-    pack.function("player/unlock", _unlock())
+    for part in range(UNLOCK_PARTS):
+        pack.function(f"player/unlock/{part}", _unlock(part))
     online = [f'data modify storage {STORAGE} next set value {{kind:"online",value:0}}',
               f"data modify storage {STORAGE} next.uuid set from entity @s UUID",
               "function monopoli:bridge/queue"]

@@ -134,3 +134,16 @@ def test_a_poll_of_every_board_splits_by_its_cost_not_only_its_bytes() -> None:
     out = batch.requests(shows, costs=costs, ack=3)
     assert all(r.cost <= batch.BUDGET for r in out)
     assert sum(r.cost for r in out) <= 16 * costs.op("ui/map/show") + len(out) * (costs.batch + costs.ack)
+
+
+def test_the_sweep_for_triggers_locked_at_0_is_spread_over_the_second() -> None:
+    """Each of its lines walks every online player: all in one tick it was a spike every second."""
+    w = _world()
+    w.tick(5)  # the players' first ticks (first_join) are not the sweep
+    meter = w.measure()
+    w.tick(40)
+    players = len(w.online_players())
+    # all 29 triggers in one tick would be 2 commands a player a trigger; a part has 1 or 2 triggers
+    assert max(meter.ticks) < 2 * players * 29 / 4
+    assert sum(meter.ticks[-20:]) >= 2 * players * 29  # yet every trigger is swept each second
+    w.meter = None

@@ -41,4 +41,24 @@ scoreboard players add $seq monopoli.seq 0
 execute unless data storage monopoli:bridge inbox run data modify storage monopoli:bridge inbox set value []
 data modify storage monopoli:bridge pos set value []
 function monopoli:player/enable_all
-schedule function monopoli:player/unlock 20t
+schedule clear monopoli:player/unlock/0
+schedule clear monopoli:player/unlock/1
+schedule clear monopoli:player/unlock/2
+schedule clear monopoli:player/unlock/3
+schedule clear monopoli:player/unlock/4
+schedule clear monopoli:player/unlock/5
+schedule clear monopoli:player/unlock/6
+schedule clear monopoli:player/unlock/7
+schedule clear monopoli:player/unlock/8
+schedule clear monopoli:player/unlock/9
+schedule clear monopoli:player/unlock/10
+schedule clear monopoli:player/unlock/11
+schedule clear monopoli:player/unlock/12
+schedule clear monopoli:player/unlock/13
+schedule clear monopoli:player/unlock/14
+schedule clear monopoli:player/unlock/15
+schedule clear monopoli:player/unlock/16
+schedule clear monopoli:player/unlock/17
+schedule clear monopoli:player/unlock/18
+schedule clear monopoli:player/unlock/19
+schedule function monopoli:player/unlock/0 20t
