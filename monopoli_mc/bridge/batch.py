@@ -97,7 +97,7 @@ def requests(commands: list[str], *, costs: Costs | None = None, ack: int | None
            else _batch(g, costs, seq if ack is not None and i == final else None)
            for i, g in enumerate(groups)]
     if ack is not None and final is None:
-        out.append(Request(calls.ack(seq), (calls.ack(seq),), cost=costs.call("ack") + costs.ack, ack=seq))
+        out.append(Request(calls.ack(seq), cost=costs.call("ack") + costs.ack, ack=seq))
     return out
 
 
