@@ -11,6 +11,15 @@ online player: all at once it was a spike of two commands a player a trigger in 
 (3,700 with 16 boards of 8 players), a lag spike every second. `function monopoli:ack {seq:N}` drops the
 entries up to N, which works because entries are appended in `seq` order.
 
+The inbox holds at most INBOX_PAGE entries, so the controller's read is bounded on every
+release (1.21-1.21.4 print only 128 elements of a list, and a reply has a size bound): a use
+that finds it full, or finds entries already waiting, goes to `storage monopoli:backlog pages`,
+pages of at most INBOX_PAGE entries that the controller never reads. When the inbox is empty
+again (acknowledged, or at any tick) the oldest page becomes the inbox, so every entry reaches
+the controller, in order. Each entry carries `boot`, drawn at every load: a world put back to
+an earlier save counts again from that save's `seq`, and the boot tells its new entries from
+the ones the controller applied before. Every loop runs at most INBOX_PAGE times per call.
+
 Beside the inbox, every tick writes `pos`: the UUID and position of each player tagged
 `monopoli.walk` (the controller tags a player it waits for to walk to a space), so the
 controller's one read of `storage monopoli:bridge` per poll carries the positions too.
@@ -35,6 +44,10 @@ LOCKED = "monopoli.locked"  # set by the unlock sweep: this trigger was locked a
 UNLOCK_PARTS = 20  # the sweep for triggers locked at 0 (`/trigger bid set 0`) takes a second, a part a tick
 JAR_HOLDER = "$jar."  # + the board's name: each board's Free Parking jar is its own sidebar line
 WORLD_ID_RANGE = "1..2147483646"  # as wide as vanilla's `random value` takes
+BACKLOG = "monopoli:backlog"  # pages of entries waiting for room in the inbox; never read by the controller
+INBOX_PAGE = 64  # entries in the inbox, and in a backlog page, at most: below 1.21-1.21.4's 128
+WALKERS = 64  # positions in `pos` at most, for the same reason
+SEQ_END = 2147483647  # the counter's last value: the next entry starts a new boot from 1
 
 
 @dataclass(frozen=True)
@@ -131,9 +144,15 @@ def _load(pack: Pack, dialect: Dialect) -> list[str]:
     # storage): the controller's inbox cursor belongs to it, so a new world is a new queue.
     lines += [f"execute unless data storage {STORAGE} world run execute store result storage {STORAGE} world "
               f"int 1 run random value {WORLD_ID_RANGE}"]
+    # A boot per load: the entries queued from now on are told from any the world queued before a
+    # save it was put back to (their seq may repeat); `seq` mirrors the counter for the controller.
+    lines += [f"execute store result storage {STORAGE} boot int 1 run random value {WORLD_ID_RANGE}"]
     lines += [f"scoreboard players add $seq {SEQ} 0",
+              f"scoreboard players add $waiting {SEQ} 0",
+              f"execute store result storage {STORAGE} seq int 1 run scoreboard players get $seq {SEQ}",
               f"execute unless data storage {STORAGE} inbox run "
               f"data modify storage {STORAGE} inbox set value []",
+              f"execute unless data storage {BACKLOG} pages run data modify storage {BACKLOG} pages set value []",
               f"data modify storage {STORAGE} pos set value []",
               "function monopoli:player/enable_all",
               # one sweep only: a reload must not start a second chain beside the one under way
@@ -151,9 +170,12 @@ def _tick() -> list[str]:
     # controller can say what it means; otherwise the trigger would stay locked with it for good.
     lines += [f"execute as @a[scores={{{i.name}=..-1}}] run function monopoli:input/{i.name}"
               for i in INTENTS]
+    # An empty inbox takes the oldest waiting page, whether or not the controller acknowledged.
+    lines += [f"execute unless data storage {STORAGE} inbox[0] if data storage {BACKLOG} pages[0] "
+              "run function monopoli:bridge/refill"]
     # Last, so the positions are those at the end of the tick, when the controller reads.
     return lines + [f"data modify storage {STORAGE} pos set value []",
-                    f"execute as @a[tag={WALK_TAG}] run function monopoli:bridge/pos"]
+                    f"execute as @a[tag={WALK_TAG},limit={WALKERS}] run function monopoli:bridge/pos"]
 
 
 def _unlock(part: int) -> list[str]:
@@ -187,11 +209,39 @@ def _players(pack: Pack) -> None:
 
 
 def _queue(pack: Pack) -> None:
+    full = f"{STORAGE} inbox[{INBOX_PAGE - 1}]"
     pack.function("bridge/queue", [
+        f"execute if score $seq {SEQ} matches {SEQ_END}.. run function monopoli:bridge/rebase",
         f"scoreboard players add $seq {SEQ} 1",
         f"execute store result storage {STORAGE} next.seq int 1 run scoreboard players get $seq {SEQ}",
+        f"data modify storage {STORAGE} next.boot set from storage {STORAGE} boot",
+        f"execute store result storage {STORAGE} seq int 1 run scoreboard players get $seq {SEQ}",
+        # behind entries already waiting, or when the inbox is full: wait in the backlog
+        f"execute if data storage {BACKLOG} pages[0] run return run function monopoli:bridge/wait",
+        f"execute if data storage {full} run return run function monopoli:bridge/wait",
         f"data modify storage {STORAGE} inbox append from storage {STORAGE} next",
         f"data remove storage {STORAGE} next",
+    ])
+    pack.function("bridge/wait", [
+        f"execute unless data storage {BACKLOG} pages[0] run data modify storage {BACKLOG} pages append value []",
+        f"execute if data storage {BACKLOG} pages[-1][{INBOX_PAGE - 1}] run "
+        f"data modify storage {BACKLOG} pages append value []",
+        f"data modify storage {BACKLOG} pages[-1] append from storage {STORAGE} next",
+        f"data remove storage {STORAGE} next",
+        f"scoreboard players add $waiting {SEQ} 1",
+        f"execute store result storage {STORAGE} waiting int 1 run scoreboard players get $waiting {SEQ}",
+    ])
+    pack.function("bridge/refill", [
+        f"data modify storage {STORAGE} inbox set from storage {BACKLOG} pages[0]",
+        f"data remove storage {BACKLOG} pages[0]",
+        f"execute store result score $page {SEQ} run data get storage {STORAGE} inbox",
+        f"scoreboard players operation $waiting {SEQ} -= $page {SEQ}",
+        f"execute store result storage {STORAGE} waiting int 1 run scoreboard players get $waiting {SEQ}",
+    ])
+    # The counter at its end (only a hand can put it there): a new boot, counted from 1 again.
+    pack.function("bridge/rebase", [
+        f"execute store result storage {STORAGE} boot int 1 run random value {WORLD_ID_RANGE}",
+        f"scoreboard players set $seq {SEQ} 0",
     ])
     pack.function("bridge/pos", [
         f"data modify storage {STORAGE} pos append value {{}}",
@@ -212,11 +262,18 @@ def _queue(pack: Pack) -> None:
     # whatever a plugin does to `/time`): how long an admin request has waited.
     pack.function("bridge/now", ["return run time query gametime"])
     pack.function("bridge/drop", [
+        "function monopoli:bridge/shift",
+        f"execute unless data storage {STORAGE} inbox[0] if data storage {BACKLOG} pages[0] "
+        "run function monopoli:bridge/refill",
+    ])
+    # Drops the acknowledged head, and an entry beyond the counter (none the pack wrote: it would stop
+    # the inbox for good); at most INBOX_PAGE calls deep, as the inbox holds no more.
+    pack.function("bridge/shift", [
         f"execute unless data storage {STORAGE} inbox[0] run return 0",
         f"execute store result score $head {SEQ} run data get storage {STORAGE} inbox[0].seq",
-        f"execute if score $head {SEQ} > $ack {SEQ} run return 0",
+        f"execute if score $head {SEQ} > $ack {SEQ} if score $head {SEQ} <= $seq {SEQ} run return 0",
         f"data remove storage {STORAGE} inbox[0]",
-        "function monopoli:bridge/drop",
+        "function monopoli:bridge/shift",
     ])
 
 

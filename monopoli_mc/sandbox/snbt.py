@@ -9,6 +9,7 @@ from typing import Any
 from nbtlib import (Byte, ByteArray, Compound, Double, Float, Int, IntArray, List, Long,
                     LongArray, Short, String)
 
+from monopoli_mc.sandbox import versions
 from monopoli_mc.sandbox.reader import Reader
 
 SIMPLE_KEY = re.compile(r"^[A-Za-z0-9._+-]+$")
@@ -103,14 +104,17 @@ def _read_items(r: Reader) -> list[Any]:
 
 
 def make_list(items: list[Any]) -> List:
-    """A list tag; mixed element types are wrapped in `{"": value}` as vanilla does."""
-    kinds = {type(i) for i in items}
+    """A list tag; mixed element types are wrapped in `{"": value}` as vanilla does.
+
+    Every list is one tag type (TAG_List) whatever it holds, so `[[{a:1}], []]` is a list of lists.
+    """
+    kinds = {List if isinstance(i, List) else type(i) for i in items}
     if len(kinds) > 1:
         items = [i if isinstance(i, Compound) else Compound({"": i}) for i in items]
         return List[Compound](items)
     if not items:
         return List()
-    return List[type(items[0])](items)
+    return List[List](items) if kinds == {List} else List[type(items[0])](items)
 
 
 def parse(text: str) -> Any:
@@ -184,20 +188,63 @@ def quote(s: str) -> str:
 
 
 def show(tag: Any, *, pretty: bool = True) -> str:
-    """Print a tag: pretty is `data get` output (`{a: 1}`), else Tag.toString (`{a:1}`)."""
-    sep, colon = (", ", ": ") if pretty else (",", ":")
+    """Print a tag: pretty is `data get` output (`{a: 1}`) with nothing folded, else Tag.toString (`{a:1}`)."""
+    if pretty:
+        return _pretty(tag, 0, lists=False, arrays=False)
     if isinstance(tag, Compound):
         keys = java_order(list(tag.keys()))
-        parts = [(k if SIMPLE_KEY.match(k) else quote(k)) + colon + show(tag[k], pretty=pretty)
-                 for k in keys]
-        return "{" + sep.join(parts) + "}"
+        return "{" + ",".join(_key(k) + ":" + show(tag[k], pretty=False) for k in keys) + "}"
     if isinstance(tag, ByteArray | IntArray | LongArray):
-        letter = {ByteArray: "B", IntArray: "I", LongArray: "L"}[type(tag)]
-        suffix = {"B": "B", "I": "", "L": "L"}[letter]
-        body = sep.join(f"{int(v)}{suffix}" for v in tag)
-        return f"[{letter};" + (" " if pretty and body else "") + body + "]"
+        letter, suffix = _ARRAYS[type(tag)]
+        return f"[{letter};" + ",".join(f"{int(v)}{suffix}" for v in tag) + "]"
     if isinstance(tag, list):
-        return "[" + sep.join(show(v, pretty=pretty) for v in tag) + "]"
+        return "[" + ",".join(show(v, pretty=False) for v in tag) + "]"
+    return scalar(tag)
+
+
+# `data get` prints through TextComponentTagVisitor (NbtUtils.toPrettyComponent, no indentation).
+# Its limits, read in client1.20.5 ... client1.21.4 of extremeheat/extracted_minecraft_data and in
+# the 1.21.7 and 1.21.11 decompiled sources: MAX_DEPTH 64 (visitList/visitCompound print a
+# non-empty list or compound 64 levels down as `[<...>]`/`{<...>}`, every release) and MAX_LENGTH
+# 128 (the elements printed of a list, 1.21-1.21.4, and of an array, 1.21 on; see versions.py).
+FOLD_AT = 128
+MAX_DEPTH = 64
+FOLDED = "<...>"
+_ARRAYS = {ByteArray: ("B", "B"), IntArray: ("I", ""), LongArray: ("L", "L")}
+
+
+def pretty(tag: Any, version: str) -> str:
+    """The text `data get` prints for a tag on this release, folded where that release folds."""
+    return _pretty(tag, 0, lists=versions.folds_lists(version), arrays=versions.folds_arrays(version))
+
+
+def _key(k: str) -> str:
+    return k if SIMPLE_KEY.match(k) else quote(k)  # handleEscapePretty
+
+
+def _pretty(tag: Any, depth: int, *, lists: bool, arrays: bool) -> str:
+    if isinstance(tag, Compound):
+        if not tag:
+            return "{}"
+        if depth >= MAX_DEPTH:
+            return "{" + FOLDED + "}"
+        keys = java_order(list(tag.keys()))
+        return "{" + ", ".join(_key(k) + ": " + _pretty(tag[k], depth + 1, lists=lists, arrays=arrays)
+                               for k in keys) + "}"
+    if isinstance(tag, ByteArray | IntArray | LongArray):
+        letter, suffix = _ARRAYS[type(tag)]
+        cut = arrays and len(tag) > FOLD_AT
+        shown = list(tag)[:FOLD_AT] if cut else list(tag)
+        # each element is " " + value, the separator a bare ",", so the fold follows it unspaced
+        return f"[{letter};" + ",".join(f" {int(v)}{suffix}" for v in shown) + ("," + FOLDED if cut else "") + "]"
+    if isinstance(tag, list):
+        if not tag:
+            return "[]"
+        if depth >= MAX_DEPTH:
+            return "[" + FOLDED + "]"
+        cut = lists and len(tag) > FOLD_AT
+        parts = [_pretty(v, depth + 1, lists=lists, arrays=arrays) for v in (tag[:FOLD_AT] if cut else tag)]
+        return "[" + ", ".join(parts + ([FOLDED] if cut else [])) + "]"
     return scalar(tag)
 
 

@@ -38,6 +38,29 @@ def snake_gamerules(version: str) -> bool:
     return key(version) >= (1, 21, 11)
 
 
+def folds_lists(version: str) -> bool:
+    """Whether `data get` prints a list of more than 128 elements as its first 128 and `<...>`.
+
+    Read in TextComponentTagVisitor.visitList: 1.21 to 1.21.4 (client1.21 ... client1.21.4 of
+    extremeheat/extracted_minecraft_data) print `var3 < 128` elements, then FOLDED; 1.20.5 and
+    1.20.6 (client1.20.5, client1.20.6) print every element. From 1.21.5 `visitList` prints a
+    list of 8 or more elements on one line, whole (`shouldWrapListElements` is false from 8
+    elements on; read in the 1.21.7 and 1.21.11 decompiled sources; 1.21.5 and 1.21.6, whose
+    lists became heterogeneous and lost the element type the old test used, are taken to do
+    the same and are not read directly).
+    """
+    return (1, 21) <= key(version) < (1, 21, 5)
+
+
+def folds_arrays(version: str) -> bool:
+    """Whether `data get` prints a byte, int or long array over 128 elements as 128 and `<...>`.
+
+    TextComponentTagVisitor.visitByteArray/visitIntArray/visitLongArray: `var3 < 128`, then
+    FOLDED, from 1.21 (client1.21) through 1.21.11; 1.20.5/1.20.6 print whole arrays.
+    """
+    return key(version) >= (1, 21)
+
+
 def mecha_version(version: str) -> str:
     """The grammar mecha should use."""
     return "1.21" if key(version) >= (1, 21) else "1.20"

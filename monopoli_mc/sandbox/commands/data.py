@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from nbtlib import Byte, Compound, Double, Float, Int, Long, Short, String
+from nbtlib import Byte, ByteArray, Compound, Double, Float, Int, IntArray, Long, LongArray, Short, String
 
 from monopoli_mc.sandbox import snbt
 from monopoli_mc.sandbox.args import Vec, read_vec
@@ -117,7 +117,7 @@ def _get(r: Reader, target: Target) -> Run:
     def run(s: Source) -> int:
         data, name, _ = target.read(s)
         if path is None:
-            s.success(target.query(name, snbt.show(data)))
+            s.success(target.query(name, snbt.pretty(data, s.world.version)))
             return len(data)
         tag = single(path, data)
         if scale is not None:
@@ -128,7 +128,7 @@ def _get(r: Reader, target: Target) -> Run:
                      "block": f"on block {name}"}[target.kind]
             s.success(f"{path.text} {where} after scale factor of {snbt.java_float(scale)} is {value}")
             return value
-        s.success(target.query(name, snbt.show(tag)))
+        s.success(target.query(name, snbt.pretty(tag, s.world.version)))
         return _size(tag, path)
     return run
 
@@ -136,8 +136,8 @@ def _get(r: Reader, target: Target) -> Run:
 def _size(tag: Any, path: NbtPath) -> int:
     if isinstance(tag, NUMERIC):
         return int(float(tag) // 1)
-    if isinstance(tag, list | dict | str):
-        return len(tag)
+    if isinstance(tag, list | dict | str | ByteArray | IntArray | LongArray):
+        return len(tag)  # DataCommands.getData: a CollectionTag (lists and the arrays) returns its size
     raise CommandError(f"Can't get {path.text}; tag doesn't exist")
 
 
