@@ -42,10 +42,10 @@ def mirror_world(twin: Twin, world: WorldConfig) -> None:
     seq = _HAS.search(twin.server_only(f"scoreboard players get $seq {SEQ}"))
     if seq is not None:
         twin.mirror(f"scoreboard players set $seq {SEQ} {seq.group(1)}")
-    inbox = twin.server_only(INBOX_QUERY)
-    head, sep, body = inbox.partition("has the following contents: ")
-    if sep:
-        twin.mirror(f"data modify storage {STORAGE} inbox set value {body.strip()}")
+    for key in ("inbox", "boot"):  # the boot is drawn at load, so each has its own
+        head, sep, body = twin.server_only(f"data get storage {STORAGE} {key}").partition("has the following contents: ")
+        if sep:
+            twin.mirror(f"data modify storage {STORAGE} {key} set value {body.strip()}")
     for place in world.boards:
         layout = Layout(place)
         x, y, z = layout.world(layout.block(20, layout.size // 2, layout.size // 2, 1))

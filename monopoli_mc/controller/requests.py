@@ -3,12 +3,19 @@
 A request is applied by the controller only within its deadline, in the transaction that
 answers it; when the wait ends, the request is withdrawn in one transaction unless the
 controller has taken it. So a request is either answered or never applied: never late.
-When no controller runs, nothing is queued, and `status` is answered from the database.
+Ctrl-C while waiting withdraws it the same way (or reports the answer that came first); a
+second Ctrl-C is held back while the request is written or withdrawn, so it cannot leave
+one queued behind an "aborted". When no controller runs, nothing is queued, and `status`
+is answered from the database.
 """
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from monopoli_mc.controller import lease, setaside, timelimit
@@ -38,14 +45,24 @@ def ask(store: Store, kind: str, args: dict[str, object], board: str | None, wai
             return Outcome(offline_status(store, holder, board), DONE)
         return Outcome(f"not done: {controller_down(holder, now)}; nothing was queued. Start "
                        f"`monopoli run --db {store.path}` and ask again", NOT_ANSWERED)
-    with store.transaction():
-        request = store.request(kind, args, board, wait=wait)
+    with _held_back():
+        with store.transaction():
+            request = store.request(kind, args, board, wait=wait)
     end = time.monotonic() + wait
-    while time.monotonic() < end:
-        answer = store.answer_of(request)
-        if answer is not None:
-            return answered(answer)
-        time.sleep(0.05)
+    try:
+        while time.monotonic() < end:
+            answer = store.answer_of(request)
+            if answer is not None:
+                return answered(answer)
+            time.sleep(0.05)
+    except KeyboardInterrupt:
+        with _held_back():
+            answer = store.withdraw(request)
+        if answer is not None:  # the controller took it first: it was applied
+            outcome = answered(answer)
+            return Outcome(f"{outcome.line} (answered before the interrupt)", outcome.code)
+        return Outcome("interrupted: request withdrawn, nothing was changed. Ask again if it is still wanted",
+                       NOT_ANSWERED)
     answer = store.withdraw(request)
     if answer is not None:  # taken just before the wait ended
         return answered(answer)
@@ -56,6 +73,19 @@ def ask(store: Store, kind: str, args: dict[str, object], board: str | None, wai
         why = holder.status or "the controller is running but did not get to it"
     return Outcome(f"not answered within {wait:g}s ({why}): request withdrawn, nothing was changed. "
                    "Ask again once `monopoli admin status` answers", NOT_ANSWERED)
+
+
+@contextmanager
+def _held_back() -> Iterator[None]:
+    """Ctrl-C ignored meanwhile (main thread only, where signals arrive): a transaction is not cut."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def answered(answer: str) -> Outcome:

@@ -1,0 +1,82 @@
+"""Ctrl-C on `monopoli admin ...` withdraws the request, as the end of its wait does: the
+operator is told nothing changed (exit 3), and no controller applies it later. A real
+`monopoli admin pay` process gets SIGINT while it waits for a controller that is alive but
+not answering (a lease beaten by this test)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from monopoli_mc.controller import lease
+from monopoli_mc.controller.store import WITHDRAWN, Store
+
+
+def _admin(db: Path, *args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-c", "from monopoli_mc.cli import main; main()", "admin", *args,
+                             "--db", str(db), "--wait", "30"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ))
+
+
+def _queued(store: Store, deadline: float) -> int:
+    while time.monotonic() < deadline:
+        row = store.db.execute("SELECT id FROM requests ORDER BY id DESC LIMIT 1").fetchone()
+        if row is not None:
+            return int(row[0])
+        time.sleep(0.02)
+    raise AssertionError("the request was never queued")
+
+
+def test_ctrl_c_withdraws_the_request(tmp_path: Path) -> None:
+    db = tmp_path / "night.db"
+    store = Store(db)
+    holder = lease.Lease(store)
+    holder.take()  # a controller that is running (it beats) but does not get to the request
+    asking = _admin(db, "pay", "Alex", "100")
+    try:
+        request = _queued(store, time.monotonic() + 30)
+        asking.send_signal(signal.SIGINT)
+        out, _ = asking.communicate(timeout=30)
+    finally:
+        if asking.poll() is None:
+            asking.kill()
+    assert asking.returncode == 3, out
+    assert out == "interrupted: request withdrawn, nothing was changed. Ask again if it is still wanted\n"
+    state = store.db.execute("SELECT state FROM requests WHERE id=?", (request,)).fetchone()[0]
+    assert state == WITHDRAWN
+    assert store.pending_requests(time.time()) == []  # a controller polling now finds nothing to apply
+    holder.release()
+    store.close()
+
+
+def test_ctrl_c_after_the_answer_reports_it_done(tmp_path: Path) -> None:
+    """The controller took the request just before the interrupt: it was applied, and the operator is told so."""
+    from monopoli_mc.controller.requests import ask
+
+    db = tmp_path / "night.db"
+    store = Store(db)
+    lease.Lease(store).take()
+    answered = {"done": False}
+
+    def sleep_then_interrupt(_: float) -> None:
+        if not answered["done"]:  # the controller answers, then Ctrl-C arrives before the next look
+            with store.transaction():
+                for r in store.pending_requests(time.time()):
+                    store.answer(r.id, "paid Alex $100")
+            answered["done"] = True
+        raise KeyboardInterrupt
+
+    import monopoli_mc.controller.requests as requests
+
+    real_sleep = requests.time.sleep
+    requests.time.sleep = sleep_then_interrupt  # type: ignore[assignment]
+    try:
+        outcome = ask(store, "pay", {"player": "Alex", "amount": 100}, None, 30.0)
+    finally:
+        requests.time.sleep = real_sleep  # type: ignore[assignment]
+    assert (outcome.line, outcome.code) == ("paid Alex $100 (answered before the interrupt)", 0)
+    store.close()
