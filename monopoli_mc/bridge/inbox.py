@@ -51,6 +51,7 @@ class WorldEvent:
     target: str | None = None  # admin requests: the player named in the request
     board: str | None = None  # admin requests: the board named (`admin/<board>/...`)
     time: int | None = None  # admin requests: the game time when it was queued
+    boot: int | None = None  # the pack's load it was queued under (none from a pack before boots)
 
     @property
     def is_admin(self) -> bool:
@@ -82,6 +83,21 @@ class Poll:
 
     events: list[WorldEvent]
     positions: dict[str, Position] | None
+    boot: int | None = None  # drawn at the pack's last load; None from a pack before boots
+    counter: int | None = None  # the pack's event counter (`seq`): no entry it wrote is above it
+    waiting: int = 0  # entries waiting in the backlog behind the inbox
+    night: NightMark | None = None  # the controller that runs this world, as it marked it
+
+
+@dataclass(frozen=True)
+class NightMark:
+    """The mark a running controller keeps in the world: its night's id, database, host, PID, last beat."""
+
+    id: str
+    db: str
+    host: str = ""
+    pid: int = 0
+    beat: int = 0  # wall-clock seconds of its last beat; 0 from a controller before beats
 
 
 def parse_inbox(reply: str) -> list[WorldEvent]:
@@ -117,7 +133,20 @@ def parse_poll(reply: str) -> Poll:
             found = _position(item)
             if found is not None:
                 positions[found[0]] = found[1]
-    return Poll(_events(inbox), positions)
+    return Poll(_events(inbox), positions, boot=_int(data.get("boot")), counter=_int(data.get("seq")),
+                waiting=_int(data.get("waiting")) or 0, night=_night_mark(data.get("night")))
+
+
+def _int(value: Any) -> int | None:
+    return int(value) if isinstance(value, nbtlib.Int) else None
+
+
+def _night_mark(data: Any) -> NightMark | None:
+    if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+        return None
+    db, host = data.get("db", ""), data.get("host", "")
+    return NightMark(str(data["id"]), str(db) if isinstance(db, str) else "", str(host) if isinstance(host, str) else "",
+                     _int(data.get("pid")) or 0, _int(data.get("beat")) or 0)
 
 
 def _contents(reply: str, what: str) -> Any:
@@ -174,7 +203,7 @@ def _entry(item: Any) -> WorldEvent | None:
                       button=bool(item.get("button", 0)),
                       target=str(target) if isinstance(target, str) else None,
                       board=str(board) if isinstance(board, str) else None,
-                      time=int(queued) if isinstance(queued, nbtlib.Int) else None)
+                      time=int(queued) if isinstance(queued, nbtlib.Int) else None, boot=_int(item.get("boot")))
 
 
 def parse_time(reply: str) -> int:
