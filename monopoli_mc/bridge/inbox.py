@@ -85,6 +85,7 @@ class Poll:
     positions: dict[str, Position] | None
     boot: int | None = None  # drawn at the pack's last load; None from a pack before boots
     counter: int | None = None  # the pack's event counter (`seq`): no entry it wrote is above it
+    since: int | None = None  # the counter when this boot began (the pack loaded)
     waiting: int = 0  # entries waiting in the backlog behind the inbox
     night: NightMark | None = None  # the controller that runs this world, as it marked it
 
@@ -134,6 +135,7 @@ def parse_poll(reply: str) -> Poll:
             if found is not None:
                 positions[found[0]] = found[1]
     return Poll(_events(inbox), positions, boot=_int(data.get("boot")), counter=_int(data.get("seq")),
+                since=_int(data.get("since")),
                 waiting=_int(data.get("waiting")) or 0, night=_night_mark(data.get("night")))
 
 

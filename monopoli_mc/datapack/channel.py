@@ -145,11 +145,13 @@ def _load(pack: Pack, dialect: Dialect) -> list[str]:
     lines += [f"execute unless data storage {STORAGE} world run execute store result storage {STORAGE} world "
               f"int 1 run random value {WORLD_ID_RANGE}"]
     # A boot per load: the entries queued from now on are told from any the world queued before a
-    # save it was put back to (their seq may repeat); `seq` mirrors the counter for the controller.
+    # save it was put back to (their seq may repeat); `seq` mirrors the counter for the controller,
+    # `since` is the counter at this load (below what the controller applied: a save was put back).
     lines += [f"execute store result storage {STORAGE} boot int 1 run random value {WORLD_ID_RANGE}"]
     lines += [f"scoreboard players add $seq {SEQ} 0",
               f"scoreboard players add $waiting {SEQ} 0",
               f"execute store result storage {STORAGE} seq int 1 run scoreboard players get $seq {SEQ}",
+              f"execute store result storage {STORAGE} since int 1 run scoreboard players get $seq {SEQ}",
               f"execute unless data storage {STORAGE} inbox run "
               f"data modify storage {STORAGE} inbox set value []",
               f"execute unless data storage {BACKLOG} pages run data modify storage {BACKLOG} pages set value []",
@@ -242,6 +244,7 @@ def _queue(pack: Pack) -> None:
     pack.function("bridge/rebase", [
         f"execute store result storage {STORAGE} boot int 1 run random value {WORLD_ID_RANGE}",
         f"scoreboard players set $seq {SEQ} 0",
+        f"data modify storage {STORAGE} since set value 0",
     ])
     pack.function("bridge/pos", [
         f"data modify storage {STORAGE} pos append value {{}}",

@@ -41,6 +41,7 @@ execute store result storage monopoli:bridge boot int 1 run random value 1..2147
 scoreboard players add $seq monopoli.seq 0
 scoreboard players add $waiting monopoli.seq 0
 execute store result storage monopoli:bridge seq int 1 run scoreboard players get $seq monopoli.seq
+execute store result storage monopoli:bridge since int 1 run scoreboard players get $seq monopoli.seq
 execute unless data storage monopoli:bridge inbox run data modify storage monopoli:bridge inbox set value []
 execute unless data storage monopoli:backlog pages run data modify storage monopoli:backlog pages set value []
 data modify storage monopoli:bridge pos set value []
