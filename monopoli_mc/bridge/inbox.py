@@ -92,13 +92,12 @@ class Poll:
 
 @dataclass(frozen=True)
 class NightMark:
-    """The mark a running controller keeps in the world: its night's id, database, host, PID, last beat."""
+    """The mark a running controller keeps in the world: its night's id, database, host and PID."""
 
     id: str
     db: str
     host: str = ""
-    pid: int = 0
-    beat: int = 0  # wall-clock seconds of its last beat; 0 from a controller before beats
+    pid: int = 0  # 0: it stopped cleanly (or a controller from before PIDs were marked)
 
 
 def parse_inbox(reply: str) -> list[WorldEvent]:
@@ -148,7 +147,7 @@ def _night_mark(data: Any) -> NightMark | None:
         return None
     db, host = data.get("db", ""), data.get("host", "")
     return NightMark(str(data["id"]), str(db) if isinstance(db, str) else "", str(host) if isinstance(host, str) else "",
-                     _int(data.get("pid")) or 0, _int(data.get("beat")) or 0)
+                     _int(data.get("pid")) or 0)
 
 
 def _contents(reply: str, what: str) -> Any:
@@ -232,8 +231,8 @@ def parse_world(reply: str) -> str | None:
     return body.strip()
 
 
-def parse_night(reply: str) -> tuple[str, str] | None:
-    """(night id, database file) of the controller that last ran this world, from NIGHT_QUERY."""
+def parse_night(reply: str) -> NightMark | None:
+    """The mark of the controller that last ran this world, from NIGHT_QUERY; None when it has none."""
     if any(marker in reply for marker in _NO_INBOX):
         return None
     head, sep, body = reply.partition(_CONTENTS)
@@ -241,9 +240,10 @@ def parse_night(reply: str) -> tuple[str, str] | None:
         data = nbtlib.parse_nbt(body.strip()) if sep else None
     except Exception:  # nbtlib raises its own InvalidLiteral and friends
         data = None
-    if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+    mark = _night_mark(data)
+    if mark is None:
         raise InboxError(f"not a night mark: {reply[:120]!r}")
-    return str(data["id"]), str(data.get("db", ""))
+    return mark
 
 
 def parse_uuid_list(reply: str) -> dict[str, str]:

@@ -1,18 +1,24 @@
-"""Which world this is, and which night's database last ran it: asked once after each (re)connect.
+"""Which world this is, and which controller runs it: asked once after each (re)connect.
 
 The inbox cursor belongs to the identity the pack drew for its world at load, so a
-reset world's queue is read whole; the night mark (the database's id, written into the
-world) warns when the world was last run from another database (a forgotten --db).
+reset world's queue is read whole. The night mark (the database's id, path, host and
+PID, written into the world) makes the world a lease of its own: a controller started on
+a world another one runs is refused whatever its database (`--take-over` takes it), and a
+world last run from another database that is gone is said (a forgotten --db).
 """
 
 from __future__ import annotations
 
+import os
+import socket
 import uuid
 from typing import TYPE_CHECKING
 
-from monopoli_mc.bridge.inbox import NIGHT_QUERY, WORLD_QUERY, InboxError, parse_night, parse_world
+from monopoli_mc.bridge.inbox import NIGHT_QUERY, WORLD_QUERY, InboxError, NightMark, parse_night, parse_world
+from monopoli_mc.controller import lease
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.channel import SEQ
+from monopoli_mc.errors import LeaseError, RconError
 
 if TYPE_CHECKING:
     from monopoli_mc.controller.loop import Controller
@@ -43,23 +49,53 @@ def follow_world(c: Controller) -> str:
 
 
 def check_night(c: Controller) -> None:
-    """Warn when the world was last run from another database (a forgotten --db), then mark it ours."""
+    """Refuse a world another controller runs (unless taking over); warn when the world was last run
+    from another database (a forgotten --db); then mark it ours.
+
+    Raises LeaseError naming the other controller's database, host and process.
+    """
+    night = night_id(c)
+    try:
+        mark = parse_night(c.command(NIGHT_QUERY))
+    except InboxError:
+        mark = None
+    if mark is not None and lease.world_is_held(mark, night):
+        if not c.settings.take_over:
+            raise LeaseError(lease.world_refusal(mark))
+        c.on_line(f"took the world over from the controller with {lease.describe_mark(mark)}; "
+                  "it stops at its next poll")
+    elif mark is not None and mark.id != night:
+        games = len(c.store.games())
+        c.on_line(f"warning: this world was last run with the database {mark.db!r}, which is not this one "
+                  f"({c.store.path!r}, {games} game{'s' if games != 1 else ''}): if that was "
+                  f"tonight's, stop and start again with --db {mark.db}")
+    c.command(calls.night_mark(night, c.store.path, socket.gethostname(), os.getpid()))
+
+
+def night_id(c: Controller) -> str:
+    """This database's night id (drawn once, kept in the database)."""
     night = c.store.meta("night")
     if not night:
         night = uuid.uuid4().hex
         with c.store.transaction():
             c.store.set_meta("night", night)
+    return night
+
+
+def check_mark(c: Controller, mark: NightMark | None) -> None:
+    """Each poll, before deciding: stop (LeaseError) when the world's mark is another controller's now."""
+    if mark is not None and mark.id != night_id(c):
+        raise LeaseError(lease.taken_over(mark))
+
+
+def clear_mark(c: Controller) -> None:
+    """At a clean stop: the world's mark says nobody runs it (PID 0), when it is still ours and reachable."""
     try:
         mark = parse_night(c.command(NIGHT_QUERY))
-    except InboxError:
-        mark = None
-    if mark is not None and mark[0] != night:
-        games = len(c.store.games())
-        c.on_line(f"warning: this world was last run with the database {mark[1]!r}, which is not this one "
-                  f"({c.store.path!r}, {games} game{'s' if games != 1 else ''}): if that was "
-                  f"tonight's, stop and start again with --db {mark[1]}")
-    if mark is None or mark[0] != night:
-        c.command(calls.night_mark(night, c.store.path))
+        if mark is not None and mark.id == night_id(c):
+            c.command(calls.night_mark(mark.id, mark.db, mark.host, 0))
+    except (RconError, InboxError):
+        pass  # the server is away: the mark names a process that is gone, which is seen too
 
 
 def _int_after(reply: str, marker: str) -> int | None:

@@ -1,19 +1,28 @@
-"""One controller per database: the lease a running `monopoli run` takes, beats and gives back.
+"""One controller per database and per world: the lease a running `monopoli run` takes, beats and gives back.
 
 The lease is one row: who holds it (a token, the PID and the host), when it started, its
 last heartbeat, and what the controller is doing (for `monopoli admin` when a request is
 not answered). Every transaction of the holder first checks that the row is still its
 own, so a controller whose lease was taken over writes nothing more and stops.
+
+The world holds the other half: the running controller's mark (`storage monopoli:bridge
+night`: its night's id, database, host and PID, the PID cleared at a clean stop). A
+controller started on a world whose mark names another controller that still runs (its
+process alive on this host and holding its database's lease; on another host, any mark not
+cleared) is refused, whatever database it was given; one whose world mark is no longer its
+own stops at its next poll, before it applies or acknowledges anything.
 """
 
 from __future__ import annotations
 
 import os
 import socket
+import sqlite3
 import time
 import uuid
 from dataclasses import dataclass
 
+from monopoli_mc.bridge.inbox import NightMark
 from monopoli_mc.controller.store import Store
 from monopoli_mc.errors import LeaseError
 
@@ -124,6 +133,54 @@ class Lease:
         with self.store.transaction():
             self.store.db.execute("UPDATE lease SET released=1, heartbeat=?, status='' WHERE id=1 AND holder=?",
                                   (time.time(), self.token))
+
+
+def world_is_held(mark: NightMark | None, night: str) -> bool:
+    """Whether another controller runs this world: its mark, not cleared, naming a process that lives
+    (on this host: alive, and its database's lease, where readable, is its own and not given back)."""
+    if mark is None or mark.id == night or mark.pid <= 0:
+        return False
+    if mark.host != socket.gethostname():
+        return True  # its machine cannot be asked: the mark stands until it is cleared or taken over
+    if mark.pid == os.getpid():  # a controller of this process left it (a restart within the demo or a test)
+        return False
+    if not _pid_alive(mark.pid):
+        return False
+    holder = _lease_of(mark.db)
+    return holder is None or (holder.pid == mark.pid and not holder.released)
+
+
+def _lease_of(db: str) -> Holder | None:
+    """The lease row of another controller's database, read only; None when it cannot be read."""
+    try:
+        con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1.0)
+        try:
+            row = con.execute("SELECT holder, pid, host, started, heartbeat, released, status FROM lease "
+                              "WHERE id=1").fetchone()
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return None
+    return Holder(str(row[0]), int(row[1]), str(row[2]), float(row[3]), float(row[4]), bool(row[5]),
+                  str(row[6])) if row else None
+
+
+def describe_mark(mark: NightMark) -> str:
+    """'database tonight.db, pid 123 on laptop'."""
+    return f"database {mark.db}, pid {mark.pid} on {mark.host or 'an unknown host'}"
+
+
+def world_refusal(mark: NightMark) -> str:
+    """Why `run` does not start on a world another controller runs, and how to take over."""
+    return (f"this world is run by another controller ({describe_mark(mark)}): stop that one first (Ctrl-C in "
+            "its terminal), or take the world over with `monopoli run --take-over` (the other one then stops at "
+            "its next poll)")
+
+
+def taken_over(mark: NightMark) -> str:
+    """Why a controller stops: its world's mark is another's now."""
+    return (f"this world was taken over by another controller ({describe_mark(mark)}); this one stops "
+            "so that only one runs the world")
 
 
 def _pid_alive(pid: int) -> bool:

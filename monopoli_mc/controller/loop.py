@@ -27,7 +27,7 @@ from typing import Callable
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import WorldEvent
-from monopoli_mc.controller import identity, inputs, timelimit, timers
+from monopoli_mc.controller import identity, inputs, lineage, timelimit, timers
 from monopoli_mc.controller.admin import AdminDesk, net_worths
 from monopoli_mc.controller.lease import Lease
 from monopoli_mc.controller.lease import clock as lease_clock
@@ -118,8 +118,10 @@ class Controller:
                 self.on_line(line)
 
     def release(self) -> None:
-        """Give the lease back (a clean stop)."""
+        """Give the lease back (a clean stop), and the world's mark when the server is there."""
         if self.lease is not None:
+            if self._connected:
+                identity.clear_mark(self)
             self.lease.release()
             self.lease = None
 
@@ -237,7 +239,7 @@ class Controller:
         out: list[str] = []
         batches: dict[str, list[Event]] = {}
         due = timers.due(self.tables.values(), now, self.wall(), auction_quiet=self.settings.auction_quiet)
-        if reads.new or due or self.store.has_requests():
+        if reads.new or reads.beyond or due or self.store.has_requests():
             try:
                 with self.store.transaction():
                     self._decide(reads.new, due, batches, out)
@@ -248,7 +250,7 @@ class Controller:
         timers.auction_clock(self.tables.values(), now)
         out += self.walks.check(self.tables.values(), now, reads.standing)
         out += timers.time_bars(self.tables.values(), self.wall(), self.on_line)
-        ack = max(e.seq for e in reads.events) if reads.events else None
+        ack = reads.ack
         if out or ack is not None:  # the arrived walkers' tags go with a write that is made anyway
             out, self.walks.walked = self.walks.walked + out, []
         self.send(out, ack=ack)
@@ -259,6 +261,9 @@ class Controller:
     def _decide(self, new: list[WorldEvent], due: list[timers.Due], batches: dict[str, list[Event]],
                 out: list[str]) -> None:
         """The poll's transaction: events, timers, operator requests still within their deadline, the cursor."""
+        for event in self.reads.beyond:
+            out += inputs.set_aside(self, event, f"its number is above the world's event counter "
+                                                 f"({self.reads.counter}): the pack did not write it", tell=None)
         for event in new:
             out += inputs.apply_entry(self, event, batches)
         for table, action, key in due:
@@ -270,8 +275,7 @@ class Controller:
             out += writes
             self.store.answer(request.id, answer)
             self.on_line(f"operator {request.kind}: {answer}")
-        if new:
-            self.store.set_cursor(self.world_id, new[-1].seq)
+        lineage.advance(self.store, self.world_id, new)
 
     def _table_writes(self, batches: dict[str, list[Event]], now: float) -> list[str]:
         """What the world shows of each board's new events, and the walks they start."""

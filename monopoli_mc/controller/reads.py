@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from monopoli_mc.bridge.inbox import (POLL_QUERY, TIME_QUERY, InboxError, Position, WorldEvent, parse_poll,
                                       parse_pos, parse_time)
-from monopoli_mc.controller import ingame
+from monopoli_mc.controller import identity, ingame, lineage
 from monopoli_mc.controller.timers import Walks
 from monopoli_mc.datapack.escape import is_player_name, player_name
 
@@ -26,8 +26,11 @@ if TYPE_CHECKING:
 class Reads:
     """What one poll read before deciding: the inbox, and what deciding on it needs."""
 
-    events: list[WorldEvent] = field(default_factory=list)  # every entry read: the acknowledgement covers them
-    new: list[WorldEvent] = field(default_factory=list)  # those above the cursor, to apply in order
+    events: list[WorldEvent] = field(default_factory=list)  # every entry read
+    new: list[WorldEvent] = field(default_factory=list)  # those above their boot's cursor, to apply in order
+    beyond: list[WorldEvent] = field(default_factory=list)  # above the pack's counter: set aside
+    ack: int | None = None  # what the acknowledgement covers: the highest seq read that the pack wrote
+    counter: int | None = None  # the pack's event counter
     game_time: int | InboxError | None = None  # read when an operator's entry is stamped; the error if unreadable
     standing: dict[str, Position | None] = field(default_factory=dict)  # by name: joiners, operators, walkers
 
@@ -40,9 +43,17 @@ def read(c: Controller) -> Reads:
     except InboxError as exc:
         c.on_line(f"warning: {exc}")
         poll = None
-    events = poll.events if poll is not None else []
-    cursor = c.store.cursor(c.world_id)
-    reads = Reads(events, [e for e in events if e.seq > cursor])
+    if poll is None:
+        reads = Reads()
+    else:
+        identity.check_mark(c, poll.night)  # before anything is applied or acknowledged
+        back = lineage.went_back(c.store, c.world_id, poll)
+        if back:
+            c.on_line(back)
+        split = lineage.sort(c.store, c.world_id, poll)
+        # only entries above the counter read: the pack drops them with any acknowledgement
+        ack = split.ack if split.ack is not None or not split.beyond else poll.counter
+        reads = Reads(poll.events, split.new, split.beyond, ack, poll.counter)
     if _names_needed(c, reads.new):
         c.players.refresh()
     if poll is not None:  # known before this poll's moves start walks: they are tagged at once

@@ -38,10 +38,12 @@ def _board(value: str) -> str:
     return snbt_string(value, modern=False)
 
 
-def night_mark(night: str, db: str) -> str:
-    """Mark the world with the database that runs it, so a controller started on another one can warn."""
+def night_mark(night: str, db: str, host: str = "", pid: int = 0) -> str:
+    """Mark the world as run by this controller (its night's id, database, host and PID; PID 0 when it
+    stopped cleanly), so a controller started on it with another database is refused."""
     return (f"data modify storage monopoli:bridge night set value "
-            f"{{id:{snbt_string(night[:64], modern=False)},db:{snbt_string(db[-200:], modern=False)}}}")
+            f"{{id:{snbt_string(night[:64], modern=False)},db:{snbt_string(db[-200:], modern=False)},"
+            f"host:{snbt_string(host[:64], modern=False)},pid:{int(pid)}}}")
 
 
 def ack(seq: int) -> str:

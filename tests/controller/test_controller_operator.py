@@ -1,5 +1,5 @@
-"""One controller per database (two `monopoli run` processes), and operator requests answered or withdrawn:
-with the controller down, and with the server down."""
+"""One controller per database and per world (two `monopoli run` processes), and operator requests
+answered or withdrawn: with the controller down, and with the server down."""
 
 from __future__ import annotations
 
@@ -83,6 +83,52 @@ def test_a_second_controller_on_the_same_database_is_refused(tmp_path: Path) -> 
     result = CliRunner().invoke(cli, ["admin", "status", "--db", str(db)])
     assert result.exit_code == 0
     assert re.fullmatch(r"controller not running; last seen \d\d:\d\d:\d\d; no games yet\n", result.output)
+
+
+def _wait_for_night(db: Path, deadline: float) -> None:
+    """Until the controller has drawn its night (it marks the world right after; the test asks the
+    server nothing itself: on vanilla, as in the sandbox, RCON connections share one output buffer)."""
+    while time.monotonic() < deadline:
+        if db.exists():
+            store = Store(db)
+            night = store.meta("night")
+            store.close()
+            if night:
+                time.sleep(1.0)
+                return
+        time.sleep(0.05)
+    raise AssertionError("the controller never started")
+
+
+def test_a_second_controller_with_another_database_is_refused(tmp_path: Path) -> None:
+    """One world, one controller: whatever --db the second one was given."""
+    first_db, second_db = tmp_path / "tonight.db", tmp_path / "forgotten.db"
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=100) as box:
+        world = _world_yaml(tmp_path, box.port)
+        first = _run(world, first_db)
+        try:
+            _wait_for_night(first_db, time.monotonic() + 60)
+            second = _run(world, second_db)
+            out, _ = second.communicate(timeout=60)
+            assert second.returncode == 1, out
+            assert re.search(
+                rf"error: this world is run by another controller \(database {re.escape(str(first_db))}, pid "
+                rf"{first.pid} on {re.escape(os.uname().nodename)}\): stop that one first \(Ctrl-C in its "
+                r"terminal\), or take the world over with `monopoli run --take-over`", out), out
+            third = _run(world, second_db, "--take-over")
+            try:
+                out, _ = first.communicate(timeout=60)  # the first one sees the world is no longer its own
+                assert first.returncode == 1, out
+                assert "this world was taken over by another controller" in out.splitlines()[-1], out
+                assert f"pid {third.pid}" in out.splitlines()[-1], out
+            finally:
+                third.send_signal(signal.SIGTERM)
+                out, _ = third.communicate(timeout=60)
+            assert "took the world over from the controller" in out, out
+        finally:
+            if first.poll() is None:
+                first.kill()
+                first.communicate()
 
 
 def test_requests_with_the_controller_down_are_not_queued_and_old_ones_never_applied(tmp_path: Path) -> None:
