@@ -65,6 +65,11 @@ def advance(store: Store, world: str, applied: list[WorldEvent]) -> None:
         store.set_meta(f"last:{world}", str(applied[-1].seq))
 
 
+def applied_up_to(store: Store, world: str) -> int:
+    """The seq of the last entry applied (or set aside) in this world, whatever its boot; 0 for none."""
+    return int(store.meta(f"last:{world}", "0") or 0)
+
+
 def went_back(store: Store, world: str, poll: Poll) -> str | None:
     """The operator's line when this read shows a new boot that began below the last entry applied in
     this world (a save put back); records the boot either way. None when nothing went back."""
@@ -75,7 +80,7 @@ def went_back(store: Store, world: str, poll: Poll) -> str | None:
         return None
     with store.transaction():
         store.set_meta(f"boot:{world}", str(poll.boot))
-    last = int(store.meta(f"last:{world}", "0") or 0)
+    last = applied_up_to(store, world)
     if not seen or poll.since is None or poll.since >= last:
         return None
     return (f"the world went back to an earlier save: its event counter began again at {poll.since}, below "

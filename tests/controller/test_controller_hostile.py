@@ -20,7 +20,7 @@ from controller_support import Rig, make_rig
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from monopoli_mc.controller import intents, offers
+from monopoli_mc.controller import intents, lineage, offers
 from monopoli_mc.controller.policy import next_move
 from monopoli_mc.controller.table import load_game
 from monopoli_mc.datapack.escape import snbt_string
@@ -136,7 +136,7 @@ def test_after_any_hostile_entry_the_next_good_input_is_applied_within_two_polls
     if game.phase == OVER:
         pytest.skip("the game ended")  # not in a few examples: two players on the prom rules
     _queue(table, who, kind, value, target, board, stamp, name, jump)
-    hostile = rig.ctl.store.cursor(rig.ctl.world_id) + jump + 1  # this entry's seq
+    hostile = lineage.applied_up_to(rig.ctl.store, rig.ctl.world_id) + jump + 1  # this entry's seq
     _poll(rig)  # the hostile entry's poll; the good input is chosen in the game as it left it
     move = next_move(rig.game, table.people.strategies)
     for _ in range(5):  # the controller's own moves (a debt paid, an auction closed) come first

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from controller_support import Rig
 
-from monopoli_mc.controller import inputs, intents, setaside
+from monopoli_mc.controller import inputs, intents, lineage, setaside
 from monopoli_mc.rules.phases import ROLL
 from monopoli_mc.sandbox.bots import Bot
 
@@ -37,7 +37,7 @@ def test_a_name_no_command_can_carry_is_told_by_uuid_and_stops_nobody(rig: Rig) 
     rows = setaside.rows(rig.store)
     assert [(r.name, r.kind) for r in rows] == [("Robin!", "join")]
     assert "cannot appear in a command" in rows[0].why and rows[0].uuid == str(odd.player.uuid)
-    assert rig.store.cursor(rig.ctl.world_id) >= rows[0].seq
+    assert lineage.applied_up_to(rig.store, rig.ctl.world_id) >= rows[0].seq
     status = rig.store.request("status", {})
     rig.step()
     assert f"inputs set aside: 1 (" in (rig.store.answer_of(status) or "")
