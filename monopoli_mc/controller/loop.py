@@ -36,6 +36,7 @@ from monopoli_mc.controller.reads import Reads, read
 from monopoli_mc.controller.store import GameRow, Store
 from monopoli_mc.controller.table import Action, BoardGame
 from monopoli_mc.controller.wire import Rcon, Wire
+from monopoli_mc.datapack.cost import pack_costs
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig
 from monopoli_mc.errors import IllegalAction, LeaseError, MonopoliError, RconError, StoreError
@@ -91,7 +92,8 @@ class Controller:
         self.desk = AdminDesk(self)
         self.watchers: list[Callable[[], None]] = []  # called after every poll (the live board page)
         self.requests = 0
-        self.wire = Wire(self.command, self._say, batches=not self.settings.per_command)
+        self.wire = Wire(self.command, self._say, batches=not self.settings.per_command,
+                         costs=lambda: pack_costs(world, self.board), version=world.version)
         self.walks = timers.Walks()
         self.reads = Reads()  # the current poll's (deciding reads nothing else)
         self._connected = False

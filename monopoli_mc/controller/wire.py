@@ -1,9 +1,16 @@
 """The wire: what the controller needs of an RCON client, and the poll's writes sent in batches.
 
 A poll's world writes for every board, with the inbox acknowledgement, go out as few
-`function monopoli:batch` requests as the 1446-byte limit allows (usually one). A pack
-too old to have `monopoli:batch` is told in the log, and from then on every write is a
-request of its own; a batch the server cut short is a warning that says what to raise.
+`function monopoli:batch` requests as the 1446-byte limit and the command budget allow
+(usually one; `bridge/batch.py`). A pack too old to have `monopoli:batch` is told in the
+log, and from then on every write is a request of its own.
+
+A batch the server stopped at its command limit (`max_command_sequence_length`) never says
+it returned; the wire then asks how many operations the batch finished (the pack counts
+them in `$ops`) and sends the rest again, the acknowledgement with it, so neither a change
+nor the acknowledgement is lost. It tells the operator why: the server's limit set below
+what a write may run (their fix, so the warning names the game rule and its value), or the
+pack running more than its own estimate (ours: a bug to report, never a game rule to raise).
 """
 
 from __future__ import annotations
@@ -12,6 +19,10 @@ from typing import Callable, Protocol
 
 from monopoli_mc.bridge import batch
 from monopoli_mc.datapack import calls
+from monopoli_mc.datapack.cost import Costs
+from monopoli_mc.datapack.versions import McVersion
+
+RULE_NOW = "is currently set to: "
 
 
 class Rcon(Protocol):
@@ -23,12 +34,26 @@ class Rcon(Protocol):
 
 
 class Wire:
-    """Sends a poll's writes through `command` (one counted request each), batched while the pack can."""
+    """Sends a poll's writes through `command` (one counted request each), batched and budgeted."""
 
-    def __init__(self, command: Callable[[str], str], on_line: Callable[[str], None], *, batches: bool) -> None:
+    def __init__(self, command: Callable[[str], str], on_line: Callable[[str], None], *, batches: bool,
+                 costs: Callable[[], Costs], version: McVersion) -> None:
         self.command = command
+        self._costs = costs
+        self._known: Costs | None = None
+        self.rule = ("max_command_sequence_length" if version.has_snake_case_gamerules
+                     else "maxCommandChainLength")
         self.on_line = on_line
         self.batches = batches  # off for good once the server lacks monopoli:batch
+        self.budget = batch.BUDGET
+        self.cut = 0  # batches the server stopped at its limit (each finished by sending the rest)
+
+    @property
+    def costs(self) -> Costs:
+        """The pack's costs, read once, when the first batch is shaped."""
+        if self._known is None:
+            self._known = self._costs()
+        return self._known
 
     def send(self, commands: list[str], *, ack: int | None = None) -> None:
         """Write commands to the world in order, in batches, then drop inbox entries up to `ack`."""
@@ -38,8 +63,9 @@ class Wire:
             if ack is not None:
                 self.command(calls.ack(ack))
             return
-        requests = batch.requests(commands, ack=ack)
-        for n, request in enumerate(requests):
+        pending = batch.requests(commands, costs=self.costs, ack=ack, budget=self.budget)
+        while pending:
+            request = pending.pop(0)
             reply = self.command(request.text)
             if request.ran_whole(reply):
                 continue
@@ -48,9 +74,38 @@ class Wire:
                              "writing one command per request until it is replaced: "
                              "install this version's pack (monopoli datapack build) and /reload")
                 self.batches = False
-                self.send([c for r in requests[n:] for c in r.commands], ack=ack)
+                self.send([c for r in [request, *pending] for c in r.commands], ack=ack)
                 return
-            self.on_line(f"warning: the server stopped a write batch before its end ({reply[:120]!r}); "
-                         "the world may miss some of this poll's changes: raise the game rule "
-                         "max_command_sequence_length (maxCommandChainLength before 1.21.11), "
-                         "then run `monopoli admin sync`")
+            pending[:0] = self._finish(request)
+
+    def _finish(self, request: batch.Request) -> list[batch.Request]:
+        """The requests that finish a batch the server cut, after telling the operator why."""
+        self.cut += 1
+        done = batch.finished(self.command(batch.DONE)) or 0
+        rest = batch.rest(request, done)
+        limit = self._limit()
+        if limit is not None and limit < request.cost:
+            self.budget = max(1, min(self.budget, limit // 2))
+            self.on_line(f"warning: the server stopped a write at its limit of {limit:,} commands a request "
+                         f"(game rule {self.rule}), below the {request.cost:,} this write may run; the rest "
+                         f"was sent again in smaller writes. Set the game rule back to its default (65,536), "
+                         f"or at least {batch.BUDGET:,}: /gamerule {self.rule} 65536")
+        else:
+            self.on_line(f"warning: the server stopped a write after {done} of its {request.ops} calls, "
+                         f"although the pack's estimate ({request.cost:,} commands) is within the server's "
+                         f"limit ({'unknown' if limit is None else f'{limit:,}'}): a bug in Monopoli's cost "
+                         f"estimate, please report it with this line; the rest was sent again, one call a "
+                         f"request")
+            self.budget = 1  # one operation a request until the controller restarts
+        if done == 0 and (request.ops or 0) == 1:
+            self.on_line(f"warning: the server cannot run {rest[0][:80]!r} within its command limit; "
+                         "it was skipped: run `monopoli admin sync` once the limit is raised")
+            rest = []
+        return batch.requests(rest, costs=self.costs, ack=request.ack, budget=self.budget)
+
+    def _limit(self) -> int | None:
+        """The server's command limit now (its game rule), or None if it does not say."""
+        reply = self.command(f"gamerule {self.rule}")
+        head, sep, tail = reply.partition(RULE_NOW)
+        word = tail.strip().split(" ", 1)[0] if sep else ""
+        return int(word) if word.isdigit() else None

@@ -22,6 +22,7 @@ A selector that walks every player makes a function's cost grow with the number 
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -144,6 +145,7 @@ class _Counter:
 
 
 
+@functools.lru_cache(maxsize=8)
 def pack_costs(world: WorldConfig, board: Board) -> Costs:
     """The costs of the pack built for this world config and board (its functions; no structure)."""
     return costs(build_pack(world, board, structures=False), [place.name for place in world.boards])

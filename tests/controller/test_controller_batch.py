@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from controller_support import Counting, Rig
 
+from monopoli_mc.bridge import batch
 from monopoli_mc.bridge.inbox import POLL_QUERY
+from monopoli_mc.datapack import calls
 from monopoli_mc.rules.phases import ROLL
 
 
@@ -54,11 +56,37 @@ def test_an_older_pack_without_batches_gets_one_command_a_request(rig: Rig) -> N
     world.strict_failures.clear()  # the unknown function is the point here
 
 
-def test_a_batch_cut_by_the_command_limit_is_a_warning_naming_the_rule(rig: Rig) -> None:
-    rig.box.world.execute("gamerule max_command_sequence_length 20")
+EMPTY = ["Storage monopoli:bridge has the following contents: []"]
+WRITES = [calls.cash(f"P{n}", 1000 + n) for n in range(100)]  # about 1,000 commands in three batches
+
+
+def _cut(rig: Rig, limit: int) -> list[str]:
+    """The 100 writes and an acknowledgement sent with the server's limit at `limit`; the warnings."""
+    world = rig.box.world
+    name = _roll(rig)  # an inbox entry for the acknowledgement to drop
+    world.tick()
+    assert world.execute("data get storage monopoli:bridge inbox") != EMPTY
+    world.execute(f"gamerule max_command_sequence_length {limit}")
     lines: list[str] = []
     rig.ctl.on_line = lines.append
-    _roll(rig)
-    rig.step()
-    assert any("stopped a write batch" in line and "max_command_sequence_length" in line
-               and "monopoli admin sync" in line for line in lines)
+    rig.ctl.wire.send(WRITES, ack=10**6)
+    for n in range(100):  # every write reached the world
+        assert world.execute(f"scoreboard players get P{n} monopoli.cash") == [f"P{n} has {1000 + n} [Cash]"]
+    assert world.execute("data get storage monopoli:bridge inbox") == EMPTY, name  # the ack was not lost
+    return [line for line in lines if "stopped a write" in line]
+
+
+def test_a_batch_cut_at_a_limit_set_too_low_is_finished_and_names_the_rule(rig: Rig) -> None:
+    """The operator's side: the game rule below what a write may run. The rest is sent again."""
+    [warning, *_] = _cut(rig, 200)
+    assert "limit of 200 commands" in warning and "/gamerule max_command_sequence_length 65536" in warning
+    assert rig.ctl.wire.budget == 100  # later writes are smaller meanwhile
+
+
+def test_a_batch_cut_though_within_the_limit_is_our_bug_never_a_rule_to_raise(rig: Rig) -> None:
+    """Our side: the pack ran more than its estimate. The warning says so and advises no game rule."""
+    rig.ctl.wire._known = batch.UNKNOWN  # an estimate of one command a call: far too low
+    warnings = _cut(rig, 150)
+    assert warnings and all("bug in Monopoli's cost estimate" in line and "gamerule" not in line
+                            and "raise" not in line for line in warnings)
+    assert rig.ctl.wire.budget == 1
