@@ -9,6 +9,7 @@ import click
 
 from monopoli_mc.cli.board import _checks
 from monopoli_mc.bridge.server_kind import CHECKING, ServerKind, parse_version_reply
+from monopoli_mc.bridge.ticking import is_ticking, not_ticking
 from monopoli_mc.cli.deep import deep_checks, mirror_world
 from monopoli_mc.cli.options import password_option, world_option
 from monopoli_mc.cli.twin import Asks, Twin
@@ -41,6 +42,11 @@ def diagnose(rcon: Asks, world: WorldConfig, board: Board | None = None, *,
     """(ok, what) for each check that can be made over RCON; `rebuild` is the command a FIX names."""
     out: list[tuple[bool, str]] = [(True, f"RCON reachable at {world.rcon_host}:{world.rcon_port}, password accepted")]
     out += _server_checks(rcon, world, kind or server_kind(rcon))
+    # A paused server (1.21.2+, empty) loads no pack: said first. Asked of the server alone: the
+    # twin's sandbox has its own clock, and the number of asks depends on timing.
+    ticking = is_ticking(rcon.server.command if isinstance(rcon, Twin) else rcon.command)
+    if ticking is not None:
+        out.append((ticking, "the server ticks (its game time advances)" if ticking else not_ticking()))
     snake = world.version.has_snake_case_gamerules
     rule = "send_command_feedback" if snake else "sendCommandFeedback"
     reply = rcon.command(f"gamerule {rule}")

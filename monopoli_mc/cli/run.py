@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import click
 
+from monopoli_mc.bridge.ticking import is_ticking, not_ticking
 from monopoli_mc.cli.options import db_option, db_path_for, password_option, web_option, world_option
 from monopoli_mc.cli.sandbox import stop_on_signals
 from monopoli_mc.controller import timelimit
@@ -108,6 +109,8 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
                     page.attach(ctl)
                 assert ctl.lease is not None
                 if _connect(client, stop.is_set, ctl.lease.beat):
+                    if is_ticking(rcon.command) is False:  # paused: nothing the players do would arrive
+                        click.echo(f"monopoli: warning: {not_ticking()}")
                     ctl.run(stop.is_set)
             finally:
                 ctl.release()

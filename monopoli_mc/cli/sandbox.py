@@ -44,8 +44,12 @@ def stop_on_signals(stop: threading.Event) -> Iterator[None]:
 @click.option("--tick-busy-ms", type=click.FloatRange(0, 1000), default=0.0, show_default=True,
               help="Keep each tick's main thread busy this long, as a loaded server does: "
                    "RCON commands wait for the tick under way (a tick is 50 ms).")
+@click.option("--pause-when-empty-seconds", "pause_seconds", type=click.IntRange(0, None), default=None,
+              help="server.properties' pause-when-empty-seconds: with nobody online this long the "
+                   "server stops ticking (no load or tick functions). Default: vanilla's, 60 from "
+                   "1.21.2, none before; 0 never pauses.")
 def sandbox(host: str, port: int, datapack: Path | None, mc_version: str,
-            password_file: Path | None, tick_busy_ms: float) -> None:
+            password_file: Path | None, tick_busy_ms: float, pause_seconds: int | None) -> None:
     """Run the sandbox server alone: a vanilla-like world behind real RCON.
 
     The RCON password comes from the environment variable MONOPOLI_RCON_PASSWORD
@@ -63,7 +67,7 @@ def sandbox(host: str, port: int, datapack: Path | None, mc_version: str,
     """
     password = read_password(file=password_file)
     box = Sandbox(password=password.reveal(), host=host, port=port, version=mc_version,
-                  datapack=datapack, tick_busy_ms=tick_busy_ms)
+                  datapack=datapack, tick_busy_ms=tick_busy_ms, pause_when_empty_seconds=pause_seconds)
     for problem in box.world.load_errors:
         click.echo(f"warning: datapack: {problem}", err=True)
     with stop_on_signals(box.stop_requested), box:

@@ -34,7 +34,10 @@ def add_board_functions(pack: Pack, dialect: Dialect, board: Board, layout: Layo
         group_color = board.groups[space.group or ""].color
         x, y, z = layout.world(layout.banner(i))
         name = dialect.nbt(text(f"{space.name} \u2013 ", extra=[tpl("$(owner)")]))
+        # Air first: up to 1.21.4 setblock drops block data on an unchanged state (a gray banner
+        # that changes owner keeps the old name), docs/vanilla-behaviour.md row B1.
         pack.function(f"{root}/banner/{i}", [
+            f"setblock {x} {y} {z} minecraft:air replace",
             f"$setblock {x} {y} {z} minecraft:$(color)_banner"
             f"[rotation={layout.rotate16(layout.inward(i))}]"
             f"{{CustomName:{name},patterns:[{{pattern:\"minecraft:stripe_bottom\","

@@ -49,4 +49,5 @@ def _nbt(world: World, comp: dict[str, Any]) -> str:
     if data is None:
         return ""
     found = parse_path(str(comp["nbt"])).get(data)
-    return ", ".join(str(t) if isinstance(t, String) else snbt.show(t, pretty=False) for t in found)
+    return ", ".join(str(t) if isinstance(t, String) else snbt.show(t, pretty=False, version=world.version)
+                     for t in found)

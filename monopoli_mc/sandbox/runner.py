@@ -32,12 +32,13 @@ class Sandbox:
                  host: str = "127.0.0.1", port: int = 0, version: str = "1.21.11",
                  strict: bool = False, datapack: Path | None = None,
                  ticking: bool = True, tick_rate: float = TICKS_PER_SECOND,
-                 tick_busy_ms: float = 0.0) -> None:
+                 tick_busy_ms: float = 0.0, pause_when_empty_seconds: int | None = None) -> None:
         if tick_rate <= 0:
             raise ConfigError(f"the tick rate must be above 0, found {tick_rate:g}")
         if tick_busy_ms < 0:
             raise ConfigError(f"--tick-busy-ms must be 0 or more, found {tick_busy_ms:g}")
-        self.world = world if world is not None else World(version=version, strict=strict)
+        self.world = world if world is not None else World(
+            version=version, strict=strict, pause_when_empty_seconds=pause_when_empty_seconds)
         if datapack is not None:
             self.world.load_datapack(Path(datapack))
         self.ticking = ticking

@@ -265,10 +265,15 @@ class EntityArg:
     players: bool
 
     def resolve(self, source: Source) -> list[Entity]:
-        """The matched entities; vanilla's error if none."""
+        """The matched entities; vanilla's error if none.
+
+        The error depends on the argument, not the selector (1.21.4 `EntityArgument.getEntities`
+        and `findSingleEntity` answer "No entity was found" for `@a` and player names too;
+        `getPlayers` and `findSinglePlayer` "No player was found"): ledger row C4.
+        """
         found = self.selector.select(source)
         if not found:
-            raise_cmd(NO_PLAYER if self.players or self.selector.players_only else NO_ENTITY)
+            raise_cmd(NO_PLAYER if self.players else NO_ENTITY)
         return found
 
     def players_of(self, source: Source) -> list[Player]:

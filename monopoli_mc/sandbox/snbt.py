@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import re
 import struct
+from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Any
 
 from nbtlib import (Byte, ByteArray, Compound, Double, Float, Int, IntArray, List, Long,
@@ -176,30 +178,69 @@ def java_float(value: float, *, single: bool = False) -> str:
     return f"{sign}{sig[0]}.{frac}E{int(exp)}"
 
 
-_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b", "\f": "\\f"}
-_QUOTE_TABLES = {q: str.maketrans({**_ESCAPES, q: "\\" + q}) for q in ('"', "'")}
+LATEST = "1.21.11"
+_CONTROL = {"\b": "b", "\t": "t", "\n": "n", "\f": "f", "\r": "r"}
+_STRICT_KEY = re.compile(r"^[A-Za-z._][A-Za-z0-9._+-]*$")
 
 
-def quote(s: str) -> str:
-    """Vanilla's StringTag.quoteAndEscape: double quotes, or single ones if a \" comes first."""
+def escapes_controls(version: str) -> bool:
+    """S9 of docs/vanilla-behaviour.md: from 1.21.5 quoted strings escape control characters."""
+    return versions.key(version) >= (1, 21, 5)
+
+
+def quote(s: str, version: str = LATEST) -> str:
+    """A string quoted as vanilla quotes it (1.21.4 StringTag.quoteAndEscape, 1.21.11 NbtString.escape).
+
+    Double quotes, or single ones when the first quote character in the text is `"`; the chosen
+    quote and `\\` are escaped; from 1.21.5 also control characters (SnbtParsing.escapeSpecialChar:
+    `\\b \\t \\n \\f \\r`, any other below U+0020 as `\\x` and two lowercase hex digits);
+    up to 1.21.4 they are printed raw.
+    """
     double, single = s.find('"'), s.find("'")
     q = "'" if double != -1 and (single == -1 or double < single) else '"'
-    return q + s.translate(_QUOTE_TABLES[q]) + q
+    controls = escapes_controls(version)
+    out: list[str] = []
+    for c in s:
+        if c == "\\" or c == q:
+            out.append("\\" + c)
+        elif controls and c < " ":
+            out.append("\\" + _CONTROL.get(c, f"x{ord(c):02x}"))
+        else:
+            out.append(c)
+    return q + "".join(out) + q
 
 
-def show(tag: Any, *, pretty: bool = True) -> str:
-    """Print a tag: pretty is `data get` output (`{a: 1}`) with nothing folded, else Tag.toString (`{a:1}`)."""
+def show(tag: Any, *, pretty: bool = True, version: str = LATEST) -> str:
+    """Print a tag: pretty is `data get` output (`{a: 1}`) with nothing folded, else Tag.toString (`{a:1}`).
+
+    Tag.toString follows StringTagVisitor (1.21.11 StringNbtWriter): keys sorted (M2), no spaces.
+    """
     if pretty:
-        return _pretty(tag, 0, lists=False, arrays=False)
+        return _pretty(tag, 0, lists=False, arrays=False, version=version)
     if isinstance(tag, Compound):
-        keys = java_order(list(tag.keys()))
-        return "{" + ",".join(_key(k) + ":" + show(tag[k], pretty=False) for k in keys) + "}"
+        keys = sorted(tag.keys(), key=_java_string_order)
+        return "{" + ",".join(_plain_key(k, version) + ":" + show(tag[k], pretty=False, version=version)
+                              for k in keys) + "}"
     if isinstance(tag, ByteArray | IntArray | LongArray):
         letter, suffix = _ARRAYS[type(tag)]
         return f"[{letter};" + ",".join(f"{int(v)}{suffix}" for v in tag) + "]"
     if isinstance(tag, list):
-        return "[" + ",".join(show(v, pretty=False) for v in tag) + "]"
-    return scalar(tag)
+        return "[" + ",".join(show(v, pretty=False, version=version) for v in tag) + "]"
+    return scalar(tag, version)
+
+
+def _plain_key(k: str, version: str) -> str:
+    """A key in Tag.toString: from 1.21.5 (read in 1.21.11 StringNbtWriter.appendKey) bare only when
+    it starts with a letter, `.` or `_` and is not true/false; before, as `data get` has it (M2)."""
+    if not escapes_controls(version):
+        return _key(k, version)
+    bare = _STRICT_KEY.match(k) and k.lower() not in ("true", "false")
+    return k if bare else quote(k, version)
+
+
+def _java_string_order(s: str) -> bytes:
+    """Java's String.compareTo order: by UTF-16 code units."""
+    return s.encode("utf-16-be", "surrogatepass")
 
 
 # `data get` prints through TextComponentTagVisitor (NbtUtils.toPrettyComponent, no indentation).
@@ -215,21 +256,23 @@ _ARRAYS = {ByteArray: ("B", "B"), IntArray: ("I", ""), LongArray: ("L", "L")}
 
 def pretty(tag: Any, version: str) -> str:
     """The text `data get` prints for a tag on this release, folded where that release folds."""
-    return _pretty(tag, 0, lists=versions.folds_lists(version), arrays=versions.folds_arrays(version))
+    return _pretty(tag, 0, lists=versions.folds_lists(version), arrays=versions.folds_arrays(version),
+                   version=version)
 
 
-def _key(k: str) -> str:
-    return k if SIMPLE_KEY.match(k) else quote(k)  # handleEscapePretty
+def _key(k: str, version: str = LATEST) -> str:
+    return k if SIMPLE_KEY.match(k) else quote(k, version)  # handleEscapePretty
 
 
-def _pretty(tag: Any, depth: int, *, lists: bool, arrays: bool) -> str:
+def _pretty(tag: Any, depth: int, *, lists: bool, arrays: bool, version: str) -> str:
     if isinstance(tag, Compound):
         if not tag:
             return "{}"
         if depth >= MAX_DEPTH:
             return "{" + FOLDED + "}"
         keys = java_order(list(tag.keys()))
-        return "{" + ", ".join(_key(k) + ": " + _pretty(tag[k], depth + 1, lists=lists, arrays=arrays)
+        return "{" + ", ".join(_key(k, version) + ": "
+                               + _pretty(tag[k], depth + 1, lists=lists, arrays=arrays, version=version)
                                for k in keys) + "}"
     if isinstance(tag, ByteArray | IntArray | LongArray):
         letter, suffix = _ARRAYS[type(tag)]
@@ -243,15 +286,16 @@ def _pretty(tag: Any, depth: int, *, lists: bool, arrays: bool) -> str:
         if depth >= MAX_DEPTH:
             return "[" + FOLDED + "]"
         cut = lists and len(tag) > FOLD_AT
-        parts = [_pretty(v, depth + 1, lists=lists, arrays=arrays) for v in (tag[:FOLD_AT] if cut else tag)]
+        parts = [_pretty(v, depth + 1, lists=lists, arrays=arrays, version=version)
+                 for v in (tag[:FOLD_AT] if cut else tag)]
         return "[" + ", ".join(parts + ([FOLDED] if cut else [])) + "]"
-    return scalar(tag)
+    return scalar(tag, version)
 
 
-def scalar(tag: Any) -> str:
+def scalar(tag: Any, version: str = LATEST) -> str:
     """Print a number or string tag."""
     if isinstance(tag, String):
-        return quote(str(tag))
+        return quote(str(tag), version)
     if isinstance(tag, Byte):
         return f"{int(tag)}b"
     if isinstance(tag, Short):
@@ -264,20 +308,44 @@ def scalar(tag: Any) -> str:
         return java_float(float(tag)) + "d"
     if isinstance(tag, Int):
         return str(int(tag))
-    return quote(str(tag))
+    return quote(str(tag), version)
 
 
-def macro_text(tag: Any) -> str:
-    """How a macro argument is pasted into a `$` line (vanilla's MacroFunction.stringify)."""
+def macro_text(tag: Any, version: str = LATEST) -> str:
+    """How a macro argument is pasted into a `$` line (1.21.4 MacroFunction.stringify, 1.21.11 Macro.toString).
+
+    Floats and doubles go through `DecimalFormat("#")` with 15 fraction digits (`decimal_format`),
+    whole numbers without their suffix, a string as its raw text, anything else as Tag.toString.
+    """
     if isinstance(tag, String):
         return str(tag)
     if isinstance(tag, Float):
-        return java_float(float(tag), single=True)
+        return decimal_format(struct.unpack(">f", struct.pack(">f", float(tag)))[0])
     if isinstance(tag, Double):
-        return java_float(float(tag))
+        return decimal_format(float(tag))
     if isinstance(tag, Byte | Short | Int | Long):
         return str(int(tag))
-    return show(tag, pretty=False)
+    return show(tag, pretty=False, version=version)
+
+
+def decimal_format(value: float) -> str:
+    """Java's `new DecimalFormat("#")` with 15 fraction digits: `2.5`, `1`, `.5`, `10000000`.
+
+    The pattern `#` asks for no integer digit, so 0.5 prints `.5` (a lone zero prints `0`); digits
+    are the shortest ones that read back as the double (as Java's DigitList takes them), rounded
+    half-even at the 15th fraction digit.
+    """
+    if value != value:
+        return "NaN"
+    negative = value < 0 or (value == 0 and math.copysign(1.0, value) < 0)
+    if math.isinf(value):
+        return ("-" if negative else "") + "\u221e"
+    digits = Decimal(repr(abs(value))).quantize(Decimal(1).scaleb(-15), rounding=ROUND_HALF_EVEN)
+    whole, _, frac = format(digits, "f").partition(".")
+    whole, frac = whole.lstrip("0"), frac.rstrip("0")
+    if not whole and not frac:
+        whole = "0"
+    return ("-" if negative else "") + whole + ("." + frac if frac else "")
 
 
 def from_vanilla(value: Any) -> Any:

@@ -61,6 +61,15 @@ def folds_arrays(version: str) -> bool:
     return key(version) >= (1, 21)
 
 
+def pause_when_empty_seconds(version: str) -> int:
+    """server.properties' default pause-when-empty-seconds: 60 from 1.21.2, none before (ledger F5).
+
+    1.21.2 DedicatedServerProperties: `get("pause-when-empty-seconds", 60)`; 1.21.1's
+    MinecraftServer.tickServer has no pause at all.
+    """
+    return 60 if key(version) >= (1, 21, 2) else 0
+
+
 def mecha_version(version: str) -> str:
     """The grammar mecha should use."""
     return "1.21" if key(version) >= (1, 21) else "1.20"

@@ -46,7 +46,8 @@ class ChainLimit(Exception):
 class World:
     """A vanilla-like world driven by commands; hold `lock` while executing or ticking."""
 
-    def __init__(self, *, version: str = "1.21.11", strict: bool = False) -> None:
+    def __init__(self, *, version: str = "1.21.11", strict: bool = False,
+                 pause_when_empty_seconds: int | None = None) -> None:
         versions.pack_format(version)
         self.version = version
         self.json_text = versions.json_text(version)
@@ -79,6 +80,11 @@ class World:
         self.scoreboard = Scoreboard()
         self.gamerules = versions.default_gamerules(version)
         self.game_time = 0
+        self.pause_when_empty_seconds = (versions.pause_when_empty_seconds(version)
+                                         if pause_when_empty_seconds is None else pause_when_empty_seconds)
+        """server.properties' pause-when-empty-seconds (1.21.2+, 60 by default; 0 never pauses)."""
+        self.empty_ticks = 0
+        """Ticks in a row with nobody online, as MinecraftServer.tickServer counts them."""
         self.schedules: list[tuple[int, str]] = []
         self.datapacks = Datapacks(version)
         self.redstone = Redstone(self)
@@ -213,10 +219,33 @@ class World:
         return refusal
 
     def tick(self, n: int = 1) -> None:
-        """Advance n game ticks: load (after reload), #tick, schedules, command blocks."""
+        """Run n server ticks: load (after reload), #tick, schedules, command blocks; none while paused."""
         with self.lock:
             for _ in range(n):
-                self._tick_once()
+                if not self._pauses():
+                    self._tick_once()
+
+    @property
+    def paused(self) -> bool:
+        """Whether the server is paused: empty for pause-when-empty-seconds (ledger row F5)."""
+        threshold = self.pause_when_empty_seconds * 20
+        return threshold > 0 and self.empty_ticks >= threshold
+
+    def _pauses(self) -> bool:
+        """Count an empty tick; whether this tick is skipped, as 1.21.2+ MinecraftServer.tickServer does.
+
+        Each tick with nobody online counts (a player online resets the count); from
+        20 × pause-when-empty-seconds on, the server only serves its connections: no
+        tickChildren, so no game time, no tick or load function, no schedule. RCON
+        commands still run between ticks.
+        """
+        if self.pause_when_empty_seconds <= 0:
+            return False
+        self.empty_ticks = 0 if self.online_players() else self.empty_ticks + 1
+        threshold = self.pause_when_empty_seconds * 20
+        if self.empty_ticks == threshold:
+            self.log.append(f"Server empty for {self.pause_when_empty_seconds} seconds, pausing")
+        return self.empty_ticks >= threshold
 
     def _tick_once(self) -> None:
         if self.meter is None:
@@ -334,7 +363,7 @@ class World:
             if m.group(1) not in args:
                 raise CommandError(f"Failed to instantiate function {fid}: "
                                    f"Missing argument {m.group(1)} to function {fid}")
-            return snbt.macro_text(args[m.group(1)])
+            return snbt.macro_text(args[m.group(1)], self.version)
         line = MACRO_VAR.sub(sub, text)
         refusal = self._strict_check(line, 2) if self.strict else None
         try:

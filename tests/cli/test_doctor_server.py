@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from rcon_proxy import RewritingProxy
 from monopoli_mc.bridge.server_kind import ServerKind, parse_version_reply
 from monopoli_mc.cli import cli
 from monopoli_mc.datapack.world_config import load_world
+from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
 
 PACK = Path(__file__).resolve().parents[2] / "datapacks" / "monopoli"
@@ -40,8 +42,7 @@ def test_version_replies(reply: str, kind: ServerKind) -> None:
 
 @pytest.fixture()
 def sandbox(tmp_path: Path) -> Iterator[Sandbox]:
-    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, ticking=False) as box:
-        box.world.tick()
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK) as box:  # ticking: doctor checks it does
         box.world.execute("function monopoli:board/main/place")
         yield box
 
@@ -94,3 +95,20 @@ def test_vanilla_is_told_and_asked_nothing_else(sandbox: Sandbox, tmp_path: Path
         assert "d6" not in proxy.commands
     assert code == 0, out
     assert "ok   the server is vanilla" in out and "aliases" not in out
+
+
+def test_a_paused_server_is_told_with_why_and_what_to_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An empty 1.21.2+ server pauses (ledger row F5): doctor says it does not tick, and what to set."""
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, pause_when_empty_seconds=1) as box:
+        box.world.execute("function monopoli:board/main/place")
+        deadline = time.monotonic() + 20
+        while not box.world.paused and time.monotonic() < deadline:  # 20 empty ticks
+            time.sleep(0.02)
+        code, out = doctor(tmp_path, box.port, monkeypatch)
+        assert code == 1
+        assert ("FIX  the server is not ticking (its game time stood still for 1.5 s), so the pack's load "
+                "and tick functions do not run") in out
+        assert "set pause-when-empty-seconds=0 in server.properties and restart the server" in out
+        Bot.join(box.world, "Alex")  # someone online: it ticks again
+        code, out = doctor(tmp_path, box.port, monkeypatch)
+        assert "ok   the server ticks (its game time advances)" in out and "not ticking" not in out

@@ -68,8 +68,7 @@ def test_doctor_says_what_to_fix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     from monopoli_mc.datapack.world_config import load_world
     from monopoli_mc.sandbox.runner import Sandbox
 
-    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, ticking=False) as box:
-        box.world.tick()
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK) as box:  # ticking: doctor checks it does
         config = tmp_path / "world.yaml"
         config.write_text(Path(load_world().source).read_text().replace("port: 25575", f"port: {box.port}"))
         monkeypatch.setenv("MONOPOLI_RCON_PASSWORD", PASSWORD)
@@ -123,3 +122,41 @@ def test_admin_exits_1_when_the_controller_refuses(rig: Any, tmp_path: Path) -> 
     code, out = admin("status")
     assert code == 0 and out.startswith("main: game 1 (prom rules), round 1, ")
     assert admin("pay", "Sam", "5") == (0, "pay Sam: done\n")
+
+
+def test_run_says_when_the_server_is_paused(tmp_path: Path) -> None:
+    """`monopoli run` on a paused server (empty, 1.21.2+; ledger row F5) says why nothing arrives, then runs."""
+    import os
+    import signal
+
+    from controller_support import PACK, PASSWORD
+
+    from monopoli_mc.datapack.world_config import load_world
+    from monopoli_mc.sandbox.runner import Sandbox
+
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, pause_when_empty_seconds=1) as box:
+        box.world.execute("function monopoli:board/main/place")
+        deadline = time.monotonic() + 20
+        while not box.world.paused and time.monotonic() < deadline:
+            time.sleep(0.02)
+        config = tmp_path / "world.yaml"
+        config.write_text(Path(load_world().source).read_text().replace("port: 25575", f"port: {box.port}"))
+        proc = subprocess.Popen([sys.executable, "-c", "from monopoli_mc.cli import main; main()", "run",
+                                 "--world", str(config), "--db", str(tmp_path / "night.db")],
+                                env=dict(os.environ, MONOPOLI_RCON_PASSWORD=PASSWORD),
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            assert proc.stdout is not None
+            lines: list[str] = []
+            while len(lines) < 6 and not any("warning:" in line for line in lines):
+                lines.append(proc.stdout.readline())  # the start lines, then the warning
+            warning = next((line for line in lines if "warning:" in line), "")
+            assert warning.startswith("monopoli: warning: the server is not ticking (its game time stood "
+                                      "still for 1.5 s)"), lines
+            assert "set pause-when-empty-seconds=0 in server.properties" in warning
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(20) == 0
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            proc.communicate(timeout=10)

@@ -34,8 +34,8 @@ def _banner(board: Board, world: WorldConfig, version: str, name: str) -> tuple[
     hostile = dataclasses.replace(board, spaces=tuple(spaces))
     pack = Pack(version=get_version(version))
     add_board_functions(pack, Dialect(pack.version), hostile, Layout(world.boards[0]))
-    (line,) = pack.functions[f"monopoli:board/{world.boards[0].name}/banner/1"]
-    assert line.startswith("$")
+    clear, line = pack.functions[f"monopoli:board/{world.boards[0].name}/banner/1"]
+    assert clear.endswith(" minecraft:air replace") and line.startswith("$")  # cleared first: ledger B1
     return line, MACRO.sub(lambda m: {"color": "red", "owner": "Alex"}[m.group(1)], line[1:])
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+from monopoli_mc.sandbox import versions
 from monopoli_mc.sandbox.args import Vec, read_block, read_vec
 from monopoli_mc.sandbox.commands import Run, command
 from monopoli_mc.sandbox.model import Block
@@ -29,11 +30,26 @@ def setblock(r: Reader) -> Run:
         old = s.world.blocks.get(bp)
         if mode == "keep" and old is not None:
             raise CommandError("Could not set the block")
-        if not s.world.set_block(bp, copy.deepcopy(block)):
+        if not _place(s, bp, copy.deepcopy(block)):
             raise CommandError("Could not set the block")
         s.success("Changed the block at {}, {}, {}".format(*bp))
         return 1
     return run
+
+
+def _place(s: Source, pos: tuple[int, int, int], block: Block) -> bool:
+    """A block placed by setblock or fill (BlockInput.place); whether anything changed (ledger row B1).
+
+    1.20.5-1.21.4 (`BlockInput.place`): the block entity data is loaded only when `level.setBlock`
+    changed the state, so data on an unchanged state is dropped and the command fails. 1.21.11
+    (`BlockStateArgument.setBlockState`): the data is loaded anyway, and counts as a change when it
+    changed the block entity. 1.21.5-1.21.10 are taken as 1.21.11 (unconfirmed).
+    """
+    old = s.world.blocks.get(pos)
+    same_state = (old.id, old.states) == (block.id, block.states) if old is not None else block.id == "minecraft:air"
+    if same_state and versions.key(s.world.version) < (1, 21, 5):
+        return False
+    return s.world.set_block(pos, block)
 
 
 @command("fill")
@@ -80,7 +96,7 @@ def _fill(s: Source, a: Vec, b: Vec, block: Block, mode: str, filt: Block | None
                 if filt is not None and (old.id if old else "minecraft:air") != filt.id:
                     continue
                 assert new is not None
-                count += s.world.set_block(pos, new)
+                count += _place(s, pos, new)
     if count == 0:
         raise CommandError("No blocks were filled")
     s.success(f"Successfully filled {count} block(s)")

@@ -128,16 +128,21 @@ def _get(r: Reader, target: Target) -> Run:
                      "block": f"on block {name}"}[target.kind]
             s.success(f"{path.text} {where} after scale factor of {snbt.java_float(scale)} is {value}")
             return value
+        size = _size(tag, path)  # before the message: a tag without a size answers only the error
         s.success(target.query(name, snbt.pretty(tag, s.world.version)))
-        return _size(tag, path)
+        return size
     return run
 
 
 def _size(tag: Any, path: NbtPath) -> int:
+    """`data get`'s result (1.21.4 DataCommands.getData): a number floored, a list's, array's or
+    compound's size, a string's length in UTF-16 units."""
     if isinstance(tag, NUMERIC):
         return int(float(tag) // 1)
-    if isinstance(tag, list | dict | str | ByteArray | IntArray | LongArray):
-        return len(tag)  # DataCommands.getData: a CollectionTag (lists and the arrays) returns its size
+    if isinstance(tag, str):
+        return len(tag.encode("utf-16-le")) // 2
+    if isinstance(tag, list | dict | ByteArray | IntArray | LongArray):
+        return len(tag)
     raise CommandError(f"Can't get {path.text}; tag doesn't exist")
 
 

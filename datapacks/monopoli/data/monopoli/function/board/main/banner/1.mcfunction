@@ -1,1 +1,2 @@
+setblock 37 -59 43 minecraft:air replace
 $setblock 37 -59 43 minecraft:$(color)_banner[rotation=8]{CustomName:{text:"Mediterranean Avenue – ",extra:["$(owner)"]},patterns:[{pattern:"minecraft:stripe_bottom",color:"brown"}]} replace

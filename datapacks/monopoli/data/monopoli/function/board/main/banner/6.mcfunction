@@ -1,1 +1,2 @@
+setblock 17 -59 43 minecraft:air replace
 $setblock 17 -59 43 minecraft:$(color)_banner[rotation=8]{CustomName:{text:"Oriental Avenue – ",extra:["$(owner)"]},patterns:[{pattern:"minecraft:stripe_bottom",color:"light_blue"}]} replace
