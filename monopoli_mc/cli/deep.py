@@ -33,7 +33,7 @@ _HAS = re.compile(r" has (-?\d+) \[")
 def deep_checks(twin: Twin, world: WorldConfig) -> list[Result]:
     """Every deep probe, in order: (ok, what) for each."""
     probes: list[Callable[[Twin, WorldConfig], Result]] = [
-        scratch_board, macro_calls, inbox_round_trip, big_score, players_list]
+        scratch_board, macro_calls, inbox_round_trip, big_score, players_list, printed_shapes]
     return [probe(twin, world) for probe in probes]
 
 
@@ -181,6 +181,40 @@ def big_score(twin: Twin, world: WorldConfig) -> Result:
     if found is None or int(found.group(1)) != INT_MAX:
         return False, f"a score set to {INT_MAX:,} reads back as {found.group(1) if found else 'nothing'}"
     return True, f"a score holds {INT_MAX:,}"
+
+
+def printed_shapes(twin: Twin, world: WorldConfig) -> Result:
+    """Shapes docs/vanilla-behaviour.md could not read for every release, asked of both twins.
+
+    A list of 130 numbers (row S6: cut at 128 on 1.21-1.21.4), an array of 130 (S5), a string
+    with control characters (S9), and a banner written twice on the same block state (B1: the
+    second name is dropped up to 1.21.4). Any reply the sandbox gives otherwise is listed with
+    the other differences; the probe fails only when the server refuses a request.
+    """
+    store = "monopoli:doctor"
+    x, y, z = world.scratch_origin()
+    name = ('\'{"text":"%s"}\'' if not world.version.is_snbt_text else '{text:"%s"}')
+    banner = f"setblock {x} {y} {z} minecraft:gray_banner[rotation=8]{{CustomName:{name}}} replace"
+    numbers = ",".join(map(str, range(130)))
+    requests = [f"data modify storage {store} list set value [{numbers}]", f"data get storage {store} list",
+                f"data modify storage {store} array set value [I;{numbers}]", f"data get storage {store} array",
+                f"data modify storage {store} text set value \"tab\tnewline\nbell\u0007\"",
+                f"data get storage {store} text", f"data remove storage {store} list",
+                f"data remove storage {store} array", f"data remove storage {store} text"]
+    refused = [(request, reply) for request in requests if not _ok(reply := twin.command(request))]
+    twin.command(f"forceload add {x} {z}")
+    for _ in range(20):  # a forced chunk loads over the next ticks
+        if "not loaded" not in twin.command(banner % "Alex"):
+            break
+        time.sleep(0.25)
+    block = [banner % "Sam", f"data get block {x} {y} {z} CustomName",
+             f"setblock {x} {y} {z} minecraft:air replace", f"forceload remove {x} {z}"]
+    refused += [(request, reply) for request in block if not _ok(reply := twin.command(request))]
+    requests += ["forceload add", banner] + block
+    if refused:
+        request, reply = refused[0]
+        return False, f"the server refused `{request[:60]}`: {reply[:120]!r}"
+    return True, f"lists, arrays, strings and block data read back ({len(requests)} requests)"
 
 
 def players_list(twin: Twin, world: WorldConfig) -> Result:

@@ -86,7 +86,7 @@ def test_a_server_that_answers_one_request_otherwise(
 def test_a_difference_that_breaks_nothing_is_shown_and_passes(
         server: Sandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def other(command: str, reply: str) -> str:
-        return reply + " (Paper)" if command.startswith("forceload remove") else reply
+        return reply + " (Paper)" if command == "forceload remove 512 0 555 43" else reply
     with RewritingProxy(server.address, other) as proxy:
         code, out = doctor(tmp_path, proxy.port, monkeypatch)
     assert code == 0, out
