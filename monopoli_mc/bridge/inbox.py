@@ -15,6 +15,7 @@ from typing import Any
 
 import nbtlib
 
+from monopoli_mc.bridge import snbt_reply
 from monopoli_mc.errors import MonopoliError
 
 INBOX_QUERY = "data get storage monopoli:bridge inbox"
@@ -155,7 +156,7 @@ def _contents(reply: str, what: str) -> Any:
     if not sep:
         raise InboxError(f"not a storage listing ({what}): {reply[:120]!r}")
     try:
-        return nbtlib.parse_nbt(body.strip())
+        return snbt_reply.parse(body.strip())
     except Exception as exc:  # nbtlib raises its own InvalidLiteral and friends
         raise InboxError(f"{what} SNBT does not parse ({exc}): {body[:120]!r}") from None
 
@@ -237,7 +238,7 @@ def parse_night(reply: str) -> NightMark | None:
         return None
     head, sep, body = reply.partition(_CONTENTS)
     try:
-        data = nbtlib.parse_nbt(body.strip()) if sep else None
+        data = snbt_reply.parse(body.strip()) if sep else None
     except Exception:  # nbtlib raises its own InvalidLiteral and friends
         data = None
     mark = _night_mark(data)
