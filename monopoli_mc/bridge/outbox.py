@@ -170,6 +170,8 @@ def effects(game: Game, events: list[Event], table: Table) -> list[str]:
             out += title(table, names[ev[1]], "Bankrupt", "thank you for playing")
         elif kind == "game_over" and ev[1] is not None:
             out += title(table, table.players, f"{names[ev[1]]} wins!")
+        elif kind == "tie":
+            out += title(table, table.players, "A tie!", " and ".join(names[p] for p in ev[1]))
     if any(ev[0] in ("trade_accepted", "bankrupt", "kick") for ev in events):
         out += kept_cards(game)
     if table.teleport:

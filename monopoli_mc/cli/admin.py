@@ -118,6 +118,23 @@ def kick(player: str, db_path: Path, board: str | None, wait: float) -> None:
     _ask(db_path, "kick", {"player": player}, board, wait)
 
 
+@admin.command("bankrupt")
+@click.argument("player")
+@_common
+def bankrupt(player: str, db_path: Path, board: str | None, wait: float) -> None:
+    """Declare PLAYER, who owes and does not pay, bankrupt: everything goes to whom they owe.
+
+    For a debt left waiting (`monopoli admin status` shows how long): what a
+    bankruptcy hands over, to the player owed, or to the bank, which auctions
+    the deeds. Refused when PLAYER owes nothing.
+
+    \b
+    Example:
+      monopoli admin bankrupt Robin
+    """
+    _ask(db_path, "bankrupt", {"player": player}, board, wait)
+
+
 def _player_number(name: str, key: str, doc: str) -> None:
     @admin.command(name, help=doc + f"\n\n\b\nExample:\n  monopoli admin {name} Alex "
                    f"{'100' if key == 'amount' else '39'}")

@@ -34,6 +34,7 @@ def describe(game: Game) -> dict[str, Any]:
             "turn": game.names[game.current], "to_act": None if over else game.names[game.to_act()],
             "pending": game.pending, "debts": game.debts, "trade": game.trade, "jar": game.jar,
             "winner": game.names[game.winner] if game.winner is not None else None,
+            "tied": [game.names[p] for p in game.tied()],
             "players": players}
 
 

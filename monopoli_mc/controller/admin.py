@@ -1,4 +1,5 @@
-"""The operator's desk: seat, unseat, start, end, pay, fine, move, give-deed, trade, pause, resume, undo, kick, sync, status.
+"""The operator's desk: seat, unseat, start, end, pay, fine, move, give-deed, trade, pause, resume, undo, kick,
+bankrupt, sync, status.
 
 Requests come from `monopoli admin ...` (through the store) and from the in-game
 `/function monopoli:admin/...` (through the inbox). Money, moves, deeds and kicks
@@ -14,7 +15,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller import setaside, timelimit
+from monopoli_mc.controller import setaside, stall, timelimit
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.controller.undo import undo
 from monopoli_mc.datapack.escape import player_name
@@ -28,9 +29,9 @@ if TYPE_CHECKING:
     from monopoli_mc.controller.loop import Controller
 
 KINDS = ("seat", "unseat", "start", "end", "pay", "fine", "move", "give_deed", "give-deed", "trade", "pause", "resume", "undo",
-         "kick", "sync", "status")
+         "kick", "bankrupt", "sync", "status")
 _ENGINE = {"pay": "admin_pay", "fine": "admin_fine", "move": "admin_move", "give_deed": "admin_give_deed",
-           "kick": "kick"}
+           "kick": "kick", "bankrupt": "admin_bankrupt"}
 Writes = list[str]
 
 
@@ -105,6 +106,10 @@ class AdminDesk:
                 arg["space"] = args.get("space")
             action = (_ENGINE[kind], SYSTEM, arg)
             answer = f"{kind.replace('_', '-')} {game.names[seat]}: done"
+            owed = stall.debt(game)
+            if kind == "bankrupt" and owed is not None and owed[0] == seat:
+                to = stall.creditor_name(game, owed[1])
+                answer = f"{game.names[seat]} is bankrupt: everything goes to {to} (owed ${owed[2]:,})"
         why = game.explain(action)
         if why is not None:
             raise IllegalAction(why)
@@ -210,6 +215,7 @@ class AdminDesk:
                               if limit is None else limit)
         row = self.c.store.current_game(table.name)
         assert row is not None
+        table.since = row.started
         self.c.follow_limit(table, row, override=False)
         batches.setdefault(table.name, []).extend(game.setup_events)
         if rules.roles:
@@ -224,13 +230,13 @@ class AdminDesk:
         return f"game started on board {table.name!r} with {len(names)} players", writes
 
     def end(self, table: BoardGame, origin: str, batches: dict[str, list[Event]]) -> tuple[str, Writes]:
-        """End a board's game now: the richest by net worth wins; the world is told (chat and titles)."""
+        """End a board's game now: the richest by net worth wins (a tie names all at the top); the world
+        is told (chat and titles)."""
         game = _game(table)
         if game.phase == OVER:
             raise IllegalAction(f"the game on board {table.name!r} is over already; next: monopoli admin start")
         writes = self.c.apply(table, ("admin_end", SYSTEM, None), origin, batches)
-        assert game.winner is not None
-        return (f"game {table.game_id} on board {table.name!r} ended: {game.names[game.winner]} wins; "
+        return (f"game {table.game_id} on board {table.name!r} ended: {result(game)}; "
                 f"net worth {net_worths(game)}"), writes
 
     def undo(self, table: BoardGame, origin: str) -> tuple[str, Writes]:
@@ -271,24 +277,43 @@ def status_line(table: BoardGame) -> str:
     """One line about a board: its game, whose decision, the jar."""
     if table.game is None:
         return f"{table.name}: no game yet"
-    return game_status(table.name, table.game, table.game_id, paused=table.paused, ends_at=table.ends_at)
+    return game_status(table.name, table.game, table.game_id, paused=table.paused, ends_at=table.ends_at,
+                       since=table.since)
 
 
-def game_status(board: str, game: Game, game_id: int, *, paused: bool, ends_at: float | None = None) -> str:
-    """One line about a board's game: its rule set, round, whose decision, the jar."""
+def game_status(board: str, game: Game, game_id: int, *, paused: bool, ends_at: float | None = None,
+                since: float | None = None) -> str:
+    """One line about a board's game: its rule set, round, whose decision (a debt with the time it has
+    waited, `since` the game's last action), the jar."""
     head = f"{board}: game {game_id} ({game.rules.name} rules)"
     if game.phase == OVER:
-        return f"{head} ended in round {game.round + 1}; next: monopoli admin start"
+        return f"{head} ended in round {game.round + 1}: {result(game)}; next: monopoli admin start"
     jar = f", jar ${game.jar}" if game.rules.free_parking_jar else ""
-    left = "" if ends_at is None else f", {timelimit.left_words(ends_at - time.time())}"
+    now = time.time()
+    left = "" if ends_at is None else f", {timelimit.left_words(ends_at - now)}"
+    owes = stall.status_words(game, since, now)
     return (f"{head}, round {game.round + 1}, {game.phase.replace('_', ' ')}"
-            f" for {game.names[game.to_act()]}{' (paused)' if paused else ''}{jar}{left}")
+            f" for {game.names[game.to_act()]}{' (paused)' if paused else ''}{jar}{left}"
+            + (f"; {owes}" if owes else ""))
+
+
+def result(game: Game) -> str:
+    """How an ended game came out: "Alex wins", or "a tie: Alex and Sam" (equal net worth at the top)."""
+    if game.winner is not None:
+        return f"{game.names[game.winner]} wins"
+    tied = game.tied()
+    return f"a tie: {Narrator(game.board, game.names).together(tied)}" if tied else "no winner"
 
 
 def net_worths(game: Game) -> str:
-    """Everyone's net worth, richest first: "Alex $2,310, Sam $1,500, Kim $0 (bankrupt)"."""
-    return ", ".join(f"{game.names[p]} ${w:,}" + (" (bankrupt)" if game.bankrupt[p] else "")
-                     for p, w in game.standings())
+    """Everyone's net worth, richest first, with the debts left unpaid that it counts:
+    "Sam $4,750 (is owed $2,000), Robin $1,180 (owes $2,000), Kim $0 (bankrupt)"."""
+    def one(p: int, worth: int) -> str:
+        owed = game.owed(p) if not game.bankrupt[p] else 0
+        note = (" (bankrupt)" if game.bankrupt[p] else f" (owes ${owed:,})" if owed > 0
+                else f" (is owed ${-owed:,})" if owed < 0 else "")
+        return f"{game.names[p]} ${worth:,}{note}"
+    return ", ".join(one(p, w) for p, w in game.standings())
 
 
 def _name(args: dict[str, Any], key: str = "player") -> str:

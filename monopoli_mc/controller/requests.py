@@ -115,7 +115,8 @@ def offline_status(store: Store, holder: lease.Holder | None, board: str | None)
             continue
         game, _ = load_game(store, row, load_board(board_path(rules_of(row.rules).board)))
         paused = store.meta(f"paused:{name}") == "1" and game.phase != OVER
-        parts.append(game_status(name, game, row.id, paused=paused, ends_at=timelimit.ends_at(store, row)))
+        parts.append(game_status(name, game, row.id, paused=paused, ends_at=timelimit.ends_at(store, row),
+                                 since=store.last_action_at(row.id) or row.started))
     aside = setaside.status_line(store)
     if aside:
         parts.append(aside)

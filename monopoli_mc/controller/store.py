@@ -194,6 +194,11 @@ class Store:
                 out.append(((kind, seat, self._loads(arg, "actions", rowid)), origin))
         return out
 
+    def last_action_at(self, game: int) -> float | None:
+        """When the game's log last grew (time.time()), None before its first action."""
+        row = self.db.execute("SELECT MAX(t) FROM actions WHERE game=?", (game,)).fetchone()
+        return float(row[0]) if row and row[0] is not None else None
+
     def action_rows(self, game: int) -> Iterator[tuple[int, str, int, str, str, float]]:
         """Raw log rows (for `monopoli state` and tests)."""
         yield from self.db.execute("SELECT id, kind, seat, arg, origin, t FROM actions WHERE game=? "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -11,6 +12,7 @@ from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.outbox import Picture, Table
 from monopoli_mc.controller.offers import Draft
 from monopoli_mc.controller.policy import forced_action
+from monopoli_mc.controller.stall import Reminded
 from monopoli_mc.controller.store import SNAPSHOT_EVERY, GameRow, Store
 from monopoli_mc.controller.timelimit import Bar
 from monopoli_mc.datapack.layout import Layout
@@ -54,6 +56,8 @@ class BoardGame:
     limit: float | None = None  # the game's time limit in seconds (stored with it; timelimit.py)
     ends_at: float | None = None  # when it runs out (seconds since the epoch); None: no limit, or over
     bar: Bar = field(default_factory=Bar)  # what the world's boss bar of the time left shows
+    since: float = 0.0  # time.time() of the game's last action: how long the game has waited (stall.py)
+    reminded: Reminded = field(default_factory=Reminded)  # the reminders of a debt left unpaid
     log: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=LOG_KEPT))  # (game id, line told)
 
     def seat_of(self, name: str) -> int | None:
@@ -69,6 +73,7 @@ class BoardGame:
         """Rebuild the game from the last snapshot and the actions after it (`actions`: the log, if read)."""
         game, n = load_game(store, row, board, actions)
         self.game, self.game_id, self.n_actions = game, row.id, n
+        self.since = store.last_action_at(row.id) or row.started
         self.shown, self.prompted, self.walks = {}, (), {}
 
     def apply(self, store: Store, action: Action, origin: str) -> list[Event]:
@@ -94,6 +99,7 @@ class BoardGame:
         assert self.game is not None
         store.log(self.game_id, action, origin)
         self.n_actions += 1
+        self.since = time.time()
         if self.n_actions % SNAPSHOT_EVERY == 0:
             store.snapshot(self.game_id, self.n_actions, self.game.to_data())
 

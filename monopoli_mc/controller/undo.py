@@ -29,6 +29,7 @@ _WORDS = {"roll": "throw", "decline": "choice to auction", "end_turn": "end of t
 _SYSTEM_WORDS = {"admin_pay": "the operator's payment to {}", "admin_fine": "the operator's fine on {}",
                  "admin_move": "the operator's move of {}", "admin_give_deed": "the operator's deed for {}",
                  "kick": "the kick of {}", "admin_end": "the operator's end of the game",
+                 "admin_bankrupt": "the operator's bankruptcy of {}",
                  "close_auction": "the close of the auction", "time_up": "the end when time ran out"}
 
 

@@ -97,7 +97,7 @@ INTENTS = (
 ADMIN = (
     ("pay", ("player", "amount")), ("fine", ("player", "amount")),
     ("move", ("player", "space")), ("give_deed", ("player", "space")),
-    ("seat", ("player",)), ("unseat", ("player",)), ("kick", ("player",)),
+    ("seat", ("player",)), ("unseat", ("player",)), ("kick", ("player",)), ("bankrupt", ("player",)),
     ("start", ()), ("end", ()), ("pause", ()), ("resume", ()), ("sync", ()), ("undo", ()), ("status", ()),
 )
 

@@ -62,7 +62,8 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "trade_offer": ("player", "to", "offer"),
     "trade_accepted": ("player", "to"),
     "trade_refused": ("player", "to"),
-    "game_over": ("winner", "reason"),
+    "tie": ("players", "worth"),  # the seats sharing the top net worth, just before a game_over without winner
+    "game_over": ("winner", "reason"),  # winner None: a tie
 }
 
 

@@ -166,8 +166,18 @@ class Narrator:
     def _trade_refused(self, p: int, to: int) -> str:
         return f"{self.names[to]} refuses {self.names[p]}'s trade"
 
-    def _game_over(self, winner: int, reason: str) -> str:
+    def _tie(self, players: list[int], worth: int) -> str:
+        return f"{self.together(players)} tie at ${worth:,} net worth"
+
+    def _game_over(self, winner: int | None, reason: str) -> str:
+        if winner is None:
+            return f"GAME OVER: a tie, no single winner ({END_REASONS.get(reason, reason)})"
         return f"GAME OVER: {self.names[winner]} wins ({END_REASONS.get(reason, reason)})"
+
+    def together(self, seats: list[int]) -> str:
+        """Names joined: "Alex", "Alex and Sam", "Alex, Sam and Kim"."""
+        names = [self.names[p] for p in seats]
+        return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
     def describe_offer(self, offer: dict[str, Any]) -> str:
         """A trade offer in words."""

@@ -9,12 +9,12 @@ from monopoli_mc.rules.events import BANK, JAR, MAX_SCORE, Event
 from monopoli_mc.rules.phases import BUY, DEBT, MANAGE_PHASES, SYSTEM
 from monopoli_mc.rules.state import trait
 
-ADMIN_ACTIONS: Final = ("admin_pay", "admin_fine", "admin_move", "admin_give_deed", "kick")
+ADMIN_ACTIONS: Final = ("admin_pay", "admin_fine", "admin_move", "admin_give_deed", "kick", "admin_bankrupt")
 
 
 @trait
 class OperatorMixin(EngineBase):
-    """admin_pay, admin_fine, admin_move, admin_give_deed and kick, by the SYSTEM seat."""
+    """admin_pay, admin_fine, admin_move, admin_give_deed, kick and admin_bankrupt, by the SYSTEM seat."""
 
     def _g_admin(self, kind: str, p: int, arg: Any) -> str | None:
         """Why an operator action is not possible now, or None."""
@@ -38,6 +38,8 @@ class OperatorMixin(EngineBase):
                 who = self.names[seat] if kind == "admin_pay" else "the jar"
                 return (f"{who} would hold ${held + amount:,}, more than a Minecraft score holds "
                         f"(${MAX_SCORE:,})")
+        if kind == "admin_bankrupt":
+            return self._g_admin_bankrupt(seat)
         if kind in ("admin_move", "admin_give_deed"):
             s = arg.get("space")
             if not self._is_space(s):
@@ -53,6 +55,20 @@ class OperatorMixin(EngineBase):
                     return (f"{self.board.spaces[s].name!r} is for sale right now: give it once it is "
                             "bought or auctioned")
         return None
+
+    def _g_admin_bankrupt(self, seat: int) -> str | None:
+        name = self.names[seat]
+        if not any(d[0] == seat for d in self.debts):
+            return f"{name} owes nothing now"
+        if self.phase != DEBT or self.debts[0][0] != seat:
+            return f"{name}'s debt comes after {self.names[self.debts[0][0]]}'s: that one is settled first"
+        return None
+
+    def _do_admin_bankrupt(self, p: int, arg: dict[str, Any], ev: list[Event]) -> None:
+        """A player who owes and does not pay is declared bankrupt by the operator (the banker), as the
+        sheets' bankruptcy: everything goes to the creditor, or to the bank, which auctions the deeds.
+        No sheet has a player stall; the operator ends the wait."""
+        self._do_bankrupt(arg["player"], None, ev)
 
     def _do_admin_pay(self, p: int, arg: dict[str, Any], ev: list[Event]) -> None:
         self._pay(BANK, arg["player"], arg["amount"], "admin", ev)

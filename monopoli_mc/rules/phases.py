@@ -12,8 +12,9 @@ whatever phase it was proposed in (TRADE) until the other player answers.
 Management (build, sell, mortgage, lift, propose a trade) is open to every player
 in the phases of MANAGE_PHASES; system actions (`close_auction`, `time_up`) come
 from the controller's clock or the operator (the `admin_*` actions and `kick`,
-each with a mapping argument naming the player; `admin_end` ends the game now,
-the richest winning), never from a player.
+each with a mapping argument naming the player; `admin_bankrupt` declares the
+player a DEBT waits for bankrupt; `admin_end` ends the game now, the richest by
+net worth winning, debts unpaid counted), never from a player.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ PHASE_ACTIONS: Final[dict[str, tuple[str, ...]]] = {
 MANAGE_PHASES: Final = frozenset({ROLL, JAIL, BUY, DEBT, END})
 MANAGE_ACTIONS: Final = ("build", "sell", "sell_all", "mortgage", "lift", "propose_trade", "claim_rent")
 SYSTEM_ACTIONS: Final = ("close_auction", "time_up", "admin_pay", "admin_fine", "admin_move", "admin_give_deed",
-                  "kick", "admin_end")
+                  "kick", "admin_end", "admin_bankrupt")
 
 ALL_ACTIONS: Final = frozenset(a for acts in PHASE_ACTIONS.values() for a in acts) | set(MANAGE_ACTIONS) \
     | set(SYSTEM_ACTIONS)

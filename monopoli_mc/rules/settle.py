@@ -179,11 +179,16 @@ class SettleMixin(EngineBase):
 
     # -- worth and the end ---------------------------------------------------------------
 
+    def owed(self, p: int) -> int:
+        """What a seat's unpaid debts come to, less what unpaid debts owe it (a creditor's claim)."""
+        return sum(d[2] for d in self.debts if d[0] == p) - sum(d[2] for d in self.debts if d[1] == p)
+
     def net_worth(self, p: int) -> int:
-        """Cash, deeds at price (less the mortgage when mortgaged) and buildings at cost."""
+        """Cash, deeds at price (less the mortgage when mortgaged) and buildings at cost, less what the
+        seat owes and plus what it is owed: a debt left unpaid counts as if it had been paid."""
         if self.bankrupt[p]:
             return 0
-        total = self.cash[p]
+        total = self.cash[p] - self.owed(p) if self.debts else self.cash[p]
         for s, owner in enumerate(self.owner):
             if owner == p:
                 total += self._price[s] - (self._price[s] // 2 if self.mortgaged[s] else 0)
@@ -203,15 +208,32 @@ class SettleMixin(EngineBase):
         return sorted(((p, self.net_worth(p)) for p in range(len(self.names))),
                       key=lambda item: (not self.bankrupt[item[0]], item[1]), reverse=True)
 
-    def _end_by_worth(self, reason: str, ev: list[Event]) -> None:
-        best = max((p for p in range(len(self.names)) if not self.bankrupt[p]),
-                   key=lambda p: (self.net_worth(p), -p))
-        self._finish(best, reason, ev)
+    def tied(self) -> list[int]:
+        """The seats sharing the top net worth of a game that ended by worth without a single winner."""
+        if self.phase != OVER or self.winner is not None:
+            return []
+        alive = [p for p in range(len(self.names)) if not self.bankrupt[p]]
+        best = max(self.net_worth(p) for p in alive)
+        return [p for p in alive if self.net_worth(p) == best]
 
-    def _finish(self, winner: int, reason: str, ev: list[Event]) -> None:
+    def _end_by_worth(self, reason: str, ev: list[Event]) -> None:
+        """The richest by net worth wins; equal net worth at the top is a tie (no seat order decides).
+
+        No rule sheet ends a game by the clock (their end is the last player standing), so this is
+        the house's. Debts still unpaid stay in the state, counted in the final standings."""
+        alive = [p for p in range(len(self.names)) if not self.bankrupt[p]]
+        best = max(self.net_worth(p) for p in alive)
+        top = [p for p in alive if self.net_worth(p) == best]
+        if len(top) > 1:
+            ev.append(("tie", top, best))
+        self._finish(top[0] if len(top) == 1 else None, reason, ev, settled=False)
+
+    def _finish(self, winner: int | None, reason: str, ev: list[Event], *, settled: bool = True) -> None:
         self.phase, self.pending = OVER, {}
         self.winner, self.end_reason = winner, reason
-        self.debts, self.received = [], []
+        if settled:
+            self.debts = []
+        self.received = []
         ev.append(("game_over", winner, reason))
 
     def _do_time_up(self, p: int, arg: Any, ev: list[Event]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from monopoli_mc.datapack.view import DECK_NAMES
 from monopoli_mc.rules.events import BANK, JAR
 from monopoli_mc.rules.game import Game
-from monopoli_mc.rules.narrate import END_REASONS
+from monopoli_mc.rules.narrate import END_REASONS, Narrator
 from monopoli_mc.rules.phases import (AUCTION, BUS, BUY, DEBT, DRAW, END, JAIL, OVER, RECEIVED, ROLE, ROLL, TAX,
                                       TRADE, TRIPLES)
 
@@ -15,6 +15,10 @@ def pending_words(game: Game) -> str:
     phase = game.phase
     if phase == OVER:
         how = END_REASONS.get(game.end_reason, "")
+        tied = game.tied()
+        if tied:
+            return f"game over: a tie between {Narrator(game.board, game.names).together(tied)}" + (
+                f" ({how})" if how else "")
         winner = game.names[game.winner] if game.winner is not None else "nobody"
         return f"game over: {winner} wins" + (f" ({how})" if how else "")
     seat = game.to_act()

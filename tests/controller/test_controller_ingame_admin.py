@@ -112,7 +112,8 @@ def test_each_request_for_each_board_is_answered_in_the_operator_s_chat(night: N
 def test_end_from_in_game_ends_that_board_s_game(night: Night) -> None:
     night.stand_on(None)
     said = night.run("function monopoli:admin/annex/end")
-    assert len(said) == 1 and said[0].startswith("admin end: game 2 on board 'annex' ended: ") and " wins; " in said[0]
+    assert said == ["admin end: game 2 on board 'annex' ended: a tie: Robin and Kai; "
+                    "net worth Robin $1,500, Kai $1,500"]  # nobody has moved: equal net worth
     assert night.ctl.tables["annex"].game.phase == OVER  # type: ignore[union-attr]
     assert night.ctl.tables["main"].game.phase != OVER  # type: ignore[union-attr]
     assert night.run("function monopoli:admin/annex/end") == [

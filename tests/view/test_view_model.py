@@ -11,7 +11,7 @@ from monopoli_mc.datapack.world_config import FACINGS, BoardPlace, load_world
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.bots import make_bots
 from monopoli_mc.rules.game import Game
-from monopoli_mc.rules.phases import OVER, PHASE_ACTIONS
+from monopoli_mc.rules.phases import OVER, PHASE_ACTIONS, SYSTEM
 from monopoli_mc.rules.settings import load_rules
 from monopoli_mc.view.geometry import grid, pawn_box, space_boxes
 from monopoli_mc.view.html import section, time_left
@@ -84,3 +84,9 @@ def test_time_left_apartments_and_sides_are_shown() -> None:
     sides = {p.name: (p.side, p.color) for p in view.players}
     assert sides == {"Alex": ("competitor", DYE["green"]), "Sam": ("monopolist", DYE["blue"])}
     assert time_left(100.0, 200.0) == "time is up" and time_left(200.0, 100.0) == "1:40"
+
+
+def test_a_tie_is_shown_as_a_tie_not_as_nobody_winning() -> None:
+    game = Game.new(load_rules("prom"), load_board(board_path("standard")), ["Alex", "Sam"], 1)
+    game.apply(("admin_end", SYSTEM, None))
+    assert pending_words(game) == "game over: a tie between Alex and Sam (the richest when the operator ended the game)"
