@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from monopoli_mc.bridge.inbox import NightMark
 from monopoli_mc.controller.store import Store
-from monopoli_mc.errors import LeaseError
+from monopoli_mc.errors import LeaseError, StoreError
 
 HEARTBEAT = 1.0  # seconds between heartbeats
 STALE = 15.0  # a lease whose heartbeat is older than this is stale: its controller is hung or gone
@@ -61,12 +61,22 @@ def clock(t: float) -> str:
     return time.strftime("%H:%M:%S", time.localtime(t))
 
 
+class LeaseDamaged(StoreError):
+    """The lease's row holds what no controller wrote (the file was changed outside monopoli)."""
+
+
 def read(store: Store) -> Holder | None:
     """The lease's row, or None if no controller ever ran on this database."""
     row = store.db.execute("SELECT holder, pid, host, started, heartbeat, released, status FROM lease "
                            "WHERE id=1").fetchone()
-    return Holder(str(row[0]), int(row[1]), str(row[2]), float(row[3]), float(row[4]), bool(row[5]),
-                  str(row[6])) if row else None
+    if row is None:
+        return None
+    try:
+        return Holder(str(row[0]), int(row[1]), str(row[2]), float(row[3]), float(row[4]), bool(row[5]),
+                      str(row[6]))
+    except (TypeError, ValueError) as exc:  # changed outside monopoli
+        raise LeaseDamaged(f"{store.path}: row 1 of table 'lease' is damaged ({exc}); if no controller runs "
+                           "on this database, `monopoli run --take-over` writes a new lease") from None
 
 
 class Lease:
@@ -84,8 +94,13 @@ class Lease:
         now = time.time()
         self.store.guard = None  # whoever held it through this store before
         with self.store.transaction():
-            current = read(self.store)
             line = None
+            try:
+                current = read(self.store)
+            except LeaseDamaged:
+                if not take_over:
+                    raise
+                current, line = None, "the lease's row was damaged; a new lease is written"
             if current is not None and (current.pid, current.host) == (os.getpid(), socket.gethostname()):
                 pass  # a controller of this process left it without stopping (a restart within the demo or a test)
             elif current is not None and not current.is_gone():

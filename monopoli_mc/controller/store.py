@@ -96,7 +96,11 @@ class Store:
     # -- the inbox cursor ----------------------------------------------------------
     def cursor(self, world: str) -> int:
         """The last inbox seq applied from a world (by the identity its pack wrote at load)."""
-        return int(self.meta(f"inbox_seq:{world}", "0"))
+        key = f"inbox_seq:{world}"
+        text = self.meta(key, "0")
+        if not text.lstrip("-").isdigit() or len(text) > 12:
+            raise self.damaged("meta", key, f"the inbox cursor is {text[:40]!r}, not a number")
+        return int(text)
 
     def set_cursor(self, world: str, seq: int) -> None:
         """Store the last applied seq of a world (call inside the transaction of its actions)."""
@@ -150,9 +154,24 @@ class Store:
         """Stored games, oldest first."""
         rows = self.db.execute("SELECT id, board, rules, seed, names, started, over FROM games "
                                "ORDER BY id").fetchall()
-        out = [GameRow(r[0], r[1], self._loads(r[2], "games", r[0]), r[3], self._loads(r[4], "games", r[0]),
-                       r[5], bool(r[6])) for r in rows]
+        out = [self._game_row(r) for r in rows]
         return [g for g in out if board is None or g.board == board]
+
+    def _game_row(self, r: tuple[Any, ...]) -> GameRow:
+        """A games row as monopoli wrote it, or a StoreError naming what was changed."""
+        rules, names = self._loads(r[2], "games", r[0]), self._loads(r[4], "games", r[0])
+        if not isinstance(rules, dict) or not isinstance(rules.get("name"), str):
+            raise self.damaged("games", r[0], f"its rules are {str(r[2])[:40]!r}, not a rule set")
+        if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
+            raise self.damaged("games", r[0], f"its names are {str(r[4])[:40]!r}, not a list of players")
+        if not isinstance(r[1], str) or type(r[3]) is not int or not isinstance(r[5], (int, float)):
+            raise self.damaged("games", r[0], "its board, seed or start time is not what monopoli writes")
+        return GameRow(r[0], r[1], rules, r[3], names, float(r[5]), bool(r[6]))
+
+    def damaged(self, table: str, row: object, why: str) -> StoreError:
+        """The error for a row changed outside monopoli: the file, the table and row, why, what to do."""
+        return StoreError(f"{self.path}: row {row} of table {table!r} is damaged ({why}); "
+                          "restore the file from a copy")
 
     def current_game(self, board: str) -> GameRow | None:
         """The latest game of a board, if any."""

@@ -150,13 +150,21 @@ def load_game(store: Store, row: GameRow, board: Board,
     if actions is None:
         actions = store.actions(row.id)
     snap = store.latest_snapshot(row.id, len(actions))
-    if snap is not None:
-        n, data = snap
-        game = Game.from_data(data, board)
-    else:
-        n, game = 0, Game.new(rules_of(row.rules), board, row.names, row.seed)
-    for action in actions[n:]:
-        game.apply(action)
+    try:
+        if snap is not None:
+            n, data = snap
+            game = Game.from_data(data, board)
+        else:
+            n, game = 0, Game.new(rules_of(row.rules), board, row.names, row.seed)
+    except Exception as exc:  # a row changed outside monopoli: say which, never a traceback
+        table, rowid = ("snapshots", f"{row.id}/{snap[0]}") if snap is not None else ("games", str(row.id))
+        raise store.damaged(table, rowid, f"the game cannot be rebuilt from it: {exc}") from None
+    for k, action in enumerate(actions[n:], start=n + 1):
+        try:
+            game.apply(action)
+        except Exception as exc:
+            raise store.damaged("actions", f"{k} of game {row.id}", f"{action[0]} cannot be replayed: {exc}") \
+                from None
     return game, len(actions)
 
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 UPDATE_EVERY = 5.0  # seconds between boss bar updates: one RCON request per board, not one per poll
 WARN_AT = (600, 60)  # seconds left at which the table is warned in chat
+MAX_HOURS = 168  # a week: far past any night, and the boss bar's seconds stay far inside a command's int
 _LIMIT = re.compile(r"(?:(?P<h>\d+)h)?(?:(?P<m>\d+)m)?(?:(?P<s>\d+)s)?")
 
 
@@ -51,7 +52,12 @@ def parse(value: str) -> float:
     m = _LIMIT.fullmatch(word)
     if not word or m is None or not any(m.groups()):
         raise MonopoliError(f"not a time limit: {value!r}; write 90m, 90 (minutes), 1h30m, 45s, or off")
-    seconds = int(m["h"] or 0) * 3600 + int(m["m"] or 0) * 60 + int(m["s"] or 0)
+    # Bounded before counting: a number of hundreds of digits is refused, never converted.
+    too_long = any(len(part) > 7 for part in m.groups() if part)
+    seconds = 0 if too_long else int(m["h"] or 0) * 3600 + int(m["m"] or 0) * 60 + int(m["s"] or 0)
+    if too_long or seconds > MAX_HOURS * 3600:
+        shown = value if len(value) <= 24 else value[:20] + "..."
+        raise MonopoliError(f"time limit too long: {shown!r}; a time limit is at most {MAX_HOURS}h (a week)")
     if seconds <= 0:
         raise MonopoliError(f"not a time limit: {value!r}; write 90m, 90 (minutes), 1h30m, 45s, or off")
     return float(seconds)
@@ -85,7 +91,13 @@ def stored(store: Store, row: GameRow) -> float | None:
     """A game's limit in seconds, as stored when it started (a game from before: its rule set's)."""
     text = store.meta(_key(row.id))
     if text:
-        return float(text) or None
+        try:
+            seconds = float(text)
+        except ValueError:
+            seconds = -1.0
+        if not 0 <= seconds <= MAX_HOURS * 3600:  # also nan: no comparison holds
+            raise store.damaged("meta", _key(row.id), f"the time limit is {text[:40]!r}, not seconds")
+        return seconds or None
     return rule_limit(row.rules)
 
 

@@ -16,6 +16,7 @@ from monopoli_mc.rules.board import configs_dir
 from monopoli_mc.rules.yamlsource import Section, load_yaml
 
 JAR_FEEDS = ("taxes", "card_fees", "jail_fines")
+MAX_LIMIT_MINUTES = 7 * 24 * 60  # a week: the controller shows the time left in seconds on a boss bar
 
 
 @dataclass(frozen=True)
@@ -129,6 +130,9 @@ def _check(rules: Rules, sec: Section) -> None:
     if not 2 <= rules.min_players <= rules.max_players <= 8:
         raise sec.error("max_players" if sec.has("max_players") else "min_players",
                         f"players must be 2 to 8 with min <= max, found {rules.min_players}-{rules.max_players}")
+    if rules.time_limit_minutes is not None and rules.time_limit_minutes > MAX_LIMIT_MINUTES:
+        raise sec.error("time_limit_minutes", f"must be at most {MAX_LIMIT_MINUTES:,} (a week), "
+                                              f"found {rules.time_limit_minutes:,}")
     if rules.jail_max_turns < 1:
         raise sec.error("jail_max_turns", "must be at least 1")
     if rules.doubles_to_jail < 1:

@@ -26,6 +26,7 @@ from monopoli_mc.datapack.versions import get_version
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rcon.client import RconClient
+from monopoli_mc.rules.settings import load_rules
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.sandbox.strict import judge
@@ -184,6 +185,31 @@ def test_a_bad_time_limit_is_refused_with_the_forms_taken(text: str) -> None:
     with pytest.raises(MonopoliError, match="write 90m, 90 \\(minutes\\), 1h30m, 45s, or off"):
         timelimit.parse(text)
 
+
+
+@pytest.mark.parametrize("text", ["99999999h", "169h", "10081m", "9" * 400 + "h", "9" * 5000])
+def test_a_time_limit_past_a_week_is_refused_in_one_line(text: str) -> None:
+    """99999999h made a boss bar command vanilla refuses; 400 digits a traceback (issue 19 item 11)."""
+    with pytest.raises(MonopoliError, match=r"^time limit too long: '.{1,24}'; a time limit is at most 168h "
+                                            r"\(a week\)$"):
+        timelimit.parse(text)
+    result = CliRunner().invoke(cli, ["run", "--time-limit", text, "--db", "unused.db"])
+    assert result.exit_code == 2 and "a time limit is at most 168h (a week)" in result.output
+    assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_the_longest_limit_makes_boss_bar_commands_vanilla_takes() -> None:
+    longest = timelimit.parse("168h")
+    commands = timebar.show("main", ["Alex"], longest, longest, get_version("1.21.11"))
+    assert f"bossbar set monopoli:time_main max {7 * 24 * 3600}" in commands
+    assert all(judge(command, "1.21.11") is None for command in commands)
+
+
+def test_a_rule_sets_limit_past_a_week_is_refused(tmp_path: Path) -> None:
+    rules = tmp_path / "long.yaml"
+    rules.write_text("name: long\ntime_limit_minutes: 99999999\n")
+    with pytest.raises(MonopoliError, match=r"long.yaml.*time_limit_minutes.*must be at most 10,080 \(a week\)"):
+        load_rules(str(rules))
 
 
 def test_run_refuses_a_bad_time_limit_before_anything() -> None:
