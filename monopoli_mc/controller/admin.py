@@ -252,8 +252,16 @@ class AdminDesk:
             self.c.store.set_meta(f"books_out:{table.name}", json.dumps(table.books_out))
         told = f": {done.told}" if done.told else ""
         writes = outbox.undone(game, done.events, table.view) + table.sync()
+        how = ""
+        if game.phase != OVER and table.ends_at is not None and self.c.wall() >= table.ends_at:
+            # Else the clock would end the game again at the next poll, the undo undone unasked.
+            timelimit.lift(self.c.store, table)
+            if done.actions[-1][0] == "time_up":
+                told = ""  # "GAME OVER: ..." is what was undone, not news
+            told += "; its time was up, so the game goes on without a time limit"
+            how = " (`monopoli admin end` ends it)"
         writes += outbox.say(table.view, f"The operator undid {done.words}{told}.")
-        return f"undid {done.words} on board {table.name!r}{told}", writes
+        return f"undid {done.words} on board {table.name!r}{told}{how}", writes
 
     def _only_board(self) -> str:
         if len(self.c.tables) == 1:

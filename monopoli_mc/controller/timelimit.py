@@ -112,6 +112,14 @@ def store_limit(store: Store, game: int, seconds: float | None) -> None:
     store.set_meta(_key(game), f"{seconds or 0:g}")
 
 
+def lift(store: Store, table: BoardGame) -> None:
+    """Take a running game's limit away for good (an undo of its end when its time was up): stored as
+    none, and marked so that `run --time-limit` does not set it again (inside a transaction)."""
+    store_limit(store, table.game_id, 0)
+    store.set_meta(_lifted(table.game_id), "1")
+    table.limit = table.ends_at = None
+
+
 def passed(left: float | None) -> set[int]:
     """The warnings not to give any more: those whose time had passed when the limit was set."""
     return set() if left is None else {t for t in WARN_AT if left <= t}
@@ -122,7 +130,10 @@ def follow(store: Store, table: BoardGame, row: GameRow, wanted: float | None, n
     """Take a game's limit as stored; with `override`, `wanted` (from --time-limit) replaces it for a
     game still running (in a transaction of its own). Returns the line saying so, if it changed."""
     limit, line = stored(store, row), None
-    if override and wanted is not None and not row.over and (wanted or None) != limit:
+    if override and wanted and not row.over and store.meta(_lifted(row.id)):
+        line = (f"board {table.name!r}: game {row.id}'s time limit was lifted by an undo of its end; --time-limit "
+                "does not set it again (`monopoli admin end` ends the game)")
+    elif override and wanted is not None and not row.over and (wanted or None) != limit:
         with store.transaction():
             store_limit(store, row.id, wanted)
         line = (f"board {table.name!r}: game {row.id}'s time limit is now {words(wanted)} "
@@ -167,3 +178,7 @@ def writes(table: BoardGame, now: float) -> tuple[list[str], list[str]]:
 
 def _key(game: int) -> str:
     return f"time_limit:{game}"
+
+
+def _lifted(game: int) -> str:
+    return f"time_limit_lifted:{game}"

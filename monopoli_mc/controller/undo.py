@@ -43,8 +43,16 @@ class Undone:
     told: str  # the events in words: "Alex throws 3+4; Alex moves to Income Tax; ..."
 
 
-def count_to_undo(origins: list[str]) -> int:
-    """How many of the last actions (their origins, oldest first) one undo reverts."""
+ENDS = frozenset({"time_up", "admin_end"})  # an end is undone alone: the game as it was just before it
+
+
+def count_to_undo(origins: list[str], kinds: list[str] | None = None) -> int:
+    """How many of the last actions (their origins, oldest first; their kinds, when known) one undo reverts.
+
+    An end by the clock is the clock's, but undoing it means "give the game back", not "and take
+    back the move before it": it is reverted alone, as the operator's end is."""
+    if kinds and kinds[-1] in ENDS:
+        return 1
     n = 0
     while n < len(origins) and origins[-1 - n] in AUTOMATIC:
         n += 1
@@ -59,7 +67,7 @@ def undo(table: BoardGame, store: Store, board: Board, origin: str) -> Undone | 
     rows = store.effective(table.game_id)
     if not rows:
         return None
-    n = count_to_undo([o for _, o in rows])
+    n = count_to_undo([o for _, o in rows], [a[0] for a, _ in rows])
     kept, actions = [a for a, _ in rows[:-n]], [a for a, _ in rows[-n:]]
     store.log_undo(table.game_id, origin, n, left=len(kept))
     row = store.current_game(table.name)

@@ -26,6 +26,7 @@ from monopoli_mc.datapack.versions import get_version
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rcon.client import RconClient
+from monopoli_mc.rules.phases import OVER
 from monopoli_mc.rules.settings import load_rules
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
@@ -125,8 +126,8 @@ def test_the_time_left_is_a_boss_bar_with_warnings_and_the_game_ends_on_time(tmp
         ctl.poll()
         game = ctl.tables["main"].game
         assert game is not None and game.phase == "game_over" and game.end_reason == "time_limit"
-        winner = game.names[game.winner or 0]
-        assert f"GAME OVER: {winner} wins (the richest when time ran out)" in "\n".join(c.heard("Alex"))
+        assert game.winner is None and game.tied() == [0, 1]  # nobody moved: equal net worth is a tie
+        assert "GAME OVER: a tie, no single winner (the richest when time ran out)" in "\n".join(c.heard("Alex"))
         assert c.bots["Alex"].bossbars() == [] and c.box.world.bossbars == {}
         assert not any("monopoli.time.main" in c.box.world.players[n].tags for n in ("Alex", "Sam"))
         assert "[main] 1 minute left on board main: then the richest by net worth wins." in c.lines
@@ -160,6 +161,60 @@ def test_the_limit_is_stored_with_the_game_and_read_by_the_page(tmp_path: Path) 
         off.poll()
         assert c.bots["Alex"].bossbars() == [] and c.box.world.bossbars == {}
         off.release()
+
+
+def _ask(c: Clocked, ctl: Controller, kind: str, **args: object) -> str:
+    request = c.store.request(kind, dict(args))
+    ctl.poll()
+    answer = c.store.answer_of(request)
+    assert answer is not None
+    return answer
+
+
+def test_undo_of_a_time_up_end_restores_the_game_and_lifts_the_limit_it_ran_past(tmp_path: Path) -> None:
+    """Issue 19 item 11: the undo used to drop the last move too, and the limit ended the game again at once."""
+    with clocked(tmp_path) as c:
+        ctl = c.controller(time_limit=700.0)
+        _start(c, ctl)
+        assert _ask(c, ctl, "pay", player="Alex", amount=100) == "pay Alex: done"  # the last move before the end
+        c.offset = 701.0
+        ctl.poll()
+        game = ctl.tables["main"].game
+        assert game is not None and game.phase == OVER and game.end_reason == "time_limit"
+        answer = _ask(c, ctl, "undo")
+        assert answer == ("undid the end when time ran out on board 'main'; its time was up, so the game goes on "
+                          "without a time limit (`monopoli admin end` ends it)"), answer
+        game = ctl.tables["main"].game
+        assert game is not None and game.phase != OVER and game.cash[game.names.index("Alex")] == 1600  # kept
+        for _ in range(3):
+            c.offset += 10
+            ctl.poll()
+        assert game.phase != OVER and ctl.tables["main"].ends_at is None
+        assert c.bots["Alex"].bossbars() == [] and "time is up" not in _ask(c, ctl, "status")
+        ctl.release()
+        again = c.controller(time_limit=700.0)  # restarted with the night's same command line
+        again.poll()
+        assert again.tables["main"].game.phase != OVER  # type: ignore[union-attr]
+        assert ("board 'main': game 1's time limit was lifted by an undo of its end; --time-limit does not set it "
+                "again (`monopoli admin end` ends the game)") in c.lines
+        assert _ask(c, again, "end").startswith("game 1 on board 'main' ended: ")
+        again.release()
+
+
+def test_undo_of_an_operator_end_before_the_limit_keeps_the_limit(tmp_path: Path) -> None:
+    with clocked(tmp_path) as c:
+        ctl = c.controller(time_limit=700.0)
+        _start(c, ctl)
+        assert _ask(c, ctl, "pay", player="Sam", amount=50) == "pay Sam: done"
+        c.offset = 100.0
+        assert _ask(c, ctl, "end").startswith("game 1 on board 'main' ended: ")
+        assert _ask(c, ctl, "undo").startswith("undid the operator's end of the game on board 'main': GAME OVER: ")
+        game = ctl.tables["main"].game
+        assert game is not None and game.phase != OVER and game.cash[game.names.index("Sam")] == 1550
+        assert ctl.tables["main"].ends_at == c.base + 700  # type: ignore[operator]
+        ctl.poll()
+        assert c.bots["Alex"].bossbars() == [("Time left: 10 min", 600, 700, "red")]
+        ctl.release()
 
 
 def test_the_rule_sets_limit_applies_without_the_flag(tmp_path: Path) -> None:
@@ -265,7 +320,8 @@ def test_run_time_limit_ends_the_game_through_the_cli(tmp_path: Path) -> None:
             run.terminate()
             out, _ = run.communicate(timeout=30)
         assert ", time limit 4 s (--time-limit)" in out.splitlines()[0], out
-        assert "; time limit 4 s" in out and "wins (the richest when time ran out)" in out, out
+        assert "; time limit 4 s" in out and "GAME OVER: a tie, no single winner (the richest when time ran out)" \
+            in out, out  # nobody moved: equal net worth
         assert not box.world.strict_failures, box.world.strict_failures
 
 

@@ -115,7 +115,7 @@ OPERATOR = [("admin_pay", SYSTEM, {"player": 1, "amount": 100}), ("admin_fine", 
 
 
 def test_the_games_below_undo_every_kind_of_action_there_is() -> None:
-    covered = set().union(*(kinds for _, _, kinds in VARIANTS)) | {kind for kind, _, _ in OPERATOR}
+    covered = set().union(*(kinds for _, _, kinds in VARIANTS)) | {kind for kind, _, _ in OPERATOR} | {"admin_bankrupt"}
     assert covered == ALL_ACTIONS - {"pass"}  # passing in an auction is saying nothing: never logged
 
 
@@ -166,9 +166,31 @@ def test_undo_of_operator_actions_and_the_end(tmp_path: Path) -> None:
         _not_stuck(table.game)
 
 
+def test_undo_of_the_operator_s_bankruptcy_gives_the_debt_back(tmp_path: Path) -> None:
+    table, store = _table(tmp_path, "prom", 4)
+    game = table.game
+    assert game is not None
+    seat = game.current
+    with store.transaction():
+        table.apply(store, ("admin_give_deed", SYSTEM, {"player": seat, "space": 39}), "request 1")
+        table.apply(store, ("admin_fine", SYSTEM, {"player": seat, "amount": game.cash[seat] + 100}), "request 2")
+    in_debt = game.to_data()
+    assert game.phase == "debt"
+    with store.transaction():
+        table.apply(store, ("admin_bankrupt", SYSTEM, {"player": seat}), "request 3")
+    assert table.game is not None and table.game.bankrupt[seat]
+    with store.transaction():
+        done = undo(table, store, game.board, "request 4")
+    assert done is not None and done.words.startswith("the operator's bankruptcy of ")
+    assert table.game is not None and table.game.to_data() == in_debt
+    _not_stuck(table.game)
+
+
 def test_count_to_undo() -> None:
     assert count_to_undo([]) == 0
     assert count_to_undo(["seq 1"]) == 1
     assert count_to_undo(["seq 1", "seq 2", "forced", "forced"]) == 3
     assert count_to_undo(["seq 1", "clock"]) == 2
     assert count_to_undo(["clock", "forced"]) == 2  # nothing chosen: the automatic ones alone
+    assert count_to_undo(["seq 1", "clock"], ["roll", "time_up"]) == 1  # an end alone: the move before it stays
+    assert count_to_undo(["seq 1", "request 2"], ["roll", "admin_end"]) == 1
