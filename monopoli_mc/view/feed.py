@@ -30,6 +30,15 @@ class Feed:
         self._stopped: str | None = None
         self._beat: float | None = None
         self._clock = clock
+        self._listeners: list[Callable[[], None]] = []
+
+    def listen(self, callback: Callable[[], None]) -> None:
+        """Call `callback` (quickly, it must not block) after every change: the page's streams wake."""
+        self._listeners.append(callback)
+
+    def _changed(self) -> None:
+        for callback in self._listeners:
+            callback()
 
     def publish(self, view: BoardView) -> None:
         """A board's new picture (from the controller's thread)."""
@@ -37,6 +46,7 @@ class Feed:
             self._version += 1
             self._views[view.board] = (self._version, view)
             self._cond.notify_all()
+        self._changed()
 
     def beat(self) -> None:
         """The controller has just read the server."""
@@ -48,6 +58,7 @@ class Feed:
             self._stopped = text
             self._version += 1
             self._cond.notify_all()
+        self._changed()
 
     @property
     def version(self) -> int:
@@ -58,12 +69,6 @@ class Feed:
         """Every board's (version, view), in the order the boards were first published."""
         with self._cond:
             return dict(self._views)
-
-    def wait(self, version: int, timeout: float) -> int:
-        """Block until the version differs from `version` or the timeout passes; the version now."""
-        with self._cond:
-            self._cond.wait_for(lambda: self._version != version, timeout)
-            return self._version
 
     def status(self) -> Status:
         """The controller's state, for the page's status line."""

@@ -1,26 +1,36 @@
 """The page's web server (the standard library's): the page, its stylesheet and script, an event stream.
 
 Read-only: it answers GET and HEAD and nothing else. `/events` is a server-sent
-event stream: every board's section when it changes, and the status line every
-couple of seconds (so a page notices a controller that has gone).
+event stream, served by the stream hub (`streams.py`): every board's section when it
+changes, and the status line every couple of seconds (so a page notices a controller
+that has gone). The page cannot slow the game: the page and its JSON are rendered once
+per change whatever the number of viewers, at most `max_requests` requests are answered
+at once (each in a thread that gives up on a silent client after `request_timeout`
+seconds) and `max_streams` streams are open; past either, the answer is 503 with
+Retry-After. A connection the machine has no thread left for is refused the same way,
+and the server goes on listening.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import socket
 import threading
-import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
-from typing import Any
+from typing import Any, Callable
 
 from monopoli_mc.errors import MonopoliError
-from monopoli_mc.view.feed import Feed, Status
-from monopoli_mc.view.html import page, section, status_line
+from monopoli_mc.view.feed import Feed
+from monopoli_mc.view.html import page
+from monopoli_mc.view.streams import MAX_STREAMS, SLOW_AFTER, Hub
 
-STATUS_EVERY = 2.0  # seconds between status events on an open stream
+MAX_REQUESTS = 32  # requests answered at once (each in a thread of its own)
+REQUEST_TIMEOUT = 10.0  # seconds a client may take to send its request (or to take the answer)
+RETRY_AFTER = 10  # seconds, in a 503
+BUSY = "the board page has too many viewers right now; try again in a moment\n"
 _SECURITY = {
     # Only this server's own files, and no inline script: an escaping slip could not run code.
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
@@ -31,6 +41,9 @@ _SECURITY = {
 }
 _STATIC = {"/page.css": ("page.css", "text/css; charset=utf-8"),
            "/page.js": ("page.js", "text/javascript; charset=utf-8")}
+_REFUSED = (f"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            f"Retry-After: {RETRY_AFTER}\r\nConnection: close\r\nContent-Length: {len(BUSY.encode())}\r\n\r\n"
+            f"{BUSY}").encode()
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -44,20 +57,98 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-class PageServer:
-    """Serves the page of a feed on one address, in a thread of its own, until `close()`."""
+class Rendered:
+    """The page and its JSON, made once per change of the feed and shared by every request."""
 
-    def __init__(self, feed: Feed, host: str = "127.0.0.1", port: int = 8080) -> None:
+    def __init__(self, feed: Feed) -> None:
         self.feed = feed
-        self.streams = 0
-        self._streams = threading.Condition()
-        handler = type("Handler", (_Handler,), {"page_server": self})
+        self._lock = threading.Lock()
+        self._made: dict[str, tuple[Any, str]] = {}
+
+    def get(self, what: str) -> str:
+        """"page" or "json", as the feed is now."""
+        key = (self.feed.version, self.feed.status())
+        with self._lock:  # a second request waits for the first one's rendering rather than rendering too
+            made = self._made.get(what)
+            if made is None or made[0] != key:
+                made = (key, self._make(what))
+                self._made[what] = made
+            return made[1]
+
+    def _make(self, what: str) -> str:
+        views = self.feed.views()
+        if what == "page":
+            return page([v for _, v in views.values()], self.feed.status())
+        return json.dumps({"status": dataclasses.asdict(self.feed.status()),
+                           "boards": {n: dataclasses.asdict(v) for n, (_, v) in views.items()}})
+
+
+class _Server(ThreadingHTTPServer):
+    """Threads for requests, at most `max_requests` at once; a refused connection never stops the listening."""
+
+    daemon_threads = True
+    block_on_close = False
+    max_requests = MAX_REQUESTS
+    spawn: Callable[..., threading.Thread] = threading.Thread  # how a request gets its thread
+
+    def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler]) -> None:
+        self.busy = 0
+        self.refused = 0  # connections answered 503 because no thread was free (or could be made)
+        self._lock = threading.Lock()
+        super().__init__(address, handler)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """Answer the request in a thread of its own, or refuse it (503) when too many run or none can start."""
+        with self._lock:
+            full = self.busy >= self.max_requests
+            if not full:
+                self.busy += 1
+        if full:
+            self._refuse(request)
+            return
         try:
-            self.httpd = ThreadingHTTPServer((host, port), handler)
+            self.spawn(target=self._answer, args=(request, client_address), daemon=True).start()
+        except RuntimeError:  # "can't start new thread": refuse this one, keep listening
+            with self._lock:
+                self.busy -= 1
+            self._refuse(request)
+
+    def _answer(self, request: Any, client_address: Any) -> None:
+        try:
+            self.process_request_thread(request, client_address)
+        finally:
+            with self._lock:
+                self.busy -= 1
+
+    def _refuse(self, request: socket.socket) -> None:
+        self.refused += 1
+        try:
+            request.setblocking(False)
+            request.send(_REFUSED)
+        except OSError:
+            pass
+        self.shutdown_request(request)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Quiet: a viewer that went away mid-answer is no news for the controller's terminal."""
+
+
+class PageServer:
+    """Serves the page of a feed on one address, in threads of its own, until `close()`."""
+
+    def __init__(self, feed: Feed, host: str = "127.0.0.1", port: int = 8080, *,
+                 max_streams: int = MAX_STREAMS, max_requests: int = MAX_REQUESTS,
+                 request_timeout: float = REQUEST_TIMEOUT, slow_after: float = SLOW_AFTER) -> None:
+        self.feed = feed
+        self.hub = Hub(feed, max_streams=max_streams, slow_after=slow_after)
+        self.rendered = Rendered(feed)
+        handler = type("Handler", (_Handler,), {"page_server": self, "timeout": request_timeout})
+        try:
+            self.httpd = _Server((host, port), handler)
         except OSError as exc:
             raise MonopoliError(f"cannot serve the board page on {host}:{port}: {exc.strerror or exc}; "
                                 "choose another --web address") from None
-        self.httpd.daemon_threads = True
+        self.httpd.max_requests = max_requests
         self._thread = threading.Thread(target=self.httpd.serve_forever, name="monopoli-page", daemon=True)
 
     @property
@@ -73,24 +164,23 @@ class PageServer:
         """Whether it serves yet."""
         return self._thread.is_alive()
 
+    @property
+    def streams(self) -> int:
+        """Event streams open now."""
+        return self.hub.open
+
     def start(self) -> PageServer:
         """Start serving."""
+        self.hub.start()
         self._thread.start()
         return self
 
     def close(self, *, grace: float = 1.0) -> None:
         """Stop serving; open event streams first get the feed's last status (call feed.stop before)."""
-        with self._streams:
-            self._streams.wait_for(lambda: self.streams == 0, grace)
         if self.started:
             self.httpd.shutdown()
         self.httpd.server_close()
-
-    def count(self, step: int) -> None:
-        """One more (or fewer) open event stream."""
-        with self._streams:
-            self.streams += step
-            self._streams.notify_all()
+        self.hub.close(grace)
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -102,21 +192,18 @@ class _Handler(BaseHTTPRequestHandler):
         self.do_GET(body=False)
 
     def do_GET(self, *, body: bool = True) -> None:  # noqa: N802
-        feed = self.page_server.feed
+        server = self.page_server
         path = self.path.split("?", 1)[0]
         if path in ("/", "/index.html"):
-            views = [v for _, v in feed.views().values()]
-            self._send(HTTPStatus.OK, "text/html; charset=utf-8", page(views, feed.status()), body)
+            self._send(HTTPStatus.OK, "text/html; charset=utf-8", server.rendered.get("page"), body)
         elif path in _STATIC:
             name, kind = _STATIC[path]
             text = resources.files("monopoli_mc.view").joinpath("static", name).read_text(encoding="utf-8")
             self._send(HTTPStatus.OK, kind, text, body)
         elif path == "/state.json":
-            data = {"status": dataclasses.asdict(feed.status()),
-                    "boards": {n: dataclasses.asdict(v) for n, (_, v) in feed.views().items()}}
-            self._send(HTTPStatus.OK, "application/json", json.dumps(data), body)
+            self._send(HTTPStatus.OK, "application/json", server.rendered.get("json"), body)
         elif path == "/events" and body:
-            self._events(feed)
+            self._events(server)
         else:
             self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", "not found\n", body)
 
@@ -137,42 +224,20 @@ class _Handler(BaseHTTPRequestHandler):
         if body:
             self.wfile.write(data)
 
-    def _events(self, feed: Feed) -> None:
-        self.send_response(HTTPStatus.OK)
-        for key, value in {**_SECURITY, "Content-Type": "text/event-stream; charset=utf-8",
-                           "Connection": "close"}.items():
-            self.send_header(key, value)
-        self.end_headers()
+    def _events(self, server: PageServer) -> None:
+        """Hand the socket to the stream hub (this thread ends), or answer 503 when it has enough."""
         self.close_connection = True
-        self.page_server.count(1)
+        # Detached, the socket is the hub's: socketserver's shutdown and close of it then do nothing.
+        sock = socket.socket(fileno=self.connection.detach())
+        if server.hub.adopt(sock):
+            return
         try:
-            self._stream(feed)
-        except (BrokenPipeError, ConnectionResetError, TimeoutError):
-            pass  # the page was closed
+            sock.settimeout(2.0)
+            sock.sendall(_REFUSED)
+        except OSError:
+            pass
         finally:
-            self.page_server.count(-1)
-
-    def _stream(self, feed: Feed) -> None:
-        sent: dict[str, int] = {}
-        shown: Status | None = None
-        said = 0.0
-        version = -1
-        while True:
-            version = feed.wait(version, 1.0) if version >= 0 else feed.version
-            for name, (v, view) in feed.views().items():
-                if sent.get(name) != v:
-                    sent[name] = v
-                    self._event("board", {"board": name, "html": section(view)})
-            status = feed.status()
-            if status != shown or time.monotonic() - said >= STATUS_EVERY:
-                shown, said = status, time.monotonic()
-                self._event("status", {"state": status.state, "html": status_line(status)})
-            if status.state == "stopped":
-                return
-
-    def _event(self, kind: str, data: dict[str, Any]) -> None:
-        self.wfile.write(f"event: {kind}\ndata: {json.dumps(data)}\n\n".encode("utf-8"))
-        self.wfile.flush()
+            sock.close()
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the standard library's name)
         """Quiet: the terminal is the controller's log."""

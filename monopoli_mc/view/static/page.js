@@ -32,7 +32,8 @@
     if (stopped) { return; }
     var bar = document.getElementById("status");
     bar.className = "status lost";
-    bar.textContent = "lost contact with the controller: it may have stopped; this page no longer changes";
+    bar.textContent = "lost contact with the controller: it may have stopped, or the page has too many " +
+      "viewers right now; this page no longer changes (reload it to try again)";
   }
   source.onerror = function () { if (source.readyState === EventSource.CLOSED) { lost(); } };
 

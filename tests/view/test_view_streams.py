@@ -1,0 +1,179 @@
+"""Issue 19 item 10: the page cannot slow the game. Over real sockets: a change is rendered once for
+every viewer, streams past the cap and requests past theirs are answered 503, a viewer that takes
+nothing is closed, a silent connection times out, and a thread that cannot start costs only its
+connection."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from monopoli_mc.rules.board import board_path, load_board
+from monopoli_mc.rules.settings import load_rules
+from monopoli_mc.view.feed import Feed
+from monopoli_mc.view.model import lobby_view
+from monopoli_mc.view.server import PageServer
+
+
+def _view(board: str, seated: int) -> Any:
+    rules = load_rules("prom")
+    return lobby_view(board, rules, load_board(board_path(rules.board)), quarters=0,
+                      lobby=tuple(f"Player{n}" for n in range(seated)))
+
+
+@contextmanager
+def serving(**limits: Any) -> Iterator[tuple[Feed, PageServer]]:
+    feed = Feed()
+    feed.publish(_view("main", 0))
+    server = PageServer(feed, "127.0.0.1", 0, **limits).start()
+    try:
+        yield feed, server
+    finally:
+        feed.stop("the test is over")
+        server.close(grace=0.2)
+
+
+def _connect(server: PageServer, request: bytes | None = b"GET /events HTTP/1.1\r\nHost: t\r\n\r\n", *,
+             buffer: int | None = None) -> socket.socket:
+    host, port = server.httpd.server_address[:2]
+    sock = socket.socket()
+    if buffer is not None:  # before connecting, so the window is small from the start
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, buffer)
+    sock.settimeout(10)
+    sock.connect((str(host), int(port)))
+    if request is not None:
+        sock.sendall(request)
+    return sock
+
+
+def _read_until(sock: socket.socket, marker: bytes, timeout: float = 10) -> bytes:
+    got = b""
+    end = time.monotonic() + timeout
+    while marker not in got:
+        sock.settimeout(max(0.01, end - time.monotonic()))
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        got += chunk
+    return got
+
+
+def _closed_within(sock: socket.socket, timeout: float) -> bool:
+    """Whether the server closes the connection within `timeout` (whatever it sent before)."""
+    end = time.monotonic() + timeout
+    try:
+        while time.monotonic() < end:
+            sock.settimeout(max(0.01, end - time.monotonic()))
+            if not sock.recv(65536):
+                return True
+    except TimeoutError:
+        return False
+    except ConnectionResetError:
+        return True
+    return False
+
+
+def _wait(check: Any, timeout: float = 10) -> None:
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.01)
+
+
+def test_a_change_is_rendered_once_for_all_viewers() -> None:
+    with serving() as (feed, server):
+        viewers = [_connect(server) for _ in range(20)]
+        for sock in viewers:
+            assert _read_until(sock, b"event: status").startswith(b"HTTP/1.1 200 OK")  # the lobby, nobody seated
+        rendered = server.hub.renders
+        feed.publish(_view("main", 3))
+        for sock in viewers:
+            assert b"Player2" in _read_until(sock, b"Player2")
+        assert server.hub.renders == rendered + 1  # one rendering, twenty viewers
+        for sock in viewers:
+            sock.close()
+
+
+def test_streams_past_the_cap_are_answered_503_and_a_place_frees_when_a_viewer_leaves() -> None:
+    with serving(max_streams=3) as (_, server):
+        viewers = [_connect(server) for _ in range(3)]
+        for sock in viewers:
+            assert _read_until(sock, b"event: status").startswith(b"HTTP/1.1 200 OK")
+        fourth = _connect(server)
+        answer = _read_until(fourth, b"try again")
+        assert answer.startswith(b"HTTP/1.1 503 ") and b"Retry-After: 10" in answer and _closed_within(fourth, 5)
+        viewers[0].close()
+        _wait(lambda: server.streams == 2)
+        fifth = _connect(server)
+        assert _read_until(fifth, b"event: status").startswith(b"HTTP/1.1 200 OK")
+        for sock in (*viewers[1:], fifth):
+            sock.close()
+
+
+def test_a_viewer_that_takes_nothing_is_closed_and_the_others_go_on() -> None:
+    with serving(slow_after=0.5) as (feed, server):
+        stalled = _connect(server, buffer=1024)
+        reader = _connect(server)
+        for n in range(400):  # each picture ~25 KB: the stalled viewer's buffers fill, then its backlog waits
+            feed.publish(_view("main", n % 8))
+            _read_until(reader, b"event: board")
+            if server.hub.dropped:
+                break
+        _wait(lambda: server.hub.dropped == 1)
+        assert server.streams == 1
+        feed.publish(_view("main", 8))
+        assert b"Player7" in _read_until(reader, b"Player7")
+        reader.close()
+        stalled.close()
+
+
+def test_a_connection_that_sends_no_request_is_closed_after_the_timeout() -> None:
+    with serving(request_timeout=0.3) as (_, server):
+        silent = _connect(server, request=None)
+        started = time.monotonic()
+        assert _closed_within(silent, 5) and time.monotonic() - started < 3
+        silent.close()
+
+
+def test_requests_past_the_cap_are_answered_503_and_the_server_goes_on() -> None:
+    with serving(max_requests=2, request_timeout=1.0) as (_, server):
+        silent = [_connect(server, request=None) for _ in range(2)]  # hold both request threads
+        _wait(lambda: server.httpd.busy == 2)
+        third = _connect(server, request=b"GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+        assert _read_until(third, b"try again").startswith(b"HTTP/1.1 503 ")
+        for sock in silent:
+            assert _closed_within(sock, 5)
+        _wait(lambda: server.httpd.busy == 0)
+        page = _connect(server, request=b"GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        assert _read_until(page, b"</html>").startswith(b"HTTP/1.1 200 OK")
+        for sock in (*silent, third, page):
+            sock.close()
+
+
+def test_a_thread_that_cannot_start_costs_only_its_connection(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As `threading.Thread.start` fails when the machine has no thread left."""
+    failures = [1]
+
+    class Scarce(threading.Thread):
+        def start(self) -> None:
+            if failures:
+                failures.pop()
+                raise RuntimeError("can't start new thread")
+            super().start()
+
+    with serving() as (_, server):
+        monkeypatch.setattr(server.httpd, "spawn", Scarce)
+        first = _connect(server, request=b"GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+        assert _read_until(first, b"try again").startswith(b"HTTP/1.1 503 ")
+        second = _connect(server, request=b"GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        assert _read_until(second, b"</html>").startswith(b"HTTP/1.1 200 OK")
+        assert server.httpd.refused == 1
+        first.close()
+        second.close()
+
