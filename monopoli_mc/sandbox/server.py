@@ -19,7 +19,12 @@ Modelled on vanilla's `RconThread`, `RconClient`, `PktUtils` and `RconConsoleSou
   buffer is read, so a concurrent connection can clear or add to another's output.
 
 The sandbox sets TCP_NODELAY on accepted sockets (vanilla does not), which changes
-only timing, never bytes.
+only timing, never bytes. And where no thread can be started for a client, vanilla's
+listener ends (`RconThread.run`, 1.21.x, catches only `SocketTimeoutException` and
+`IOException` around `RconClient.start`, so the `OutOfMemoryError` of a thread that cannot
+be made escapes its loop and closes the listening socket); the sandbox closes that one
+connection and keeps listening, so a rehearsal survives a machine out of threads. No
+answer to a connection that is served changes.
 """
 
 from __future__ import annotations
@@ -147,6 +152,8 @@ def read_request(sock: socket.socket, buf: bytearray) -> int:
 class RconServer:
     """A threaded RCON server in front of a CommandExecutor; start(), then stop()."""
 
+    spawn: Callable[..., threading.Thread] = threading.Thread  # how a client gets its thread
+
     def __init__(self, executor: CommandExecutor, password: str, *,
                  host: str = "127.0.0.1", port: int = 0,
                  main: MainThreadCalls | None = None) -> None:
@@ -265,12 +272,18 @@ class RconServer:
                     continue
                 with contextlib.suppress(OSError):
                     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                thread = threading.Thread(target=self._serve, args=(sock,),
-                                          name=f"RCON Client /{peer[0]}", daemon=True)
+                thread = self.spawn(target=self._serve, args=(sock,), name=f"RCON Client /{peer[0]}",
+                                    daemon=True)
                 with self._clients_lock:
                     self._clients = {t: s for t, s in self._clients.items() if t.is_alive()}
                     self._clients[thread] = sock
-                thread.start()
+                try:
+                    thread.start()
+                except RuntimeError:  # "can't start new thread": this connection only, never the listener
+                    with self._clients_lock:
+                        self._clients.pop(thread, None)
+                    log.warning("RCON: no thread left for a client from %s; its connection is closed", peer[0])
+                    _close(sock)
 
     def _serve(self, sock: socket.socket) -> None:
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -131,3 +131,12 @@ def seat_by_walking(box: Sandbox, world: WorldConfig, ctl: Controller, seats: di
         box.world.tick()
         ctl.poll()
     return bots
+
+
+def ask(store: Store, poll: Callable[[], object], kind: str, **args: object) -> str:
+    """An operator request through the database, the controller's poll, and its answer."""
+    request = store.request(kind, dict(args))
+    poll()
+    answer = store.answer_of(request)
+    assert answer is not None, f"{kind} was not answered"
+    return answer

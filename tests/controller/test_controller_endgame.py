@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from controller_support import Rig, make_rig
+from controller_support import Rig, ask, make_rig
 
 from monopoli_mc.controller import stall
 from monopoli_mc.rules.phases import DEBT, OVER
@@ -39,11 +39,7 @@ def stalled(tmp_path: Path) -> Iterator[Rig]:
 
 
 def _ask(rig: Rig, kind: str, **args: object) -> str:
-    request = rig.store.request(kind, dict(args))
-    rig.step()
-    answer = rig.store.answer_of(request)
-    assert answer is not None
-    return answer
+    return ask(rig.store, rig.step, kind, **args)
 
 
 def test_admin_end_counts_the_debt_left_unpaid(stalled: Rig) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from controller_support import PACK, PASSWORD
+from controller_support import PACK, PASSWORD, ask
 
 from monopoli_mc.bridge import timebar
 from monopoli_mc.cli import cli
@@ -164,11 +164,7 @@ def test_the_limit_is_stored_with_the_game_and_read_by_the_page(tmp_path: Path) 
 
 
 def _ask(c: Clocked, ctl: Controller, kind: str, **args: object) -> str:
-    request = c.store.request(kind, dict(args))
-    ctl.poll()
-    answer = c.store.answer_of(request)
-    assert answer is not None
-    return answer
+    return ask(c.store, ctl.poll, kind, **args)
 
 
 def test_undo_of_a_time_up_end_restores_the_game_and_lifts_the_limit_it_ran_past(tmp_path: Path) -> None:

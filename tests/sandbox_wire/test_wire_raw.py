@@ -160,6 +160,33 @@ def test_several_clients_at_once(server: RconServer) -> None:
             conn.close()
 
 
+def test_a_client_thread_that_cannot_start_costs_only_its_connection(server: RconServer,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19 item 11: the listener died when the machine had no thread left (as vanilla's does)."""
+    failures = [1]
+
+    class Scarce(threading.Thread):
+        def start(self) -> None:
+            if failures:
+                failures.pop()
+                raise RuntimeError("can't start new thread")
+            super().start()
+
+    monkeypatch.setattr(server, "spawn", Scarce)
+    refused = Raw(server)
+    try:
+        assert refused.is_closed()
+    finally:
+        refused.close()
+    served = Raw(server)
+    try:
+        assert served.login(request_id=3) == (3, 2, b"")
+        served.request(4, 2, "scoreboard players get Alex Cash")
+        assert served.read() == (4, 0, b"Alex has 1500 [Cash]")
+    finally:
+        served.close()
+
+
 class GatedConsole(ConsoleOutput):
     """Holds the first reader between running its command and reading the buffer."""
 
