@@ -23,11 +23,11 @@ import json
 import logging
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import WorldEvent
-from monopoli_mc.controller import identity, inputs, lineage, timelimit, timers
+from monopoli_mc.controller import identity, inputs, lineage, offers, timelimit, timers
 from monopoli_mc.controller.admin import AdminDesk, net_worths
 from monopoli_mc.controller.lease import Lease
 from monopoli_mc.controller.lease import clock as lease_clock
@@ -136,10 +136,8 @@ class Controller:
                 table.load(self.store, row, self.board)
                 self.follow_limit(table, row)
             table.paused = self.store.meta(f"paused:{table.name}") == "1"
-            table.books_out = [(int(seat), str(deck), int(card)) for seat, deck, card
-                               in json.loads(self.store.meta(f"books_out:{table.name}", "[]"))]
-            table.offers = {int(seat): draft for seat, draft
-                            in json.loads(self.store.meta(inputs.offers_key(table), "{}")).items()}
+            table.books_out = self.store.meta_json(f"books_out:{table.name}", "[]", _books, "books given out")
+            table.offers = self.store.meta_json(inputs.offers_key(table), "{}", offers.stored, "trade offers")
 
     def follow_limit(self, table: BoardGame, row: GameRow, *, override: bool = True) -> None:
         """A game's time limit as stored with it; `--time-limit` given to this run sets it for a game
@@ -382,3 +380,8 @@ def _sleep(stop: Callable[[], bool], seconds: float) -> None:
     end = time.monotonic() + seconds
     while not stop() and time.monotonic() < end:
         time.sleep(min(0.1, end - time.monotonic()))
+
+
+def _books(data: Any) -> list[tuple[int, str, int]]:
+    """The card books given out, as stored: [seat, deck, card] each."""
+    return [(int(seat), str(deck), int(card)) for seat, deck, card in data]

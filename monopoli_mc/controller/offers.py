@@ -28,6 +28,19 @@ def empty() -> Draft:
     return {"to": None, "give": [], "get": [], "give_cash": 0, "get_cash": 0, "give_cards": 0, "get_cards": 0}
 
 
+def stored(data: Any) -> dict[int, Draft]:
+    """The drafts as stored (seat -> draft); raises ValueError for anything this module did not write."""
+    drafts = {int(seat): draft for seat, draft in data.items()}
+    for draft in drafts.values():
+        ok = isinstance(draft, dict) and set(draft) == set(empty()) and (
+            draft["to"] is None or type(draft["to"]) is int) and all(
+            isinstance(draft[k], list) and all(type(s) is int for s in draft[k]) for k in ("give", "get")) and all(
+            type(draft[k]) is int for k in ("give_cash", "get_cash", "give_cards", "get_cards"))
+        if not ok:
+            raise ValueError(f"a trade offer {str(draft)[:60]!r}")
+    return drafts
+
+
 def handle(game: Game, drafts: dict[int, Draft], seat: int, kind: str,
            value: int | None) -> tuple[str, Action | None]:
     """Change a player's draft (or send it): what to tell them, and the action to apply, if any."""

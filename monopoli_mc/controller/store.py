@@ -12,7 +12,7 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, TypeVar
 
 from monopoli_mc.controller import sqlfile
 from monopoli_mc.errors import StoreError
@@ -46,6 +46,7 @@ CREATE TABLE IF NOT EXISTS lease(id INTEGER PRIMARY KEY CHECK(id = 1), holder TE
 _MIGRATIONS = {2: _SET_ASIDE}
 
 Action = tuple[str, int, Any]
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,15 @@ class Store:
         """A stored setting."""
         row = self.db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
         return str(row[0]) if row else default
+
+    def meta_json(self, key: str, default: str, shape: Callable[[Any], _T], what: str) -> _T:
+        """A setting stored as JSON, made into what the controller holds by `shape`; a row that is not
+        valid JSON or not of that shape (`shape` raises) is a StoreError naming it."""
+        text = self.meta(key, default)
+        try:
+            return shape(json.loads(text))
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise self.damaged("meta", key, f"not {what}: {exc}") from None
 
     def set_meta(self, key: str, value: str) -> None:
         """Store a setting."""

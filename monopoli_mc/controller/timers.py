@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Callable
 
 from monopoli_mc.bridge.inbox import Position
-from monopoli_mc.controller import timelimit
+from monopoli_mc.controller import stall, timelimit
 from monopoli_mc.controller.policy import CLOSE_AUCTION
 from monopoli_mc.controller.table import Action, BoardGame, Walk
 from monopoli_mc.datapack import calls
@@ -50,13 +50,14 @@ def due(tables: Iterable[BoardGame], now: float, wall: float, *, auction_quiet: 
 
 
 def time_bars(tables: Iterable[BoardGame], wall: float, on_line: Callable[[str], None]) -> list[str]:
-    """Each board's boss bar of the time left (updated every few seconds) and the warnings."""
+    """Each board's boss bar of the time left (updated every few seconds) and the warnings; and the
+    reminders of a debt left unpaid (stall.py)."""
     out: list[str] = []
     for table in tables:
-        writes, told = timelimit.writes(table, wall)
-        out += writes
-        for line in told:
-            on_line(f"[{table.name}] {line}")
+        for writes, told in (timelimit.writes(table, wall), stall.reminders(table, wall)):
+            out += writes
+            for line in told:
+                on_line(f"[{table.name}] {line}")
     return out
 
 

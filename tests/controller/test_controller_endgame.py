@@ -67,6 +67,14 @@ def test_a_stalled_debt_is_shown_with_its_wait_and_settled_by_the_operator(stall
     status = _ask(stalled, "status")
     assert status.endswith("debt for Robin, jar $570; Robin owes the jar $2,000, waiting 7 min: "
                            "`monopoli admin bankrupt Robin` settles it"), status
+    stalled.said_to("Sam")
+    table.since = time.time() - 7 * 60
+    stalled.step()
+    told = ("Robin has owed the jar $2,000 for 7 min: sell or mortgage and pay, or go bankrupt when nothing is "
+            "left to raise.")
+    assert stalled.said_to("Sam") == [told]
+    stalled.step()
+    assert stalled.said_to("Sam") == []  # once, until the next reminder is due
     assert _ask(stalled, "bankrupt", player="Sam") == "refused: Sam owes nothing now"
     assert _ask(stalled, "bankrupt", player="Robin") == "Robin is bankrupt: everything goes to the jar (owed $2,000)"
     assert stalled.game.phase == OVER and stalled.game.winner == 0 and stalled.game.end_reason == "last_standing"

@@ -15,9 +15,12 @@ from click.testing import CliRunner
 from monopoli_mc.cli import cli
 from monopoli_mc.controller import lease, timelimit
 from monopoli_mc.controller.lease import Lease
+from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import load_game
+from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.errors import StoreError
+from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.settings import load_rules
@@ -115,4 +118,23 @@ def test_a_damaged_lease_row_is_one_line_and_take_over_writes_a_new_one(tmp_path
     assert line == "the lease's row was damaged; a new lease is written"
     holder = lease.read(store)
     assert holder is not None and not holder.released
+    store.close()
+
+
+@pytest.mark.parametrize(("key", "value", "what"), [
+    ("offers:main:1", "[1]", "trade offers"),
+    ("offers:main:1", '{"x": {}}', "trade offers"),
+    ("offers:main:1", '{"0": {"to": 1, "give": "Boardwalk"}}', "trade offers"),
+    ("books_out:main", "[[1]]", "books given out"),
+    ("books_out:main", "{not json", "books given out"),
+])
+def test_a_damaged_offer_or_book_row_stops_the_controller_with_one_line(tmp_path: Path, key: str, value: str,
+                                                                       what: str) -> None:
+    """The controller reads these rows when it loads (it never sends a request for that)."""
+    db, _ = _night(tmp_path)
+    _tamper(db, f"INSERT OR REPLACE INTO meta(key, value) VALUES('{key}', '{value}')")
+    store = Store(db)
+    ctl = Controller(RconClient("127.0.0.1", 1, "unused"), load_world(), store, Settings(take_over=True))
+    with pytest.raises(StoreError, match=rf"row {key} of table 'meta' is damaged \(not {what}: .*\); {RESTORE}$"):
+        ctl.load()
     store.close()
