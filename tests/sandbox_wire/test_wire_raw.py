@@ -8,6 +8,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
+from threads_support import scarce
 
 from monopoli_mc.sandbox.server import ConsoleOutput, RconServer, reply_chunks
 from wire_support import PASSWORD, Raw, TableExecutor, packet
@@ -163,16 +164,8 @@ def test_several_clients_at_once(server: RconServer) -> None:
 def test_a_client_thread_that_cannot_start_costs_only_its_connection(server: RconServer,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 19 item 11: the listener died when the machine had no thread left (as vanilla's does)."""
-    failures = [1]
 
-    class Scarce(threading.Thread):
-        def start(self) -> None:
-            if failures:
-                failures.pop()
-                raise RuntimeError("can't start new thread")
-            super().start()
-
-    monkeypatch.setattr(server, "spawn", Scarce)
+    monkeypatch.setattr(server, "spawn", scarce())
     refused = Raw(server)
     try:
         assert refused.is_closed()

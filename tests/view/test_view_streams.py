@@ -6,13 +6,13 @@ connection."""
 from __future__ import annotations
 
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from threads_support import scarce
 
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.settings import load_rules
@@ -158,17 +158,9 @@ def test_requests_past_the_cap_are_answered_503_and_the_server_goes_on() -> None
 
 def test_a_thread_that_cannot_start_costs_only_its_connection(monkeypatch: pytest.MonkeyPatch) -> None:
     """As `threading.Thread.start` fails when the machine has no thread left."""
-    failures = [1]
-
-    class Scarce(threading.Thread):
-        def start(self) -> None:
-            if failures:
-                failures.pop()
-                raise RuntimeError("can't start new thread")
-            super().start()
 
     with serving() as (_, server):
-        monkeypatch.setattr(server.httpd, "spawn", Scarce)
+        monkeypatch.setattr(server.httpd, "spawn", scarce())
         first = _connect(server, request=b"GET / HTTP/1.1\r\nHost: t\r\n\r\n")
         assert _read_until(first, b"try again").startswith(b"HTTP/1.1 503 ")
         second = _connect(server, request=b"GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
