@@ -239,4 +239,4 @@ def test_operator_answers_say_refused_and_name_the_board(rig: Rig) -> None:
     assert all(rig.store.answer_of(k) == f"kick {n}: done" for k, n in zip(kick, ("Sam", "Robin")))
     over = rig.store.request("status", {})
     rig.step()
-    assert rig.store.answer_of(over) == "main: game 1 (prom rules) ended in round 1; next: monopoli admin start"
+    assert rig.store.answer_of(over) == "main: game 1 (prom rules) ended in round 1: Alex wins; next: monopoli admin start"
