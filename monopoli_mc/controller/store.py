@@ -170,7 +170,7 @@ class Store:
     def _game_row(self, r: tuple[Any, ...]) -> GameRow:
         """A games row as monopoli wrote it, or a StoreError naming what was changed."""
         rules, names = self._loads(r[2], "games", r[0]), self._loads(r[4], "games", r[0])
-        if not isinstance(rules, dict) or not isinstance(rules.get("name"), str):
+        if not isinstance(rules, dict):
             raise self.damaged("games", r[0], f"its rules are {str(r[2])[:40]!r}, not a rule set")
         if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
             raise self.damaged("games", r[0], f"its names are {str(r[4])[:40]!r}, not a list of players")
