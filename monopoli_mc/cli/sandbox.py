@@ -34,9 +34,10 @@ def stop_on_signals(stop: threading.Event) -> Iterator[None]:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=25575, show_default=True, type=click.IntRange(0, 65535),
               help="RCON port (0 picks a free one).")
-# The folder is checked by the sandbox, so a bad one is a one-line error and exit code 1.
+# The pack is checked by the sandbox, so a bad one is a one-line error and exit code 1.
 @click.option("--datapack", type=click.Path(path_type=Path),
-              help="Datapack folder to load (its load functions run once, tick functions every tick).")
+              help="Datapack to load, a folder or a .zip as the server takes (its load functions run "
+                   "once, tick functions every tick).")
 @click.option("--version", "mc_version", default="1.21.11", show_default=True,
               help="Minecraft version whose commands and replies the sandbox copies.")
 @click.option("--password-file", type=click.Path(dir_okay=False, path_type=Path),
@@ -62,7 +63,7 @@ def sandbox(host: str, port: int, datapack: Path | None, mc_version: str,
     Example:
       export MONOPOLI_RCON_PASSWORD=letmein
       monopoli sandbox --port 25575 --datapack datapacks/monopoli
-      monopoli sandbox --port 25575 --datapack datapacks/monopoli --tick-busy-ms 25
+      monopoli sandbox --port 25575 --datapack datapacks/monopoli.zip --tick-busy-ms 25
       RCON_PASSWORD=letmein mcrcon 127.0.0.1 -p 25575   # in another terminal
     """
     password = read_password(file=password_file)

@@ -1,4 +1,4 @@
-"""Reading a datapack folder: pack.mcmeta, functions, function tags, structures."""
+"""Reading a datapack (a folder or a zip): pack.mcmeta, functions, function tags, structures."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pathlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from monopoli_mc.errors import SandboxError
 from monopoli_mc.sandbox import versions
+from monopoli_mc.sandbox.packfiles import Readable, pack_files
 
 
 @dataclass
@@ -19,20 +19,14 @@ class Datapacks:
     paths: list[pathlib.Path] = field(default_factory=list)
     functions: dict[str, list[str]] = field(default_factory=dict)
     tags: dict[str, list[str]] = field(default_factory=dict)
-    structures: dict[str, pathlib.Path] = field(default_factory=dict)
+    structures: dict[str, Readable] = field(default_factory=dict)
     advancements: dict[str, Any] = field(default_factory=dict)  # id -> parsed JSON, unchecked
     problems: list[str] = field(default_factory=list)
 
     def add(self, path: pathlib.Path) -> None:
-        """Remember a pack folder and read it."""
-        if not path.exists():
-            raise SandboxError(f"no such datapack folder: '{path}'")
-        if not path.is_dir():
-            raise SandboxError(f"not a datapack folder but a file: '{path}'")
-        if not (path / "pack.mcmeta").is_file():
-            raise SandboxError(f"not a datapack (no pack.mcmeta): '{path}'")
-        self.paths.append(path)
+        """Remember a pack (a folder or a .zip) and read it; SandboxError if it is not a pack."""
         self._read(path)
+        self.paths.append(path)
 
     def reread(self) -> None:
         """Read every pack again (for /reload)."""
@@ -45,32 +39,33 @@ class Datapacks:
             self._read(path)
 
     def _read(self, path: pathlib.Path) -> None:
-        self._check_format(path)
+        files = pack_files(path)
+        self._check_format(path, files["pack.mcmeta"].read_bytes())
         singular = versions.singular_folders(self.version)
         fn_dir, st_dir, adv_dir = (("function", "structure", "advancement") if singular
                                    else ("functions", "structures", "advancements"))
         wrong = (("functions", "structures", "advancements") if singular
                  else ("function", "structure", "advancement"))
-        for ns_dir in sorted((path / "data").glob("*")):
-            ns = ns_dir.name
+        by_ns: dict[str, dict[str, Readable]] = {}
+        for name, f in files.items():
+            parts = name.split("/", 2)
+            if len(parts) == 3 and parts[0] == "data":
+                by_ns.setdefault(parts[1], {})[parts[2]] = f
+        for ns, inside in sorted(by_ns.items()):
             for bad in wrong:
-                if (ns_dir / bad).is_dir() or (ns_dir / "tags" / bad).is_dir():
+                if any(n.startswith((f"{bad}/", f"tags/{bad}/")) for n in inside):
                     self.problems.append(f"{path.name}: data/{ns}/{bad}/ is ignored by "
                                          f"{self.version}; use {fn_dir}/ and {st_dir}/")
-            for f in sorted((ns_dir / fn_dir).rglob("*.mcfunction")):
-                rel = f.relative_to(ns_dir / fn_dir).with_suffix("").as_posix()
-                self.functions[f"{ns}:{rel}"] = f.read_text(encoding="utf-8").splitlines()
-            for f in sorted((ns_dir / "tags" / fn_dir).rglob("*.json")):
-                rel = f.relative_to(ns_dir / "tags" / fn_dir).with_suffix("").as_posix()
-                self._add_tag(f"{ns}:{rel}", json.loads(f.read_text(encoding="utf-8")))
-            for f in sorted((ns_dir / adv_dir).rglob("*.json")):
-                rel = f.relative_to(ns_dir / adv_dir).with_suffix("").as_posix()
+            for rel, f in _under(inside, fn_dir, ".mcfunction"):
+                self.functions[f"{ns}:{rel}"] = f.read_bytes().decode("utf-8").splitlines()
+            for rel, f in _under(inside, f"tags/{fn_dir}", ".json"):
+                self._add_tag(f"{ns}:{rel}", json.loads(f.read_bytes().decode("utf-8")))
+            for rel, f in _under(inside, adv_dir, ".json"):
                 try:
-                    self.advancements[f"{ns}:{rel}"] = json.loads(f.read_text(encoding="utf-8"))
+                    self.advancements[f"{ns}:{rel}"] = json.loads(f.read_bytes().decode("utf-8"))
                 except ValueError as e:
                     self.problems.append(f"{path.name}: advancement {ns}:{rel}: not JSON ({e})")
-            for f in sorted((ns_dir / st_dir).rglob("*.nbt")):
-                rel = f.relative_to(ns_dir / st_dir).with_suffix("").as_posix()
+            for rel, f in _under(inside, st_dir, ".nbt"):
                 self.structures[f"{ns}:{rel}"] = f
 
     def _add_tag(self, tid: str, data: dict[str, Any]) -> None:
@@ -79,12 +74,11 @@ class Datapacks:
             self.tags[tid] = []
         self.tags.setdefault(tid, []).extend(values)
 
-    def _check_format(self, path: pathlib.Path) -> None:
+    def _check_format(self, path: pathlib.Path, raw: bytes) -> None:
         """pack.mcmeta as the server reads it for this version (`monopoli_mc.vanilla.packmeta`)."""
         from monopoli_mc.datapack.versions import VERSIONS
         from monopoli_mc.vanilla.data import load
         from monopoli_mc.vanilla.packmeta import check_mcmeta
-        raw = (path / "pack.mcmeta").read_bytes()
         for problem in check_mcmeta(raw, load(self.version), VERSIONS[self.version].pack_format):
             self.problems.append(f"{path.name}: {problem} ({self.version})")
 
@@ -102,3 +96,10 @@ class Datapacks:
     def has_structure(self, sid: str) -> bool:
         """Whether a structure template exists."""
         return sid in self.structures
+
+
+def _under(files: dict[str, Readable], folder: str, suffix: str) -> list[tuple[str, Readable]]:
+    """(path inside `folder` without the suffix, file) of a namespace's files in that folder."""
+    prefix = folder + "/"
+    return [(name[len(prefix):-len(suffix)], f) for name, f in sorted(files.items())
+            if name.startswith(prefix) and name.endswith(suffix)]

@@ -52,3 +52,25 @@ def test_stop_over_rcon_answers_then_stops(running: tuple[subprocess.Popen[str],
         assert rcon.command("stop") == "Stopping the server"
     out, err = proc.communicate(timeout=5)
     assert (proc.returncode, out, err) == (0, "sandbox stopped\n", "")
+
+
+def test_the_readme_zip_is_taken_as_the_server_takes_it() -> None:
+    """`monopoli sandbox --datapack datapacks/monopoli.zip`: the file the README has the organiser install."""
+    zipped = Path(__file__).resolve().parents[2] / "datapacks" / "monopoli.zip"
+    env = {**os.environ, "MONOPOLI_RCON_PASSWORD": PASSWORD}
+    proc = subprocess.Popen([*MONOPOLI, "sandbox", "--port", "0", "--datapack", str(zipped)],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        found = re.search(r"datapack .*monopoli\.zip\): RCON listening on 127\.0\.0\.1:(\d+)", first)
+        assert found, first + (proc.stderr.read() if proc.stderr else "")
+        with RconClient("127.0.0.1", int(found.group(1)), PASSWORD, timeout=2) as rcon:
+            assert "[monopoli.seq], [monopoli.left]" in rcon.command("scoreboard objectives list")  # load ran
+            assert rcon.command("stop") == "Stopping the server"
+        out, err = proc.communicate(timeout=5)
+        assert (proc.returncode, out, err) == (0, "sandbox stopped\n", "")
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(5)

@@ -54,8 +54,8 @@ def test_cli_refuses_to_start_without_a_password() -> None:
 
 
 @pytest.mark.parametrize("name, words", [
-    ("missing", "no such datapack folder: '{path}'"),
-    ("a-file", "not a datapack folder but a file: '{path}'"),
+    ("missing", "no such datapack folder or zip: '{path}'"),
+    ("a-file", "not a datapack folder or .zip but a file: '{path}' (the server takes only a folder with pack.mcmeta, or a file named *.zip)"),
     ("empty", "not a datapack (no pack.mcmeta): '{path}'"),
 ])
 def test_cli_bad_datapack_folder_is_one_line_and_exit_code_1(
