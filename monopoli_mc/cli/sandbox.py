@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -11,9 +13,12 @@ from pathlib import Path
 
 import click
 
+from monopoli_mc.cli.options import world_option
+from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.rcon.password import ENV_VAR, read_password
 from monopoli_mc.sandbox.runner import Sandbox
 
+DEFAULT_PORT = 25575
 STOP_GRACE = 0.3
 """Seconds between a stop request and closing the connections."""
 
@@ -32,8 +37,9 @@ def stop_on_signals(stop: threading.Event) -> Iterator[None]:
 
 @click.command("sandbox")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=25575, show_default=True, type=click.IntRange(0, 65535),
-              help="RCON port (0 picks a free one).")
+@click.option("--port", default=None, type=click.IntRange(0, 65535),
+              help="RCON port (0 picks a free one). Default: 25575, or with --console or --world "
+                   "the world config's rcon.port.")
 # The pack is checked by the sandbox, so a bad one is a one-line error and exit code 1.
 @click.option("--datapack", type=click.Path(path_type=Path),
               help="Datapack to load, a folder or a .zip as the server takes (its load functions run "
@@ -49,8 +55,15 @@ def stop_on_signals(stop: threading.Event) -> Iterator[None]:
               help="server.properties' pause-when-empty-seconds: with nobody online this long the "
                    "server stops ticking (no load or tick functions). Default: vanilla's, 60 from "
                    "1.21.2, none before; 0 never pauses.")
-def sandbox(host: str, port: int, datapack: Path | None, mc_version: str,
-            password_file: Path | None, tick_busy_ms: float, pause_seconds: int | None) -> None:
+@click.option("--console", "console", is_flag=True,
+              help="Rehearse: a prompt to type the server console's commands, act as players "
+                   "(Alex: join, Alex: /trigger d6) and run monopoli commands; type help.")
+@world_option
+@click.option("--color/--no-color", default=None,
+              help="Chat colours as ANSI escapes in the console (default: on a terminal, unless NO_COLOR).")
+def sandbox(host: str, port: int | None, datapack: Path | None, mc_version: str,
+            password_file: Path | None, tick_busy_ms: float, pause_seconds: int | None, console: bool,
+            world_path: Path | None, color: bool | None) -> None:
     """Run the sandbox server alone: a vanilla-like world behind real RCON.
 
     The RCON password comes from the environment variable MONOPOLI_RCON_PASSWORD
@@ -60,25 +73,65 @@ def sandbox(host: str, port: int, datapack: Path | None, mc_version: str,
     --tick-busy-ms makes each tick take that long, like a busy server.
 
     \b
+    --console rehearses the night: it takes the world config's boards (--world) and port,
+    and reads lines: `Alex: join`, `Alex: walk board`, `Alex: /trigger join`, `Alex: click 1`,
+    `/op Alex`, `monopoli run --db rehearsal.db` (runs beside it); `help` lists them all.
+
+    \b
     Example:
       export MONOPOLI_RCON_PASSWORD=letmein
+      monopoli sandbox --console --datapack datapacks/monopoli.zip
       monopoli sandbox --port 25575 --datapack datapacks/monopoli
       monopoli sandbox --port 25575 --datapack datapacks/monopoli.zip --tick-busy-ms 25
       RCON_PASSWORD=letmein mcrcon 127.0.0.1 -p 25575   # in another terminal
     """
     password = read_password(file=password_file)
+    world = load_world(world_path) if console or world_path is not None else None
+    if port is None:
+        port = world.rcon_port if world is not None else DEFAULT_PORT
     box = Sandbox(password=password.reveal(), host=host, port=port, version=mc_version,
                   datapack=datapack, tick_busy_ms=tick_busy_ms, pause_when_empty_seconds=pause_seconds)
     for problem in box.world.load_errors:
         click.echo(f"warning: datapack: {problem}", err=True)
-    with stop_on_signals(box.stop_requested), box:
+    with contextlib.ExitStack() as stack:
+        if not console:
+            stack.enter_context(stop_on_signals(box.stop_requested))
+        stack.enter_context(box)
         loaded = f", datapack {datapack}" if datapack is not None else ""
         loaded += f", ticks busy {tick_busy_ms:g} ms" if tick_busy_ms else ""
         click.echo(f"monopoli sandbox (Minecraft {mc_version}{loaded}): RCON listening on "
-                   f"{box.address[0]}:{box.port}; Ctrl-C stops")
-        while not box.stop_requested.wait(0.2):
-            pass
+                   f"{box.address[0]}:{box.port}; " + ("type help; quit stops" if console else "Ctrl-C stops"))
+        if console:
+            assert world is not None
+            _rehearse(box, world, world_path, password.reveal(), color)
+        else:
+            while not box.stop_requested.wait(0.2):
+                pass
         # Vanilla takes a while to save and shut down after `/stop`; clients that keep
         # reading after a reply (mcrcon does) would see the socket close under them.
         time.sleep(STOP_GRACE)
     click.echo("sandbox stopped")
+
+
+def _rehearse(box: Sandbox, world: WorldConfig, world_path: Path | None, password: str,
+              color: bool | None) -> None:
+    """The rehearsal console until quit, end of input, Ctrl-C or SIGTERM."""
+    from monopoli_mc.cli.console import Console, wants_color
+    from monopoli_mc.datapack.layout import Layout
+    from monopoli_mc.sandbox.rehearsal import Rehearsal
+
+    if world.rcon_port != box.port:
+        click.echo(f"warning: {world.source} says rcon.port {world.rcon_port}, the sandbox listens on "
+                   f"{box.port}: monopoli commands typed here connect to {world.rcon_port}", err=True)
+    layouts = {place.name: Layout(place) for place in world.boards}
+    rehearsal = Rehearsal(box, layouts, color=wants_color(sys.stdout) if color is None else color)
+    env = {**os.environ, ENV_VAR: password}
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        Console(rehearsal, env=env, world_path=world_path, interactive=sys.stdin.isatty()).loop()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(_sig: int, _frame: object) -> None:
+    raise KeyboardInterrupt

@@ -156,19 +156,8 @@ class TablePlayers:
 
     def _press(self, bot: Bot, kind: str) -> None:
         """Walk to a building's button and press it."""
-        button = self.layout.world(self.layout.buttons()[kind])
-        stand = self.layout.world(self.layout.press_spot(kind))
-        for _ in range(3):  # a controller (re)starting meanwhile may teleport the player back: walk again
-            bot.walk_to((stand[0] + 0.5, float(stand[1]), stand[2] + 0.5))
-            for _ in range(40):  # a button still down from the last press: wait until it pops up
-                if button not in self.world.redstone.pressed:
-                    break
-                self.world.tick()
-            with self.world.lock:
-                if bot.can_reach(button):
-                    bot.press_button(button)
-                    return
-        bot.press_button(button)  # out of reach three times: say so
+        bot.run_and_press(self.layout.world(self.layout.buttons()[kind]),
+                          self.layout.world(self.layout.press_spot(kind)))
 
     def _walk_to_space(self, name: str, space: int, *, force: bool = False) -> None:
         bot = self.people.get(name)
@@ -177,5 +166,4 @@ class TablePlayers:
         here = bot.player.pos
         if self.layout.tile_at(here[0], here[2]) == space and not force:
             return
-        x, y, z = self.layout.world(self.layout.stand(space))
-        bot.walk_to((x + 0.5, float(y), z + 0.5))
+        bot.walk_onto(self.layout.world(self.layout.stand(space)))

@@ -62,6 +62,28 @@ class Bot:
                 self.player.pos = tuple(a + (b - a) * f for a, b in zip(here, pos))  # type: ignore[assignment]
             self.world.tick()
 
+    def walk_onto(self, block: BlockPos) -> None:
+        """Walk to stand in the middle of the block at `block` (the floor under their feet)."""
+        self.walk_to((block[0] + 0.5, float(block[1]), block[2] + 0.5))
+
+    def run_and_press(self, button: BlockPos, stand: BlockPos, *, tries: int = 3) -> None:
+        """Run to `stand`, wait for the button there to pop up (a press still down), and press it.
+
+        Walks again up to `tries` times: a controller (re)starting meanwhile may teleport the
+        player back. Raises SandboxError when the button is still out of reach.
+        """
+        for _ in range(tries):
+            self.walk_onto(stand)
+            for _ in range(40):  # a button still down from the last press: wait until it pops up
+                if button not in self.world.redstone.pressed:
+                    break
+                self.world.tick()
+            with self.world.lock:
+                if self.can_reach(button):
+                    self.press_button(button)
+                    return
+        self.press_button(button)  # out of reach every time: say so
+
     def can_reach(self, pos: BlockPos) -> bool:
         """Whether the block at pos is within the player's reach from where they stand."""
         centre = (pos[0] + 0.5, pos[1] + 0.5, pos[2] + 0.5)

@@ -127,6 +127,7 @@ class Chat:
     text: str
     component: Any
     clicks: list[tuple[str, str]] = field(default_factory=list)  # (label, command)
+    spans: list[tuple[str, Any]] = field(default_factory=list)  # (text, text.Style) as drawn; none: plain
 
 
 @dataclass

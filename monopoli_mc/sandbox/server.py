@@ -36,6 +36,7 @@ import selectors
 import socket
 import struct
 import threading
+import time
 from contextlib import AbstractContextManager
 from types import TracebackType
 from collections.abc import Callable
@@ -172,6 +173,8 @@ class RconServer:
         self._clients: dict[threading.Thread, socket.socket] = {}
         self._clients_lock = threading.Lock()
         self._running = threading.Event()
+        self.last_command = float("-inf")
+        """time.monotonic() of the last command a client sent (a controller polls every moment)."""
 
     def __repr__(self) -> str:
         return f"RconServer({self.host!r}, {self.port}, running={self._running.is_set()})"
@@ -244,6 +247,7 @@ class RconServer:
 
     def run_command(self, command: str) -> str:
         """DedicatedServer.runCommand: clear the shared buffer, run on the server thread, read it."""
+        self.last_command = time.monotonic()
         self.console.clear()
 
         def run() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from nbtlib import Compound
@@ -77,6 +78,46 @@ def _contents(comp: dict[str, Any], resolve: Resolver | None) -> str:
     if "keybind" in comp:
         return str(comp["keybind"])
     return ""
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a run of text is drawn: its colour (a chat colour name or #rrggbb) and formatting."""
+
+    color: str = ""
+    bold: bool = False
+    italic: bool = False
+    underlined: bool = False
+    strikethrough: bool = False
+
+
+Span = tuple[str, Style]
+FORMATS = ("bold", "italic", "underlined", "strikethrough")
+
+
+def spans(comp: Any, resolve: Resolver | None = None, style: Style = Style()) -> list[Span]:
+    """The text a player reads, in runs of one style each: a child inherits its parent's style
+    and overrides what it names (Style.applyTo, as the client draws a component)."""
+    if isinstance(comp, list):
+        if not comp:
+            return []
+        first = spans(comp[0], resolve, style)  # the first element is the parent of the rest
+        inherited = _styled(comp[0], style) if isinstance(comp[0], dict) else style
+        return first + [s for c in comp[1:] for s in spans(c, resolve, inherited)]
+    if not isinstance(comp, dict):
+        text = plain(comp, resolve)
+        return [(text, style)] if text else []
+    own = _styled(comp, style)
+    head = _contents(comp, resolve)
+    out = [(head, own)] if head else []
+    return out + [s for c in comp.get("extra", []) for s in spans(c, resolve, own)]
+
+
+def _styled(comp: dict[str, Any], parent: Style) -> Style:
+    changes: dict[str, Any] = {k: bool(comp[k]) for k in FORMATS if k in comp}
+    if isinstance(comp.get("color"), str):
+        changes["color"] = comp["color"]
+    return replace(parent, **changes) if changes else parent
 
 
 def format_lang(fmt: str, args: list[str]) -> str:

@@ -27,7 +27,7 @@ from monopoli_mc.sandbox.redstone import Redstone
 from monopoli_mc.sandbox.source import Output, Source
 from monopoli_mc.sandbox.strict import Refusal
 from monopoli_mc.vanilla.data import load as load_vanilla
-from monopoli_mc.sandbox.text import clicks, plain
+from monopoli_mc.sandbox.text import clicks, plain, spans
 
 MACRO_VAR = re.compile(r"\$\(([A-Za-z0-9_]+)\)")
 BLOCK_ENTITIES = {"command_block": {"Command": "", "auto": 0, "powered": 0, "SuccessCount": 0,
@@ -533,17 +533,18 @@ class World:
     def tell(self, p: Player, comp: Any, source: Source) -> None:
         """Send a chat component to one player."""
         resolve = self.resolver(source)
-        p.chat.append(Chat(plain(comp, resolve), comp, clicks(comp, resolve)))
+        p.chat.append(Chat(plain(comp, resolve), comp, clicks(comp, resolve), spans(comp, resolve)))
 
-    def broadcast(self, text: str) -> None:
+    def broadcast(self, text: str, drawn: list[tuple[str, Any]] | None = None) -> None:
         """A system chat line to every online player (and the server log)."""
         self.log.append(text)
         for p in self.online_players():
-            p.chat.append(Chat(text, text))
+            p.chat.append(Chat(text, text, spans=list(drawn or [])))
 
     def broadcast_component(self, comp: dict[str, Any], *, color: str = "") -> None:
         """A translated system message to everyone."""
-        self.broadcast(plain(dict(comp, color=color) if color else comp))
+        comp = dict(comp, color=color) if color else comp
+        self.broadcast(plain(comp), spans(comp))
 
     def expand_selectors(self, message: str, source: Source) -> str:
         """`say` expands selectors in its message into names."""
