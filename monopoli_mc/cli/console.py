@@ -100,7 +100,8 @@ class Console:
                 self._monopoli(words[1:])
             else:
                 self._print(self.rehearsal.handle(text))
-            self.rehearsal.settle()
+            if not self.rehearsal.only_looks(text):
+                self.rehearsal.settle()
             self._flush()
         finally:
             self._busy.clear()

@@ -278,26 +278,39 @@ class Rehearsal:
         return self._draw([(text, _DIM)])
 
     # -- time ------------------------------------------------------------------------------------
-    def settle(self, *, quiet: float = 0.3, cap: float = 10.0) -> None:
+    def settle(self, *, quiet: float = 0.12, cap: float = 10.0) -> None:
         """Wait until what was just done has shown on the screens.
 
-        The pack sees a player's input on the next tick; a controller that is polling (a command
-        over RCON in the last second) has taken it once the inbox is empty, and its writes come in
-        the same request as the acknowledgement. Then wait until nothing new for `quiet` seconds.
+        The pack sees a player's input on the next tick. A controller that is polling (a command
+        over RCON in the last second) has taken it once the inbox is empty; it writes what
+        follows before its next read, so two more of its requests mean the writes are out (an
+        operator's `monopoli admin` request, answered from its database, too). Then wait until
+        nothing new shows for `quiet` seconds.
         """
         deadline = time.monotonic() + cap
         start = self.world.game_time
         while self.world.game_time < start + 2 and time.monotonic() < deadline:
             time.sleep(0.01)
-        if time.monotonic() - self.box.server.last_command < 1.0:
+        server = self.box.server
+        if time.monotonic() - server.last_command < 1.0:
             while self._queued() and time.monotonic() < deadline:
-                time.sleep(0.02)
+                time.sleep(0.01)
+            taken, polls_by = server.commands, min(deadline, time.monotonic() + 1.0)  # none: no controller
+            while server.commands < taken + 2 and time.monotonic() < polls_by:
+                time.sleep(0.01)
         last, since = self._mark(), time.monotonic()
         while time.monotonic() - since < quiet and time.monotonic() < deadline:
-            time.sleep(0.03)
+            time.sleep(0.02)
             now = self._mark()
             if now != last:
                 last, since = now, time.monotonic()
+
+    @staticmethod
+    def only_looks(line: str) -> bool:
+        """Whether a line only looks (walks, reads, lists): nothing a controller answers."""
+        found = PLAYER_LINE.match(line.strip())
+        verb = (found.group(2) or "").split(" ")[0] if found else line.strip().split(" ")[0]
+        return verb in ("walk", "look", "book", "buttons", "who", "sidebar", "help", "")
 
     def _queued(self) -> bool:
         """Whether the pack's inbox holds input no controller has taken yet."""

@@ -175,6 +175,8 @@ class RconServer:
         self._running = threading.Event()
         self.last_command = float("-inf")
         """time.monotonic() of the last command a client sent (a controller polls every moment)."""
+        self.commands = 0
+        """How many commands clients have sent."""
 
     def __repr__(self) -> str:
         return f"RconServer({self.host!r}, {self.port}, running={self._running.is_set()})"
@@ -248,6 +250,7 @@ class RconServer:
     def run_command(self, command: str) -> str:
         """DedicatedServer.runCommand: clear the shared buffer, run on the server thread, read it."""
         self.last_command = time.monotonic()
+        self.commands += 1
         self.console.clear()
 
         def run() -> None:

@@ -1,0 +1,162 @@
+"""The rehearsal console's players and screens, in process over a strict sandbox with the committed pack."""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from monopoli_mc.datapack.layout import Layout
+from monopoli_mc.datapack.world_config import load_world
+from monopoli_mc.sandbox.rehearsal import Rehearsal
+from monopoli_mc.sandbox.runner import Sandbox
+from monopoli_mc.sandbox.screen import draw
+from monopoli_mc.sandbox.text import plain, spans
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def box() -> Iterator[Sandbox]:
+    """A ticking strict sandbox with the zipped pack and the board built, no controller (loaded once)."""
+    with Sandbox(password="pw", strict=True, datapack=ROOT / "datapacks" / "monopoli.zip") as box:
+        box.world.execute("forceload add 0 0 63 63")
+        box.world.execute("function monopoli:board/main/place")
+        yield box
+
+
+@pytest.fixture()
+def rehearsal(box: Sandbox) -> Iterator[Rehearsal]:
+    """A console over the sandbox; afterwards nobody is online or known, and nothing is queued."""
+    world = box.world
+    yield Rehearsal(box, {p.name: Layout(p) for p in load_world().boards}, color=False)
+    assert world.strict_failures == []
+    with world.lock:
+        for p in world.online_players():
+            world.leave(p.name)
+        world.players.clear()
+        world.ops.clear()
+        world.execute("scoreboard players reset *")
+        world.execute("data modify storage monopoli:bridge inbox set value []")
+
+
+def _do(r: Rehearsal, line: str) -> list[str]:
+    out = r.handle(line)
+    if not r.only_looks(line):
+        r.settle(quiet=0.05, cap=2)
+    return out + r.news()
+
+
+def _queued(r: Rehearsal) -> list[str]:
+    """The kinds of input the pack queued for a controller (none runs in these tests)."""
+    with r.world.lock:
+        return [str(e["kind"]) for e in r.world.storage["monopoli:bridge"]["inbox"]]
+
+
+def test_players_join_walk_type_and_everyone_sees_what_all_see(rehearsal: Rehearsal) -> None:
+    assert _do(rehearsal, "Alex: join") == ["Alex | Alex joined the game"]
+    assert _do(rehearsal, "Sam: join") == ["everyone | Sam joined the game"]
+    assert _do(rehearsal, "Alex: walk board") == ["Alex walks to space 0 of board main"]
+    assert _do(rehearsal, "Sam: walk main 12") == ["Sam walks to space 12 of board main"]
+    assert rehearsal.handle("who") == ["Alex: at 42 -59 42, on space 0 of board main",
+                                       "Sam: at 2 -59 34, on space 12 of board main"]
+    assert _do(rehearsal, "Alex: /trigger join") == []  # queued for a controller; none runs here
+    assert _queued(rehearsal) == ["online", "online", "join"]
+    assert _do(rehearsal, "/op Sam") == ["Made Sam a server operator"]
+    assert "(operator)" in rehearsal.handle("who")[1]
+    assert _do(rehearsal, "Sam: leave") == ["Alex | Sam left the game"]
+    assert _do(rehearsal, "Sam: join") == ["everyone | Sam joined the game"]
+
+
+def test_buttons_are_numbered_and_clicked_as_the_player(rehearsal: Rehearsal) -> None:
+    _do(rehearsal, "Alex: join")
+    world = rehearsal.world
+    world.execute("scoreboard players enable Alex buy")
+    world.execute('tellraw Alex ["Vermont Avenue is for sale. ",{text:"[Buy for $100]",color:"green",'
+                  'click_event:{action:"run_command",command:"/trigger buy"}}," ",{text:"[Auction]",'
+                  'click_event:{action:"run_command",command:"/trigger auction"}}]')
+    world.execute('title Alex actionbar "Walk to Vermont Avenue"')
+    assert rehearsal.news() == ["Alex | Vermont Avenue is for sale. [Buy for $100] [Auction]",
+                                "Alex | buttons: 1 [Buy for $100] 2 [Auction]",
+                                "Alex | action bar: Walk to Vermont Avenue"]
+    assert rehearsal.handle("Alex: click 3") == [
+        "error: Alex has no button 3 on screen (1 to 2; `Alex: buttons`)"]
+    assert rehearsal.handle("Alex: click 1") == ["Alex clicks [Buy for $100] (/trigger buy)"]
+    rehearsal.settle(quiet=0.05, cap=2)
+    assert _queued(rehearsal) == ["online", "buy"]
+    assert rehearsal.handle("Alex: click Auction") == ["Alex clicks [Auction] (/trigger auction)"]
+    assert rehearsal.handle("Alex: click Roll") == [
+        "error: Alex has no chat button 'Roll' on screen (`Alex: buttons`)"]
+    rehearsal.color = True
+    assert rehearsal.handle("Alex: buttons")[0].count("\x1b[") >= 4
+
+
+def test_press_runs_to_the_building_and_back_and_the_pack_credits_the_presser(rehearsal: Rehearsal) -> None:
+    _do(rehearsal, "Alex: join")
+    _do(rehearsal, "Alex: walk 7")
+    before = rehearsal.bots["Alex"].player.pos
+    assert _do(rehearsal, "Alex: press chance") == [
+        "Alex runs to the naughty button of board main, presses it and walks back"]
+    assert rehearsal.bots["Alex"].player.pos == before
+    assert _queued(rehearsal) == ["online", "naughty"]  # credited to Alex: seq 2 from Alex's UUID
+    assert rehearsal.world.storage["monopoli:bridge"]["inbox"][1]["uuid"] == \
+        rehearsal.world.storage["monopoli:bridge"]["inbox"][0]["uuid"]
+    assert rehearsal.handle("Alex: press door") == [
+        "error: press which button? one of naughty, nice, crate, jar, not 'door'"]
+
+
+def test_books_are_listed_and_read_with_their_buttons(rehearsal: Rehearsal) -> None:
+    _do(rehearsal, "Alex: join")
+    assert rehearsal.handle("Alex: book") == ["Alex has no book"]
+    rehearsal.world.execute('give Alex written_book[written_book_content={title:"Boardwalk",author:"Bank",'
+                            'pages:["Rent $50",{text:"[Trade it]",click_event:{action:"run_command",'
+                            'command:"/trigger offer set 39"}}]}]')
+    assert rehearsal.handle("Alex: book") == ["Alex's books:", "  1. Boardwalk (by Bank, 2 pages)",
+                                              "read one: Alex: book N"]
+    assert rehearsal.handle("Alex: book 1") == ["Boardwalk (by Bank)", "  page 1:", "    Rent $50",
+                                                "  page 2:", "    [Trade it]", "Alex | buttons: 1 [Trade it]"]
+    assert rehearsal.handle("Alex: book 2") == ["error: Alex has books 1 to 1, not '2'"]
+
+
+def test_mistakes_are_one_line_with_what_to_do(rehearsal: Rehearsal) -> None:
+    assert rehearsal.handle("Kai: /trigger d6") == ["error: Kai is not on the server: type `Kai: join` first"]
+    _do(rehearsal, "Kai: join")
+    assert rehearsal.handle("Kai: join") == ["error: Kai is on the server already"]
+    assert rehearsal.handle("Kai: walk 40") == [
+        "error: walk where? 'board' (GO) or a space 0 to 39, not '40'"]
+    assert rehearsal.handle("Kai: dance")[0].startswith("error: 'dance' is not something Kai can do: one of join")
+    assert rehearsal.handle("wait soon") == ["error: wait takes seconds, 0 to 600, not 'soon'"]
+    assert rehearsal.handle("/frobnicate")[0].startswith("Unknown or incomplete command")
+    rehearsal.world.strict_failures.remove("frobnicate")  # refused, as this test means it to be
+
+
+def test_completion_offers_names_actions_triggers_and_functions(rehearsal: Rehearsal) -> None:
+    _do(rehearsal, "Alex: join")
+    assert "Alex:" in rehearsal.completions("Al")
+    assert rehearsal.completions("Alex: wa") == ["walk"]
+    assert "d6" in rehearsal.completions("Alex: /trigger d")
+    assert "monopoli:admin/pause" in rehearsal.completions("/function monopoli:admin/p")
+    assert "/reload" in rehearsal.completions("/rel")
+
+
+_COLORS = st.sampled_from(["", "gold", "red", "#12ab34"])
+_LEAF = st.text(max_size=5)
+_COMPONENT = st.recursive(
+    _LEAF | st.builds(lambda t, c, b: {"text": t, "color": c, "bold": b} if c else {"text": t}, _LEAF, _COLORS,
+                      st.booleans()),
+    lambda inner: st.lists(inner, min_size=1, max_size=3)
+    | st.builds(lambda t, extra: {"text": t, "extra": extra}, _LEAF, st.lists(inner, min_size=1, max_size=3)),
+    max_leaves=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_COMPONENT)
+def test_a_component_drawn_reads_as_its_plain_text(comp: object) -> None:
+    """The styled runs never add or drop text: drawn plain they are the component's plain text."""
+    drawn = spans(comp)
+    assert draw(drawn, color=False) == plain(comp)
+    coloured = draw(drawn, color=True)
+    assert coloured.replace("\x1b[0m", "") .count("\x1b[") <= len(drawn)
