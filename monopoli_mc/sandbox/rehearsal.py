@@ -24,7 +24,7 @@ from monopoli_mc.errors import MonopoliError
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.sandbox.screen import Screen, Shown, draw
-from monopoli_mc.sandbox.text import Style, clicks, plain
+from monopoli_mc.sandbox.text import Style, clicks, component, plain
 
 PLAYER_LINE = re.compile(r"^([A-Za-z0-9_]{1,16}):(?:\s+(.*))?$")
 BUTTON_ALIASES = {"chance": "naughty", "chest": "crate", "community_chest": "crate"}
@@ -34,6 +34,7 @@ HELP = """\
 As a player (NAME is any name; a new one joins the server as a new player):
   NAME: join                 connect to the server (they appear at the world spawn)
   NAME: walk board           walk onto the board, to GO;  NAME: walk 12  to space 12
+  NAME: walk Vermont Avenue  to the space whose sign reads so (of several, the next one ahead)
   NAME: walk main 12         a space of the board named main (several boards)
   NAME: /trigger d6          type a command in chat (players are not operators, unless /op NAME)
   NAME: click 2              click chat button 2 of the latest ones shown;  NAME: click Roll  by its label
@@ -149,10 +150,32 @@ class Rehearsal:
             space = 0
         elif target.isdigit() and int(target) < 40:
             space = int(target)
+        elif not target.isdigit():
+            space = self._space_named(layout, target, bot)
         else:
-            raise MonopoliError(f"walk where? 'board' (GO) or a space 0 to 39, not '{target}'")
+            raise MonopoliError(f"walk where? 'board' (GO), a space 0 to 39 or a name on its sign, not '{target}'")
         bot.walk_onto(layout.world(layout.stand(space)))
         return self._narrate(f"{bot.name} walks to space {space} of board {board}")
+
+    def _space_named(self, layout: Layout, name: str, bot: Bot) -> int:
+        """The space whose sign reads `name` (as the action bar's "Walk to Chance" names it); of
+        several (three Chance spaces), the next one ahead of where the player stands."""
+        wanted = " ".join(name.lower().split())
+        found = [i for i in range(40)
+                 if re.search(rf"\b{re.escape(wanted)}\b", self._sign_text(layout, i).lower())]
+        if not found:
+            raise MonopoliError(f"no sign on the board reads '{name}': walk board, a space 0 to 39, or a name")
+        here = layout.tile_at(bot.player.pos[0], bot.player.pos[2]) or 0
+        return min(found, key=lambda i: (i - here) % 40)
+
+    def _sign_text(self, layout: Layout, space: int) -> str:
+        """The words on a tile's sign, its lines joined ("Vermont Avenue $100")."""
+        block = self.world.blocks.get(layout.world(layout.sign(space)))
+        if block is None or block.nbt is None or "front_text" not in block.nbt:
+            return ""
+        lines = [plain(component(m, json_dialect=self.world.json_text))
+                 for m in block.nbt["front_text"].get("messages", [])]
+        return " ".join(" ".join(lines).split())
 
     def _press(self, bot: Bot, kind: str) -> str:
         kind = BUTTON_ALIASES.get(kind.replace(" ", "_"), kind)

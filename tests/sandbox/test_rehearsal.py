@@ -71,6 +71,15 @@ def test_players_join_walk_type_and_everyone_sees_what_all_see(rehearsal: Rehear
     assert _do(rehearsal, "Sam: join") == ["everyone | Sam joined the game"]
 
 
+def test_a_space_is_found_by_the_name_on_its_sign(rehearsal: Rehearsal) -> None:
+    _do(rehearsal, "Kim: join")
+    assert _do(rehearsal, "Kim: walk Vermont Avenue") == ["Kim walks to space 8 of board main"]
+    assert _do(rehearsal, "Kim: walk chance") == ["Kim walks to space 22 of board main"]  # the next one ahead
+    assert _do(rehearsal, "Kim: walk Boardwalk") == ["Kim walks to space 39 of board main"]
+    assert rehearsal.handle("Kim: walk Mayfair") == [
+        "error: no sign on the board reads 'Mayfair': walk board, a space 0 to 39, or a name"]
+
+
 def test_buttons_are_numbered_and_clicked_as_the_player(rehearsal: Rehearsal) -> None:
     _do(rehearsal, "Alex: join")
     world = rehearsal.world
@@ -126,7 +135,7 @@ def test_mistakes_are_one_line_with_what_to_do(rehearsal: Rehearsal) -> None:
     _do(rehearsal, "Kai: join")
     assert rehearsal.handle("Kai: join") == ["error: Kai is on the server already"]
     assert rehearsal.handle("Kai: walk 40") == [
-        "error: walk where? 'board' (GO) or a space 0 to 39, not '40'"]
+        "error: walk where? 'board' (GO), a space 0 to 39 or a name on its sign, not '40'"]
     assert rehearsal.handle("Kai: dance")[0].startswith("error: 'dance' is not something Kai can do: one of join")
     assert rehearsal.handle("wait soon") == ["error: wait takes seconds, 0 to 600, not 'soon'"]
     assert rehearsal.handle("/frobnicate")[0].startswith("Unknown or incomplete command")
