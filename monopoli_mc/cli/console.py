@@ -17,6 +17,7 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -64,10 +65,11 @@ class Console:
                 if self.rehearsal.box.stop_requested.is_set() or not self.line(line):
                     break
         except KeyboardInterrupt:
+            self._busy.set()  # no prompt to draw again
             self._print(["^C"])
         finally:
             self._done.set()
-            self._busy.set()  # no prompt to draw again
+            self._busy.set()
             self.stop_jobs()
 
     def _read(self) -> Iterator[str]:
@@ -135,7 +137,9 @@ class Console:
             return args
         from monopoli_mc.cli import cli
         try:
-            with cli.make_context("monopoli", list(args), resilient_parsing=True) as ctx:
+            with cli.make_context("monopoli", list(args), resilient_parsing=True) as ctx, \
+                    warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)  # click 8 keeps the command in protected_args
                 command: Any = cli
                 rest = [*ctx.protected_args, *ctx.args]
                 while isinstance(command, click.Group) and rest:
@@ -209,9 +213,10 @@ class Console:
 
 def _words(text: str) -> list[str]:
     try:
-        return shlex.split(text.removeprefix("$ "), comments=True)
+        words = shlex.split(text.removeprefix("$ "), comments=True)
     except ValueError:
-        return text.split()
+        words = text.split()
+    return words[:-1] if words[-1:] == ["&"] else words  # a shell's background: run stays beside anyway
 
 
 def _readline_buffer() -> str:

@@ -123,6 +123,9 @@ def _rehearse(box: Sandbox, world: WorldConfig, world_path: Path | None, passwor
     if world.rcon_port != box.port:
         click.echo(f"warning: {world.source} says rcon.port {world.rcon_port}, the sandbox listens on "
                    f"{box.port}: monopoli commands typed here connect to {world.rcon_port}", err=True)
+    if not box.world.datapacks.paths:
+        click.echo("warning: no --datapack: the sandbox has no monopoli pack; start it again with "
+                   "--datapack datapacks/monopoli.zip", err=True)
     layouts = {place.name: Layout(place) for place in world.boards}
     rehearsal = Rehearsal(box, layouts, color=wants_color(sys.stdout) if color is None else color)
     env = {**os.environ, ENV_VAR: password}

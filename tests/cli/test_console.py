@@ -1,0 +1,37 @@
+"""The rehearsal console's loop: lines piped in read as a transcript; monopoli lines get its world config."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from monopoli_mc.cli.console import Console, _words
+from monopoli_mc.sandbox.rehearsal import Rehearsal
+from monopoli_mc.sandbox.runner import Sandbox
+
+
+def _console(box: Sandbox, world: Path | None = None) -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    return Console(Rehearsal(box, {}, color=False), env={}, world_path=world, interactive=False, out=out), out
+
+
+def test_monopoli_lines_get_the_consoles_world_config_when_they_take_one(tmp_path: Path) -> None:
+    world = tmp_path / "world.yaml"
+    with Sandbox(password="pw", ticking=False) as box:
+        console, _ = _console(box, world)
+    assert console._with_world(["admin", "status", "--db", "x.db"]) == [
+        "admin", "status", "--db", "x.db", "--world", str(world)]
+    assert console._with_world(["state", "--world", "other.yaml"]) == ["state", "--world", "other.yaml"]
+    assert console._with_world(["simulate", "--games", "3"]) == ["simulate", "--games", "3"]  # takes none
+    assert console._with_world(["frobnicate"]) == ["frobnicate"]  # the CLI itself says what is wrong
+    assert _words("$ monopoli run --db night.db &  # beside") == ["monopoli", "run", "--db", "night.db"]
+
+
+def test_lines_run_in_order_and_quit_stops(tmp_path: Path) -> None:
+    with Sandbox(password="pw") as box:
+        console, out = _console(box)
+        console.loop(iter(["Alex: join", "/op Alex", "who", "monopoli sandbox", "quit", "Alex: leave"]))
+        assert out.getvalue().splitlines() == [
+            "Alex | Alex joined the game", "Made Alex a server operator", "Alex (operator): at 0 64 0",
+            "error: the sandbox is running here already"]
+        assert box.world.player("Alex") is not None  # nothing after quit ran
