@@ -1,10 +1,12 @@
-"""A player's input from the inbox: one entry, one savepoint, one answer; what cannot be applied is set aside.
+"""An input from outside: one inbox entry or one operator request, one savepoint, one answer.
 
-`apply_entry` is the one place an entry can fail. Whatever the reason (a name no command
-can carry, a value nothing accepts, an error nobody foresaw), the entry's changes are
-undone, it is recorded in the `set_aside` table with why, the player is told where that is
-possible (by name, else by a selector of the name), the log says so, and the poll moves on. Only the
-database failing fails the poll (then nothing of it was kept and it is read again).
+`apply_entry` is the one place an inbox entry can fail, `answer_request` the one place an
+operator's request from `monopoli admin` can. Whatever the reason (a name no command
+can carry, a value nothing accepts, an error nobody foresaw), what the input changed is
+undone; an entry is recorded in the `set_aside` table with why, its player told where that
+is possible (by name, else by a selector of the name), and the log says so; a request is
+answered with the error. Either way the poll moves on. Only the server or the database
+failing fails the poll (then nothing of it was kept and it is read again).
 Deciding asks the server nothing: names, positions and the game time were read first.
 """
 
@@ -12,11 +14,12 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import WorldEvent
 from monopoli_mc.controller import ingame, intents, offers, setaside
+from monopoli_mc.controller.store import Request
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.escape import is_player_name
@@ -28,6 +31,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("monopoli_mc.controller")
 Batches = dict[str, list[Event]]
+T = TypeVar("T")
 
 
 class SetAside(MonopoliError):
@@ -40,24 +44,52 @@ class SetAside(MonopoliError):
 
 def apply_entry(c: Controller, event: WorldEvent, batches: Batches) -> list[str]:
     """Handle one entry in a savepoint: its writes, or the answer that it was set aside."""
+    done = _undoable(c, batches, lambda: _handle(c, event, batches), f"inbox entry {event!r}")
+    if not isinstance(done, Exception):
+        return done
+    bug = not isinstance(done, MonopoliError)
+    why = f"a controller error ({type(done).__name__}: {done})" if bug else str(done)
+    tell = "that did not work (a controller error); tell the operator" if bug else str(done)
+    return set_aside(c, event, why, tell=done.tell if isinstance(done, SetAside) else tell)
+
+
+def answer_request(c: Controller, request: Request, batches: Batches) -> list[str]:
+    """Answer one operator request from `monopoli admin` in a savepoint: even a controller error is an
+    answer (the request is never taken again), never a poll that fails forever."""
+    handled = _undoable(c, batches, lambda: c.desk.handle(request.kind, request.args, request.board,
+                                                          origin=f"request {request.id}", batches=batches),
+                        f"request {request.id} ({request.kind})")
+    writes: list[str] = []
+    if isinstance(handled, Exception):
+        answer = f"error: a controller error ({type(handled).__name__}: {handled}); nothing was changed"
+    else:
+        answer, writes = handled
+    c.store.answer(request.id, answer)
+    c.on_line(f"operator {request.kind}: {answer}")
+    return writes
+
+
+def _undoable(c: Controller, batches: Batches, work: Callable[[], T], what: str) -> T | Exception:
+    """`work()` in a savepoint; when it fails, what it did is undone in memory too and the error returned.
+
+    The server and the database failing are not the input's fault: they fail the whole poll.
+    """
     before = [(t.game_id, t.n_actions) for t in c.tables.values()]
     sizes = {name: len(events) for name, events in batches.items()}
     try:
         with c.store.savepoint():
-            return _handle(c, event, batches)
-    except (RconError, StoreError):  # not the entry's fault: the whole poll fails and is read again
+            return work()
+    except (RconError, StoreError):
         raise
     except Exception as exc:
         bug = not isinstance(exc, MonopoliError)
         if bug:
-            log.exception("inbox entry %r failed", event)
+            log.exception("%s failed", what)
         if bug or before != [(t.game_id, t.n_actions) for t in c.tables.values()]:
             c.reload()  # it failed after changing a game: undo that in memory too
             for name in list(batches):
                 del batches[name][sizes.get(name, 0):]
-        why = f"a controller error ({type(exc).__name__}: {exc})" if bug else str(exc)
-        tell = "that did not work (a controller error); tell the operator" if bug else str(exc)
-        return set_aside(c, event, why, tell=exc.tell if isinstance(exc, SetAside) else tell)
+        return exc
 
 
 def set_aside(c: Controller, event: WorldEvent, why: str, *, tell: str | None) -> list[str]:

@@ -270,11 +270,7 @@ class Controller:
             if (table.game_id, table.n_actions) == key:  # else a bid in this poll restarted the wait
                 out += self.apply(table, action, "clock", batches)
         for request in self.store.pending_requests(time.time()):
-            answer, writes = self.desk.handle(request.kind, request.args, request.board,
-                                              origin=f"request {request.id}", batches=batches)
-            out += writes
-            self.store.answer(request.id, answer)
-            self.on_line(f"operator {request.kind}: {answer}")
+            out += inputs.answer_request(self, request, batches)
         lineage.advance(self.store, self.world_id, new)
 
     def _table_writes(self, batches: dict[str, list[Event]], now: float) -> list[str]:

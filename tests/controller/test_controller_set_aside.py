@@ -1,5 +1,6 @@
 """An inbox entry that cannot be applied is set aside with why, its player told where possible, and
-passed: the next good input of another player is applied in the next poll (issue 19, item 1)."""
+passed: the next good input of another player is applied in the next poll (issue 19, item 1). An
+operator's request that meets a controller error is answered with it, never taken again."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from controller_support import Rig
 
 from monopoli_mc.controller import inputs, intents, lineage, setaside
+from monopoli_mc.controller.admin import AdminDesk
 from monopoli_mc.rules.phases import ROLL
 from monopoli_mc.sandbox.bots import Bot
 
@@ -21,7 +23,7 @@ def _throw(rig: Rig) -> tuple[str, int]:
     return name, rig.ctl.tables["main"].n_actions
 
 
-def test_a_name_no_command_can_carry_is_told_by_uuid_and_stops_nobody(rig: Rig) -> None:
+def test_a_name_no_command_can_carry_is_told_through_a_selector_and_stops_nobody(rig: Rig) -> None:
     odd = Bot.join(rig.box.world, "Robin!")  # offline mode and proxies allow such names
     rig.box.world.tick()
     odd.trigger("join")
@@ -32,7 +34,7 @@ def test_a_name_no_command_can_carry_is_told_by_uuid_and_stops_nobody(rig: Rig) 
     assert rig.ctl.tables["main"].n_actions > before  # the throw was applied in the same poll
     assert any(line.startswith(f"{name} throws") for line in rig.said_to(name))
     said = odd.chat_text()
-    assert any("cannot seat you" in line for line in said), said  # told by UUID
+    assert any("cannot seat you" in line for line in said), said  # told through @a[name="Robin!"]
     assert any("not playing at a board" in line for line in said), said
     rows = setaside.rows(rig.store)
     assert [(r.name, r.kind) for r in rows] == [("Robin!", "join")]
@@ -66,3 +68,21 @@ def test_an_error_nobody_foresaw_sets_the_entry_aside(rig: Rig, monkeypatch: pyt
     (row,) = setaside.rows(rig.store)
     assert (row.name, row.kind) == (other, "jail_pay") and "ZeroDivisionError: a bug in one path" in row.why
     assert any(line.startswith("warning: inbox entry set aside: seq") and other in line for line in lines)
+
+
+def test_a_request_that_meets_a_controller_error_is_answered_and_stops_nobody(
+        rig: Rig, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = AdminDesk.handle
+
+    def broken(desk: AdminDesk, kind: str, *args: Any, **kwargs: Any) -> Any:
+        if kind == "status":
+            raise ZeroDivisionError("a bug in one request")
+        return real(desk, kind, *args, **kwargs)
+
+    monkeypatch.setattr(AdminDesk, "handle", broken)
+    status = rig.store.request("status", {})
+    name, before = _throw(rig)
+    rig.step()
+    assert rig.ctl.tables["main"].n_actions > before
+    assert rig.store.answer_of(status) == ("error: a controller error (ZeroDivisionError: a bug in one request); "
+                                           "nothing was changed")
