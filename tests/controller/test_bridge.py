@@ -6,11 +6,14 @@ import uuid
 
 import pytest
 from controller_support import PACK
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.bridge.inbox import (InboxError, parse_inbox, parse_pos, parse_time, parse_uuid_list,
+from monopoli_mc.bridge.inbox import (InboxError, parse_inbox, parse_poll, parse_pos, parse_time, parse_uuid_list,
                                       uuid_from_ints)
 from monopoli_mc.controller.policy import forced_action, next_move
+from monopoli_mc.datapack.escape import snbt_string
 from monopoli_mc.datapack.versions import get_version
 from monopoli_mc.rcon.packets import MAX_REQUEST_PAYLOAD
 from monopoli_mc.rules.board import board_path, load_board
@@ -237,3 +240,19 @@ def test_a_hotel_is_two_tall_outside_anti_monopoly() -> None:
     assert calls.houses("main", 1, 5) == 'function monopoli:ui/houses {board:"main",space:1,count:5}'
     assert calls.houses("main", 1, 5, apartment=True).endswith('count:"apartment"}')
     assert calls.houses("main", 1, 4, apartment=True).endswith("count:4}")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(st.characters(blacklist_categories=["Cs"]), max_size=40) | st.sampled_from(["\b\t\n\f\r\x01", "a\\nb", '\\"', "\\x41"]))
+def test_an_entry_s_text_as_vanilla_prints_it_is_read_back_on_every_dialect(text: str) -> None:
+    """From 1.21.5 vanilla prints control characters as \\b, \\xHH...: one such text must not make the
+    whole inbox unreadable (it froze every board: the hostile-input test found it)."""
+    for version in ("1.21.11", "1.21.4"):
+        world = _PRINTERS.setdefault(version, World(version=version, strict=True))
+        modern = version == "1.21.11"
+        world.execute(f"data modify storage monopoli:bridge inbox set value [{{seq:1,kind:{snbt_string(text, modern=modern)}}}]")
+        (event,) = parse_poll(world.execute("data get storage monopoli:bridge")[0]).events
+        assert event.kind == (text if modern else snbt_string(text, modern=False)[1:-1].replace('\\"', '"').replace("\\\\", "\\"))
+
+
+_PRINTERS: dict[str, World] = {}

@@ -51,6 +51,7 @@ class Table:
     rig: Rig
     people: TablePlayers
     newcomers: Iterator[int]
+    said: list[str]  # the controller's log lines, for the message of a failure
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +63,8 @@ def tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Table
         people = TablePlayers(rig.box.world, Layout(rig.world.board("main")), ["Alex", "Sam"], walk=False,
                               operator=lambda kind, args, store=rig.store: store.request(kind, args, wait=60))
         people.people = dict(rig.bots)
-        out[version] = Table(rig, people, itertools.count())
+        out[version] = Table(rig, people, itertools.count(), [])
+        rig.ctl.on_line = out[version].said.append
     yield out
     for gen in rigs:  # the rig checks the sandbox's strict verdicts as it closes
         for _ in gen:
@@ -162,7 +164,8 @@ def test_after_any_hostile_entry_the_next_good_input_is_applied_within_two_polls
                for action, origin in new):
             break
     else:
-        pytest.fail(f"{move} not applied within two polls after a hostile entry; applied: {new}")
+        pytest.fail(f"{move} not applied within two polls after a hostile entry; applied: {new}; "
+                    f"the controller said: {table.said[-12:]}")
     row = rig.store.current_game("main")
     assert row is not None
     replayed, _ = load_game(rig.store, row, rig.ctl.board)
