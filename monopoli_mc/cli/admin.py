@@ -135,14 +135,39 @@ def bankrupt(player: str, db_path: Path, board: str | None, wait: float) -> None
     _ask(db_path, "bankrupt", {"player": player}, board, wait)
 
 
+SPACES = 40  # every board is the world's ring of 40 spaces (datapack/build.py)
+_OTHER = {"pay": "fine", "fine": "pay"}
+
+
+def _number(command: str, key: str, player: str, text: str) -> int:
+    """AMOUNT or SPACE as typed; MonopoliError (one line, exit 1) when it is not one, before anything is asked."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        value = None
+    if key == "amount":
+        if value is not None and value > 0:
+            return value
+        hint = ""
+        if value is not None and value < 0:
+            verb = "take money from" if command == "pay" else "give money to"
+            hint = f" (to {verb} {player}: monopoli admin {_OTHER[command]} {player} {-value})"
+        raise MonopoliError(f"{command}: the amount is a whole number of dollars above 0, not {text!r}{hint}")
+    if value is not None and 0 <= value < SPACES:
+        return value
+    raise MonopoliError(f"{command}: the space is a number from 0 (GO) to {SPACES - 1}, not {text!r}")
+
+
 def _player_number(name: str, key: str, doc: str) -> None:
+    # ignore_unknown_options: `pay Kai -5` reaches _number, which says what is wrong with -5, instead
+    # of click's "No such option '-5'" (exit 2)
     @admin.command(name, help=doc + f"\n\n\b\nExample:\n  monopoli admin {name} Alex "
-                   f"{'100' if key == 'amount' else '39'}")
+                   f"{'100' if key == 'amount' else '39'}", context_settings={"ignore_unknown_options": True})
     @click.argument("player")
-    @click.argument(key, type=int)
+    @click.argument(key)
     @_common
-    def command(player: str, db_path: Path, board: str | None, wait: float, **number: int) -> None:
-        _ask(db_path, name, {"player": player, key: number[key]}, board, wait)
+    def command(player: str, db_path: Path, board: str | None, wait: float, **number: str) -> None:
+        _ask(db_path, name, {"player": player, key: _number(name, key, player, number[key])}, board, wait)
 
 
 _player_number("pay", "amount", "The bank pays PLAYER an AMOUNT.")

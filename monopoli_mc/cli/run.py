@@ -104,7 +104,7 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
                            f"{_limit_words(ctl.settings.time_limit, ctl.rules.time_limit_minutes)}")
                 ctl.load()
                 for table in ctl.tables.values():
-                    click.echo(f"  {status_line(table)}")
+                    click.echo(f"  {status_line(table, ctl.store.lobby(table.name), ctl.rules.min_players)}")
                 if page is not None:
                     page.attach(ctl)
                 assert ctl.lease is not None

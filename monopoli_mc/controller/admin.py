@@ -12,9 +12,11 @@ import dataclasses
 import difflib
 import json
 import time
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from monopoli_mc.bridge import outbox
+from monopoli_mc.bridge.inbox import LIST_UUIDS, InboxError, parse_uuid_list
 from monopoli_mc.controller import setaside, stall, timelimit
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.controller.undo import undo
@@ -75,9 +77,9 @@ class AdminDesk:
         if kind == "start":
             return self.start(self._table(board, args), batches=batches, origin=origin)
         if kind == "status":
-            tables = [self._table(board, {})] if board is not None else self.c.tables.values()
+            tables = [self._table(board, {})] if board is not None else list(self.c.tables.values())
             aside = setaside.status_line(self.c.store)
-            return "\n".join([status_line(t) for t in tables] + ([aside] if aside else [])), []
+            return "\n".join([self.status_line(t) for t in tables] + ([aside] if aside else [])), []
         table = self._table(board, args)
         if kind in ("pause", "resume"):
             table.paused = kind == "pause"
@@ -92,13 +94,13 @@ class AdminDesk:
         if kind == "end":
             return self.end(table, origin, batches)
         if kind == "trade":
-            offer = _offer(game, args)
+            offer = _offer(table, args)
             seat = game.names.index(_name(args, "from"))
             action: tuple[str, int, Any] = ("propose_trade", seat, offer)
             answer = (f"trade offered: {Narrator(game.board, game.names).describe_offer(offer)}; "
                       f"{game.names[offer['to']]} accepts with /trigger accept")
         else:
-            seat = _seat(game, _name(args))
+            seat = _seat(table, _name(args))
             arg: dict[str, Any] = {"player": seat}
             if kind in ("pay", "fine"):
                 arg["amount"] = args.get("amount")
@@ -167,8 +169,7 @@ class AdminDesk:
         if offline:
             return name, (f"; warning: the server has never shown a player named {name}: check the spelling "
                           f"(`monopoli admin unseat {name}` takes them out before the start)")
-        near = difflib.get_close_matches(name, sorted(set(self.c.names.values())), n=3, cutoff=0.6)
-        hint = f" (did you mean {' or '.join(near)}?)" if near else ""
+        hint = did_you_mean(name, sorted(set(self.c.names.values())))
         raise IllegalAction(f"no player named {name} has been on the server{hint}; check the spelling, or "
                             f"seat them anyway with `monopoli admin seat {name} --offline`")
 
@@ -186,8 +187,8 @@ class AdminDesk:
                 raise IllegalAction(f"the game on board {table.name!r} has started: `monopoli admin kick {name}` "
                                     f"takes {name} out (everything goes to the bank), `monopoli admin end` "
                                     "ends the game")
-            raise IllegalAction(f"{name} is not seated at board {table.name!r} "
-                                f"(seated: {', '.join(lobby) or 'nobody'})")
+            raise IllegalAction(f"{name} is not seated at board {table.name!r}{did_you_mean(name, lobby)}; "
+                                f"seated: {', '.join(lobby) or 'nobody'}")
         self.c.store.unseat(table.name, name)
         lobby.remove(name)
         writes = outbox.say(table.view, f"{name} left board {table.name} ({len(lobby)} seated).")
@@ -234,7 +235,7 @@ class AdminDesk:
         is told (chat and titles)."""
         game = _game(table)
         if game.phase == OVER:
-            raise IllegalAction(f"the game on board {table.name!r} is over already; next: monopoli admin start")
+            raise IllegalAction(f"the game on board {table.name!r} is over already; next: {NEXT_GAME}")
         writes = self.c.apply(table, ("admin_end", SYSTEM, None), origin, batches)
         return (f"game {table.game_id} on board {table.name!r} ended: {result(game)}; "
                 f"net worth {net_worths(game)}"), writes
@@ -263,6 +264,14 @@ class AdminDesk:
         writes += outbox.say(table.view, f"The operator undid {done.words}{told}.")
         return f"undid {done.words} on board {table.name!r}{told}{how}", writes
 
+    def status_line(self, table: BoardGame) -> str:
+        """One line about a board, with who is online now (asked of the server: status is rare)."""
+        try:
+            online: set[str] | None = set(parse_uuid_list(self.c.command(LIST_UUIDS)).values())
+        except InboxError:
+            online = None
+        return status_line(table, self.c.store.lobby(table.name), self.c.rules.min_players, online=online)
+
     def _only_board(self) -> str:
         if len(self.c.tables) == 1:
             return next(iter(self.c.tables))
@@ -278,31 +287,67 @@ class AdminDesk:
             found = self.c.table_of(player)
             if found is not None:
                 return found
+            if len(self.c.tables) > 1:  # a misspelt name would be told "name the board"
+                playing = [n for t in self.c.tables.values() if t.game is not None for n in t.game.names]
+                raise MonopoliError(f"{player} plays at no board{did_you_mean(player, playing)}; give --board "
+                                    "NAME if they do")
         return self.c.tables[self._only_board()]
 
 
-def status_line(table: BoardGame) -> str:
-    """One line about a board: its game, whose decision, the jar."""
-    if table.game is None:
-        return f"{table.name}: no game yet"
-    return game_status(table.name, table.game, table.game_id, paused=table.paused, ends_at=table.ends_at,
-                       since=table.since)
+def status_line(table: BoardGame, lobby: list[str], min_players: int, *, online: set[str] | None = None) -> str:
+    """One line about a board at runtime (see board_status)."""
+    return board_status(table.name, table.game, table.game_id, lobby=lobby, min_players=min_players,
+                        paused=table.paused, ends_at=table.ends_at, online=online, since=table.since)
 
 
-def game_status(board: str, game: Game, game_id: int, *, paused: bool, ends_at: float | None = None,
-                since: float | None = None) -> str:
-    """One line about a board's game: its rule set, round, whose decision (a debt with the time it has
-    waited, `since` the game's last action), the jar."""
+SEAT_HOW = "/trigger join on the board, or monopoli admin seat NAME"
+NEXT_GAME = f"seat the players ({SEAT_HOW}), then monopoli admin start"
+
+
+def board_status(board: str, game: Game | None, game_id: int, *, lobby: list[str], min_players: int,
+                 paused: bool = False, ends_at: float | None = None, online: set[str] | None = None,
+                 since: float | None = None) -> str:
+    """One line about a board: who is seated or plays (and who has left), the game, and what comes next.
+
+    `online`: the names the server lists now (None when unknown: no controller to ask). The step it
+    names next is one the controller takes now: never `admin start` with too few seated.
+    """
+    def who(names: list[str], out: Collection[str] = ()) -> str:
+        return ", ".join(n + (" (bankrupt)" if n in out else " (offline)" if online is not None
+                              and n not in online else "") for n in names)
+
+    if game is None or game.phase == OVER:
+        short = min_players - len(lobby)
+        if lobby and short <= 0:
+            start = "next: monopoli admin start"
+        else:
+            more = f"seat {short} more player{'s' if short > 1 else ''}" if lobby else "seat the players"
+            start = f"next: {more} ({SEAT_HOW}), then monopoli admin start"
+        if game is not None:
+            won = f": {result(game)}"
+            seated = f"; seated for the next game: {who(lobby)}" if lobby else ""
+            return (f"{board}: game {game_id} ({game.rules.name} rules) ended in round {game.round + 1}{won}"
+                    f"{seated}; {start}")
+        if not lobby:
+            return (f"{board}: no game yet, nobody seated; next: players stand on the board and type "
+                    "/trigger join (or monopoli admin seat NAME)")
+        if short > 0:
+            return f"{board}: no game yet; seated: {who(lobby)}; {start}"
+        return f"{board}: {len(lobby)} seated, waiting for the start: {who(lobby)}; {start}"
     head = f"{board}: game {game_id} ({game.rules.name} rules)"
-    if game.phase == OVER:
-        return f"{head} ended in round {game.round + 1}: {result(game)}; next: monopoli admin start"
+    deciding = game.names[game.to_act()]
+    if paused:
+        waits = " (paused; next: monopoli admin resume)"
+    elif online is not None and deciding not in online:
+        waits = f" (offline: the game waits until they are back, or monopoli admin kick {deciding})"
+    else:
+        waits = ""
     jar = f", jar ${game.jar}" if game.rules.free_parking_jar else ""
-    now = time.time()
-    left = "" if ends_at is None else f", {timelimit.left_words(ends_at - now)}"
-    owes = stall.status_words(game, since, now)
-    return (f"{head}, round {game.round + 1}, {game.phase.replace('_', ' ')}"
-            f" for {game.names[game.to_act()]}{' (paused)' if paused else ''}{jar}{left}"
-            + (f"; {owes}" if owes else ""))
+    left = "" if ends_at is None else f", {timelimit.left_words(ends_at - time.time())}"
+    out = {n for p, n in enumerate(game.names) if game.bankrupt[p]}
+    owes = stall.status_words(game, since, time.time())
+    return (f"{head} of {who(game.names, out)}; round {game.round + 1}, {game.phase.replace('_', ' ')} "
+            f"for {deciding}{waits}{jar}{left}" + (f"; {owes}" if owes else ""))
 
 
 def result(game: Game) -> str:
@@ -337,16 +382,25 @@ def _game(table: BoardGame) -> Game:
     return table.game
 
 
-def _seat(game: Game, name: str) -> int:
+def _seat(table: BoardGame, name: str) -> int:
+    game = _game(table)
     try:
         return game.names.index(name)
     except ValueError:
-        raise MonopoliError(f"{name!r} does not play in this game; players: {', '.join(game.names)}") from None
+        raise MonopoliError(f"{name} does not play on board {table.name!r}{did_you_mean(name, game.names)}; "
+                            f"players: {', '.join(game.names)}") from None
 
 
-def _offer(game: Game, args: dict[str, Any]) -> dict[str, Any]:
-    to = _seat(game, _name(args, "to"))
-    _seat(game, _name(args, "from"))
+def did_you_mean(name: str, names: list[str]) -> str:
+    """" (did you mean Alex?)" when a name is near one of `names` (or the same but for case), else ""."""
+    folded = {n.casefold(): n for n in names}
+    near = difflib.get_close_matches(name.casefold(), sorted(folded), n=3, cutoff=0.6)
+    return f" (did you mean {' or '.join(folded[n] for n in near)}?)" if near else ""
+
+
+def _offer(table: BoardGame, args: dict[str, Any]) -> dict[str, Any]:
+    _seat(table, _name(args, "from"))
+    to = _seat(table, _name(args, "to"))
     return {"to": to, "give": [int(s) for s in args.get("give", [])],
             "get": [int(s) for s in args.get("get", [])],
             "give_cash": int(args.get("give_cash", 0)), "get_cash": int(args.get("get_cash", 0)),

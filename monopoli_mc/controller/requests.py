@@ -19,13 +19,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from monopoli_mc.controller import lease, setaside, timelimit
-from monopoli_mc.controller.admin import game_status
+from monopoli_mc.controller.admin import board_status
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import load_game, rules_of
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.phases import OVER
+from monopoli_mc.rules.settings import Rules
 
 DONE, REFUSED, NOT_ANSWERED = 0, 1, 3  # the exit codes of `monopoli admin`
+MIN_PLAYERS = Rules().min_players  # for a board with no game: which rule set its next game plays is the controller's
 
 
 @dataclass(frozen=True)
@@ -109,14 +111,15 @@ def offline_status(store: Store, holder: lease.Holder | None, board: str | None)
     boards = sorted(store.boards()) if board is None else [board]
     for name in boards:
         row = store.current_game(name)
+        lobby = store.lobby(name)
         if row is None:
-            seated = store.lobby(name)
-            parts.append(f"{name}: no game yet; seated: {', '.join(seated) or 'nobody'}")
+            parts.append(board_status(name, None, 0, lobby=lobby, min_players=MIN_PLAYERS))
             continue
         game, _ = load_game(store, row, load_board(board_path(rules_of(row.rules).board)))
         paused = store.meta(f"paused:{name}") == "1" and game.phase != OVER
-        parts.append(game_status(name, game, row.id, paused=paused, ends_at=timelimit.ends_at(store, row),
-                                 since=store.last_action_at(row.id) or row.started))
+        parts.append(board_status(name, game, row.id, lobby=lobby, min_players=game.rules.min_players,
+                                  paused=paused, ends_at=timelimit.ends_at(store, row),
+                                  since=store.last_action_at(row.id) or row.started))
     aside = setaside.status_line(store)
     if aside:
         parts.append(aside)

@@ -54,7 +54,8 @@ def test_admin_queues_and_state_reads_the_database(tmp_path: Path) -> None:
     store.close()
     result = runner.invoke(cli, ["admin", "status", "--db", str(db)])
     assert (result.exit_code, result.output) == (
-        0, "no controller has run on this database yet; main: no game yet; seated: Alex\n")
+        0, "no controller has run on this database yet; main: no game yet; seated: Alex; next: seat 1 more "
+           "player (/trigger join on the board, or monopoli admin seat NAME), then monopoli admin start\n")
     result = runner.invoke(cli, ["state", "--db", str(db), "--json"])
     assert result.exit_code == 0
     assert json.loads(result.output) == {}
@@ -120,7 +121,7 @@ def test_admin_exits_1_when_the_controller_refuses(rig: Any, tmp_path: Path) -> 
     assert admin("start") == (1, "refused: board 'main' already has a game running\n")
     assert admin("status", "--board", "nope") == (1, "error: no board named 'nope'; boards: main\n")
     code, out = admin("status")
-    assert code == 0 and out.startswith("main: game 1 (prom rules), round 1, ")
+    assert code == 0 and out.startswith("main: game 1 (prom rules) of ")
     assert admin("pay", "Sam", "5") == (0, "pay Sam: done\n")
 
 

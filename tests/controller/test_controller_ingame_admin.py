@@ -117,7 +117,8 @@ def test_end_from_in_game_ends_that_board_s_game(night: Night) -> None:
     assert night.ctl.tables["annex"].game.phase == OVER  # type: ignore[union-attr]
     assert night.ctl.tables["main"].game.phase != OVER  # type: ignore[union-attr]
     assert night.run("function monopoli:admin/annex/end") == [
-        "admin end: refused: the game on board 'annex' is over already; next: monopoli admin start"]
+        "admin end: refused: the game on board 'annex' is over already; "
+        "next: seat the players (/trigger join on the board, or monopoli admin seat NAME), then monopoli admin start"]
 
 
 def test_refusals_are_answered_with_the_reason(night: Night) -> None:
@@ -128,7 +129,7 @@ def test_refusals_are_answered_with_the_reason(night: Night) -> None:
     assert night.run("function monopoli:admin/main/start") == [
         "admin start: refused: board 'main' already has a game running"]
     assert night.run('function monopoli:admin/main/pay {player:"Robin",amount:10}') == [
-        "admin pay: error: 'Robin' does not play in this game; players: Alex, Sam"]
+        "admin pay: error: Robin does not play on board 'main'; players: Alex, Sam"]
     # Off the boards, a request that needs a board says how to name one.
     assert night.run("function monopoli:admin/pause") == [
         "admin pause: error: name the board: one of main, annex (/function monopoli:admin/<board>/pause)"]

@@ -110,7 +110,7 @@ def test_unseat_before_the_start_and_not_after(tmp_path: Path) -> None:
         assert "Alxe left board main (2 seated)." in n.heard("Alex")
         result = n.admin("unseat", "Alxe", "--board", "main")
         assert (result.exit_code, result.output) == (
-            1, "refused: Alxe is not seated at board 'main' (seated: Alex, Sam)\n")
+            1, "refused: Alxe is not seated at board 'main' (did you mean Alex?); seated: Alex, Sam\n")
         result = n.admin("unseat", "Robin", "--board", "side")
         assert (result.exit_code, result.output) == (1, "error: no board named 'side'; boards: main\n")
         result = n.admin("start")
@@ -156,7 +156,8 @@ def test_admin_end_ends_the_game_now_the_richest_winning(tmp_path: Path) -> None
         assert f"[main] Final net worth: Sam ${worth['Sam']:,}, Alex ${worth['Alex']:,}." in n.lines
         result = n.admin("end")
         assert (result.exit_code, result.output) == (
-            1, "refused: the game on board 'main' is over already; next: monopoli admin start\n")
+            1, "refused: the game on board 'main' is over already; "
+               "next: seat the players (/trigger join on the board, or monopoli admin seat NAME), then monopoli admin start\n")
 
 
 def test_admin_end_before_any_game_is_an_error(tmp_path: Path) -> None:

@@ -1,0 +1,116 @@
+"""The operator's commands in words: amounts the CLI cannot read, a "did you mean" for every player
+name, and `admin status` saying who is seated, who has left and what comes next (never a step the
+controller would refuse); through `monopoli admin` against a controller on the strict sandbox."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from test_controller_seating import night
+
+from monopoli_mc.cli import cli, main
+from monopoli_mc.controller.store import Store
+
+
+@pytest.mark.parametrize("args,line", [
+    (("pay", "Kai", "-5"), "error: pay: the amount is a whole number of dollars above 0, not '-5' "
+                           "(to take money from Kai: monopoli admin fine Kai 5)"),
+    (("fine", "Kai", "-5"), "error: fine: the amount is a whole number of dollars above 0, not '-5' "
+                            "(to give money to Kai: monopoli admin pay Kai 5)"),
+    (("pay", "Kai", "0"), "error: pay: the amount is a whole number of dollars above 0, not '0'"),
+    (("pay", "Kai", "5.50"), "error: pay: the amount is a whole number of dollars above 0, not '5.50'"),
+    (("fine", "Kai", "lots"), "error: fine: the amount is a whole number of dollars above 0, not 'lots'"),
+    (("move", "Kai", "-1"), "error: move: the space is a number from 0 (GO) to 39, not '-1'"),
+    (("move", "Kai", "40"), "error: move: the space is a number from 0 (GO) to 39, not '40'"),
+    (("give-deed", "Kai", "Boardwalk"), "error: give-deed: the space is a number from 0 (GO) to 39, "
+                                        "not 'Boardwalk'"),
+])
+def test_a_negative_or_malformed_number_is_one_line_and_exit_1(tmp_path: Path, args: tuple[str, ...], line: str,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "night.db"
+    Store(db).close()
+    with pytest.raises(SystemExit) as exit_:
+        main(["admin", *args, "--db", str(db)])
+    assert exit_.value.code == 1
+    assert capsys.readouterr() == ("", line + "\n")
+    store = Store(db)
+    assert not store.has_requests()  # refused before anything was asked
+    store.close()
+
+
+def test_a_number_in_range_still_reaches_the_database(tmp_path: Path) -> None:
+    db = tmp_path / "night.db"
+    Store(db).close()
+    for args in (("pay", "Kai", "5"), ("fine", "Kai", "1500"), ("move", "Kai", "0"), ("give-deed", "Kai", "39")):
+        result = CliRunner().invoke(cli, ["admin", *args, "--db", str(db)])
+        assert result.exit_code == 3 and result.output.startswith("not done: no controller has run"), result.output
+
+
+def test_every_command_that_names_a_player_has_a_did_you_mean(tmp_path: Path) -> None:
+    with night(tmp_path, ["Alex", "Sam"]) as n:
+        for args in (("seat", "Alex"), ("seat", "Sam")):
+            assert n.admin(*args).exit_code == 0, args
+        result = n.admin("unseat", "Aelx")
+        assert (result.exit_code, result.output) == (
+            1, "refused: Aelx is not seated at board 'main' (did you mean Alex?); seated: Alex, Sam\n")
+        assert n.admin("start").exit_code == 0
+        for args, line in [
+            (("pay", "Aelx", "5"), "error: Aelx does not play on board 'main' (did you mean Alex?); "
+                                   "players: Alex, Sam\n"),
+            (("fine", "sam", "5"), "error: sam does not play on board 'main' (did you mean Sam?); "
+                                   "players: Alex, Sam\n"),
+            (("kick", "Sma"), "error: Sma does not play on board 'main' (did you mean Sam?); players: Alex, Sam\n"),
+            (("move", "Alx", "5"), "error: Alx does not play on board 'main' (did you mean Alex?); "
+                                   "players: Alex, Sam\n"),
+            (("give-deed", "Alexx", "39"), "error: Alexx does not play on board 'main' (did you mean Alex?); "
+                                           "players: Alex, Sam\n"),
+            (("trade", "Alex", "Sma", "--give-cash", "5"), "error: Sma does not play on board 'main' "
+                                                           "(did you mean Sam?); players: Alex, Sam\n"),
+            (("pay", "Robin", "5"), "error: Robin does not play on board 'main'; players: Alex, Sam\n"),
+        ]:
+            result = n.admin(*args)
+            assert (result.exit_code, result.output) == (1, line), args
+
+
+def test_status_says_who_is_seated_who_has_left_and_what_comes_next(tmp_path: Path) -> None:
+    with night(tmp_path, ["Alex", "Sam", "Kim", "Kai"]) as n:
+        assert n.admin("status").output == (
+            "main: no game yet, nobody seated; next: players stand on the board and type /trigger join "
+            "(or monopoli admin seat NAME)\n")
+        assert n.admin("seat", "Alex").exit_code == 0
+        assert n.admin("status").output == (
+            "main: no game yet; seated: Alex; next: seat 1 more player (/trigger join on the board, or "
+            "monopoli admin seat NAME), then monopoli admin start\n")
+        for name in ("Sam", "Kim", "Kai"):
+            assert n.admin("seat", name).exit_code == 0
+        n.bots["Kim"].leave()
+        n.box.world.tick()
+        assert n.admin("status").output == (
+            "main: 4 seated, waiting for the start: Alex, Sam, Kim (offline), Kai; next: monopoli admin start\n")
+        assert n.admin("start").exit_code == 0
+        game = n.ctl.tables["main"].game
+        assert game is not None
+        first = game.names[game.to_act()]
+        players = ", ".join(name + (" (offline)" if name == "Kim" else "") for name in game.names)
+        waits = " (offline: the game waits until they are back, or monopoli admin kick Kim)" if first == "Kim" else ""
+        assert n.admin("status").output == (
+            f"main: game 1 (prom rules) of {players}; round 1, roll for {first}{waits}, jar $0\n")
+        assert n.admin("pause").exit_code == 0
+        assert "(paused; next: monopoli admin resume)" in n.admin("status").output
+        assert n.admin("resume").exit_code == 0
+        assert n.admin("end").exit_code == 0
+        out = n.admin("status").output
+        assert out.startswith("main: game 1 (prom rules) ended in round 1: ") and " wins; next: seat the " \
+            "players (/trigger join on the board, or monopoli admin seat NAME), then monopoli admin start\n" in out
+        result = n.admin("end")
+        assert (result.exit_code, result.output) == (
+            1, "refused: the game on board 'main' is over already; next: seat the players (/trigger join on "
+               "the board, or monopoli admin seat NAME), then monopoli admin start\n")
+        assert n.admin("start").output == "refused: board 'main' needs 2 players, 0 seated\n"
+        for name in ("Alex", "Sam"):
+            assert n.admin("seat", name).exit_code == 0
+        out = n.admin("status").output
+        assert " wins; seated for the next game: Alex, Sam; next: monopoli admin start\n" in out
+        assert n.admin("start").exit_code == 0
