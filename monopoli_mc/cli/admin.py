@@ -139,7 +139,7 @@ SPACES = 40  # every board is the world's ring of 40 spaces (datapack/build.py)
 _OTHER = {"pay": "fine", "fine": "pay"}
 
 
-def _number(command: str, key: str, player: str, text: str) -> int:
+def typed_number(command: str, key: str, player: str, text: str) -> int:
     """AMOUNT or SPACE as typed; MonopoliError (one line, exit 1) when it is not one, before anything is asked."""
     try:
         value = int(text, 10)
@@ -159,7 +159,7 @@ def _number(command: str, key: str, player: str, text: str) -> int:
 
 
 def _player_number(name: str, key: str, doc: str) -> None:
-    # ignore_unknown_options: `pay Kai -5` reaches _number, which says what is wrong with -5, instead
+    # ignore_unknown_options: `pay Kai -5` reaches typed_number, which says what is wrong with -5, instead
     # of click's "No such option '-5'" (exit 2)
     @admin.command(name, help=doc + f"\n\n\b\nExample:\n  monopoli admin {name} Alex "
                    f"{'100' if key == 'amount' else '39'}", context_settings={"ignore_unknown_options": True})
@@ -167,7 +167,7 @@ def _player_number(name: str, key: str, doc: str) -> None:
     @click.argument(key)
     @_common
     def command(player: str, db_path: Path, board: str | None, wait: float, **number: str) -> None:
-        _ask(db_path, name, {"player": player, key: _number(name, key, player, number[key])}, board, wait)
+        _ask(db_path, name, {"player": player, key: typed_number(name, key, player, number[key])}, board, wait)
 
 
 _player_number("pay", "amount", "The bank pays PLAYER an AMOUNT.")

@@ -8,10 +8,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_controller_seating import night
 
 from monopoli_mc.cli import cli, main
+from monopoli_mc.cli.admin import typed_number
 from monopoli_mc.controller.store import Store
+from monopoli_mc.errors import MonopoliError
 
 
 @pytest.mark.parametrize("args,line", [
@@ -114,3 +118,15 @@ def test_status_says_who_is_seated_who_has_left_and_what_comes_next(tmp_path: Pa
         out = n.admin("status").output
         assert " wins; seated for the next game: Alex, Sam; next: monopoli admin start\n" in out
         assert n.admin("start").exit_code == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=12) | st.integers(-10**12, 10**12).map(str), key=st.sampled_from(["amount", "space"]))
+def test_any_typed_number_is_taken_in_range_or_refused_in_one_line(text: str, key: str) -> None:
+    command = "pay" if key == "amount" else "move"
+    try:
+        value = typed_number(command, key, "Kai", text)
+    except MonopoliError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith(f"{command}: the {key} is ") and repr(text) in str(exc)
+    else:
+        assert value > 0 if key == "amount" else 0 <= value <= 39
