@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import shlex
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -13,6 +15,7 @@ from monopoli_mc.bridge.ticking import is_ticking, not_ticking
 from monopoli_mc.cli.deep import deep_checks, mirror_world
 from monopoli_mc.cli.options import password_option, world_option
 from monopoli_mc.cli.twin import Asks, Twin
+from monopoli_mc.datapack.about import ABOUT_CALL, ABOUT_QUERY, Built, differences, parse_about
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.channel import SEQ
 from monopoli_mc.datapack.layout import Layout
@@ -27,21 +30,48 @@ UNKNOWN = "Unknown or incomplete command"
 INSTALL = "copy DIR/monopoli.zip into the world's datapacks/ folder and /reload"
 
 
-def rebuild_command(world_path: Path | None, rules_name: str) -> str:
-    """The build command for this world and rule set, into a folder of the user's own.
+@dataclass(frozen=True)
+class Advice:
+    """The commands doctor prints, with the options doctor was given, so each runs as printed.
 
-    DIR, not datapacks/: that copy is the default config's pack, committed in the checkout.
+    A password file is carried; a password from the environment stays there (it is never printed).
     """
-    world = f" --world {world_path}" if world_path is not None else ""
-    return f"monopoli datapack build{world} --rules {rules_name} --out DIR"
+
+    world_path: Path | None = None
+    password_file: Path | None = None
+    rules: str = "prom"
+
+    @property
+    def config(self) -> str:
+        """The world config as the organiser named it."""
+        return str(self.world_path) if self.world_path is not None else "configs/world.yaml"
+
+    def rebuild(self) -> str:
+        """The build command for this world and rule set, into a folder of the user's own.
+
+        DIR, not datapacks/: that copy is the default config's pack, committed in the checkout.
+        """
+        return f"monopoli datapack build{_option('--world', self.world_path)} --rules {shlex.quote(self.rules)} --out DIR"
+
+    def install(self) -> str:
+        """Build the pack for this config and install it."""
+        return f"run `{self.rebuild()}`, then {INSTALL}"
+
+    def board_build(self, name: str) -> str:
+        """The command that places a board, reaching the same server as doctor."""
+        return (f"monopoli board build{_option('--world', self.world_path)} --board {name}"
+                f"{_option('--password-file', self.password_file)}")
 
 
-def diagnose(rcon: Asks, world: WorldConfig, board: Board | None = None, *,
-             rebuild: str = rebuild_command(None, "prom"),
+def _option(name: str, value: Path | None) -> str:
+    return f" {name} {shlex.quote(str(value))}" if value is not None else ""
+
+
+def diagnose(rcon: Asks, world: WorldConfig, board: Board | None = None, *, advice: Advice = Advice(),
              kind: ServerKind | None = None) -> list[tuple[bool, str]]:
-    """(ok, what) for each check that can be made over RCON; `rebuild` is the command a FIX names."""
+    """(ok, what) for each check that can be made over RCON; `advice` names the commands a FIX gives."""
     out: list[tuple[bool, str]] = [(True, f"RCON reachable at {world.rcon_host}:{world.rcon_port}, password accepted")]
-    out += _server_checks(rcon, world, kind or server_kind(rcon))
+    out += _server_checks(rcon, world, kind or server_kind(rcon), advice)
     # A paused server (1.21.2+, empty) loads no pack: said first. Asked of the server alone: the
     # twin's sandbox has its own clock, and the number of asks depends on timing.
     ticking = is_ticking(rcon.server.command if isinstance(rcon, Twin) else rcon.command)
@@ -52,32 +82,50 @@ def diagnose(rcon: Asks, world: WorldConfig, board: Board | None = None, *,
     reply = rcon.command(f"gamerule {rule}")
     if reply.startswith(UNKNOWN) or "Incorrect argument" in reply:
         out.append((False, f"the server does not know the game rule {rule!r}: it is not Minecraft "
-                           f"{world.version.name} as configs say (minecraft.version); rebuild the pack "
-                           "with the right --minecraft"))
+                           f"{world.version.name} as {advice.config} says (minecraft.version); set the server's "
+                           f"version there and {advice.install()}"))
     else:
         out.append((True, f"game rules named as on Minecraft {world.version.name}"))
         out.append(("false" in reply, f"{rule} is false (the pack sets it on load)" if "false" in reply
                     else f"{rule} is not false: /reload, or run /gamerule {rule} false"))
     objectives = rcon.command("scoreboard objectives list")
     loaded = f"[{SEQ}]" in objectives and "[d6]" in objectives
+    default = advice.world_path is None and advice.rules == "prom"
     out.append((loaded, "the monopoli datapack is loaded" if loaded else
-                "the monopoli datapack is not loaded: copy datapacks/monopoli.zip into the world's "
-                "datapacks/ folder and /reload"))
+                "the monopoli datapack is not loaded: " + (
+                    "copy datapacks/monopoli.zip into the world's datapacks/ folder and /reload" if default
+                    else advice.install())))
     if loaded:
         reply = rcon.command("function monopoli:ack {seq:0}")
         fresh = not reply.startswith(UNKNOWN) and "Unknown function" not in reply
         out.append((fresh, "the pack answers the controller's calls" if fresh else
-                    f"the pack is an old build: run `{rebuild}`, then {INSTALL}"))
+                    f"the pack is an old build: {advice.install()}"))
         if fresh and board is not None:
-            out.append(_has_decks(rcon, board, rebuild))
+            out.append(_built_for(rcon, world, board, advice))
+            out.append(_has_decks(rcon, board, advice))
     for place in world.boards:
         layout = Layout(place)
         missing = [f"{block} at {x} {y} {z}" for (x, y, z), block in _checks(layout)
                    if "Test passed" not in rcon.command(f"execute if block {x} {y} {z} {block}")]
         out.append((not missing, f"board {place.name!r} is built at {place.origin}" if not missing else
-                    f"board {place.name!r} is not built (no {missing[0]}): monopoli board build "
-                    f"--board {place.name}"))
+                    f"board {place.name!r} is not built (no {missing[0]}): run `{advice.board_build(place.name)}`"))
     return out
+
+
+def _built_for(rcon: Asks, world: WorldConfig, board: Board, advice: Advice) -> tuple[bool, str]:
+    """Whether the pack's own record of what it was built for is this world config and rule set."""
+    # Asked of the server alone under --deep: the sandbox runs the pack built for this config, so
+    # a difference here is the installed pack's, not the sandbox's.
+    ask = rcon.server_only if isinstance(rcon, Twin) else rcon.command
+    reply = ask(ABOUT_CALL)
+    built = None if "Unknown function" in reply or reply.startswith(UNKNOWN) else parse_about(ask(ABOUT_QUERY))
+    if built is None:
+        return False, f"the pack does not say what it was built for (an older build): {advice.install()}"
+    wanted = Built.of(world, board)
+    wrong = differences(built, wanted, advice.config, advice.rules)
+    if not wrong:
+        return True, f"the pack was built for this world config ({wanted.words()})"
+    return False, f"the pack installed was built for another world config: {'; '.join(wrong)}; {advice.install()}"
 
 
 def server_kind(rcon: Asks, *, tries: int = 6, wait: float = 0.5) -> ServerKind:
@@ -91,13 +139,13 @@ def server_kind(rcon: Asks, *, tries: int = 6, wait: float = 0.5) -> ServerKind:
     return parse_version_reply(reply)
 
 
-def _server_checks(rcon: Asks, world: WorldConfig, kind: ServerKind) -> list[tuple[bool, str]]:
+def _server_checks(rcon: Asks, world: WorldConfig, kind: ServerKind, advice: Advice) -> list[tuple[bool, str]]:
     """The server's kind and version; on Paper or Spigot, whether the /d6 aliases are there."""
     out: list[tuple[bool, str]] = []
     wanted = world.version.name
     if kind.minecraft is not None and kind.minecraft != wanted:
-        out.append((False, f"the server is {kind.describe()}, but configs say Minecraft {wanted}: set "
-                           f"minecraft.version: \"{kind.minecraft}\" in the world config and rebuild the pack"))
+        out.append((False, f"the server is {kind.describe()}, but {advice.config} says Minecraft {wanted}: set "
+                           f"minecraft.version: \"{kind.minecraft}\" there, then {advice.install()}"))
     else:
         out.append((True, f"the server is {kind.describe()}"))
     if kind.is_bukkit:
@@ -105,7 +153,7 @@ def _server_checks(rcon: Asks, world: WorldConfig, kind: ServerKind) -> list[tup
         missing = "Unknown command" in reply or reply.startswith(UNKNOWN)
         out.append((not missing, f"the /d6, /bid 50 ... aliases are installed on {kind.brand}" if not missing else
                     f"the /d6, /bid 50 ... aliases are not installed: put the aliases of DIR/commands.yml "
-                    f"(monopoli datapack build writes it) into commands.yml beside server.properties, "
+                    f"(`{advice.rebuild()}` writes it) into commands.yml beside server.properties, "
                     f"then restart {kind.brand}"))
     return out
 
@@ -118,14 +166,14 @@ def reminders(kind: ServerKind) -> list[str]:
     return out
 
 
-def _has_decks(rcon: Asks, board: Board, rebuild: str) -> tuple[bool, str]:
+def _has_decks(rcon: Asks, board: Board, advice: Advice) -> tuple[bool, str]:
     """Whether the pack holds the card books of the rule set's decks (built for its board)."""
     missing = [deck for deck in board.decks
                if "Unknown function" in rcon.command(f"function monopoli:card/{deck}/0")]
     if not missing:
         return True, f"the pack has the cards of board {board.name!r} ({', '.join(board.decks)})"
     return False, (f"the pack has no {missing[0]} cards: it was built for another board than "
-                   f"{board.name!r}; run `{rebuild}`, then {INSTALL}")
+                   f"{board.name!r}; {advice.install()}")
 
 
 REMINDERS = ("server.properties: broadcast-rcon-to-ops=false (else operators see every controller command)",)
@@ -159,18 +207,18 @@ def doctor(world_path: Path | None, password_file: Path | None, rules_name: str,
         raise click.UsageError("--transcript needs --deep")
     world = load_world(world_path)
     board = load_board(board_path(load_rules(rules_name).board))
-    rebuild = rebuild_command(world_path, rules_name)
+    advice = Advice(world_path, password_file, rules_name)
     twin: Twin | None = None
     try:
         with RconClient(world.rcon_host, world.rcon_port, read_password(file=password_file), timeout=5) as rcon:
             if not deep:
                 kind = server_kind(rcon)
-                results = diagnose(rcon, world, board, rebuild=rebuild, kind=kind)
+                results = diagnose(rcon, world, board, advice=advice, kind=kind)
             else:
                 with Twin(rcon, build_pack(world, board)) as twin:
                     mirror_world(twin, world)
                     kind = server_kind(twin)
-                    results = diagnose(twin, world, board, rebuild=rebuild, kind=kind)
+                    results = diagnose(twin, world, board, advice=advice, kind=kind)
                     results += deep_checks(twin, world)
     except RconError as exc:
         raise MonopoliError(f"{exc}; check enable-rcon=true, rcon.port and rcon.password in "

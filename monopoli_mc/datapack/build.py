@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from monopoli_mc.datapack.about import add_about
 from monopoli_mc.datapack.boardfns import add_board_functions, add_board_ui, structure_id
 from monopoli_mc.datapack.buttons import add_buttons
 from monopoli_mc.datapack.channel import add_channel
@@ -34,6 +35,7 @@ def build_pack(world: WorldConfig, board: Board, *, structures: bool = True) -> 
     pack = Pack(version=version,
                 description=f"Monopoli MC for Minecraft {version.name} ({board.name})")
     add_channel(pack, dialect, [place.name for place in world.boards])
+    add_about(pack, world, board)
     add_view(pack, dialect, board)
     add_board_ui(pack)
     layouts = [Layout(place) for place in world.boards]

@@ -66,8 +66,8 @@ def test_paper_without_the_aliases(sandbox: Sandbox, tmp_path: Path, monkeypatch
     assert code == 1
     assert "ok   the server is Paper 1.21.11" in out
     assert ("FIX  the /d6, /bid 50 ... aliases are not installed: put the aliases of DIR/commands.yml "
-            "(monopoli datapack build writes it) into commands.yml beside server.properties, then "
-            "restart Paper") in out
+            f"(`monopoli datapack build --world {tmp_path / 'world.yaml'} --rules prom --out DIR` writes it) "
+            "into commands.yml beside server.properties, then restart Paper") in out
     assert "check on Paper, /reload also reloads plugins: reload the pack with /minecraft:reload" in out
 
 
@@ -84,8 +84,9 @@ def test_a_server_of_another_version(sandbox: Sandbox, tmp_path: Path, monkeypat
     with RewritingProxy(sandbox.address, lambda c, r: spigot if c == "version" else r) as proxy:
         code, out = doctor(tmp_path, proxy.port, monkeypatch)
     assert code == 1
-    assert ("FIX  the server is CraftBukkit 1.21.4, but configs say Minecraft 1.21.11: set "
-            'minecraft.version: "1.21.4" in the world config and rebuild the pack') in out
+    assert (f"FIX  the server is CraftBukkit 1.21.4, but {tmp_path / 'world.yaml'} says Minecraft 1.21.11: set "
+            f'minecraft.version: "1.21.4" there, then run `monopoli datapack build --world {tmp_path / "world.yaml"} '
+            "--rules prom --out DIR`, then copy DIR/monopoli.zip into the world's datapacks/ folder and /reload") in out
 
 
 def test_vanilla_is_told_and_asked_nothing_else(sandbox: Sandbox, tmp_path: Path,
