@@ -9,7 +9,6 @@ banner is a block in the middle of the tile; pawns stand below it. Both the page
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 
 from monopoli_mc.datapack.layout import Layout
@@ -138,13 +137,60 @@ def _content_bottom(boxes: SpaceBoxes) -> Box:
     return x0, y0, x1, y1
 
 
-def lines(text: str, width: int, most: int) -> list[str]:
-    """Text wrapped to `width` characters, at most `most` lines (the last one cut short with ...)."""
-    out = textwrap.wrap(text, width, break_long_words=False) or [""]
-    if len(out) > most:
-        out = out[:most]
-        out[-1] = out[-1][:max(width - 3, 1)].rstrip() + "..."
-    return out
+# Advance widths of the printable ASCII characters (space to ~), in thousandths of the font size:
+# for each, the wider of DejaVu Sans 2.37 (the page's named font; Bold for bold text) and Aileron
+# Regular (Pillow's own font, which draws the PNG), read with Pillow's FreeType at size 1000. Text
+# measured with them fits in both; any other character counts a whole em.
+_WIDTHS = (318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 560, 838, 318, 361, 318, 337, 636, 636, 636, 636,
+           636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 531, 1000, 684, 686, 699, 770, 632, 575, 775,
+           752, 295, 544, 656, 575, 866, 748, 787, 603, 787, 695, 635, 612, 732, 684, 989, 685, 611, 685, 390,
+           337, 390, 838, 500, 500, 613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974, 634, 612,
+           635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838)
+_BOLD_WIDTHS = (348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 560, 838, 380, 415, 380, 365, 696, 696, 696,
+                696, 696, 696, 696, 696, 696, 696, 400, 400, 838, 838, 838, 580, 1000, 774, 762, 734, 830, 683,
+                683, 821, 837, 372, 544, 775, 637, 995, 837, 850, 733, 850, 770, 720, 682, 812, 774, 1103, 771,
+                724, 725, 457, 365, 457, 838, 500, 500, 675, 716, 593, 716, 678, 435, 716, 712, 343, 343, 665,
+                343, 1042, 712, 687, 716, 716, 493, 595, 478, 712, 652, 924, 645, 652, 582, 712, 365, 712, 838)
+SMALLEST = 7.0  # the smallest text a name is shrunk to before it is cut
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """How wide a line of text is drawn, at most, on the page and in the PNG (in the size's units)."""
+    table = _BOLD_WIDTHS if bold else _WIDTHS
+    return size * sum(table[o - 32] if 32 <= (o := ord(ch)) < 127 else 1000 for ch in text) / 1000
+
+
+def fit_lines(text: str, width: float, size: float, most: int, *, bold: bool = False) -> tuple[list[str], float]:
+    """Text wrapped at spaces into lines that fit `width`, at most `most` of them, and the size that
+    lets it: `size`, or smaller down to SMALLEST (then the last line is cut short with ...)."""
+    while True:
+        out = _wrap(text, width, size, bold=bold)
+        if len(out) <= most and all(text_width(line, size, bold=bold) <= width for line in out):
+            return out, size
+        if size <= SMALLEST:
+            return _cut(out, width, size, most, bold=bold), size
+        size = max(SMALLEST, size - 0.5)
+
+
+def _wrap(text: str, width: float, size: float, *, bold: bool) -> list[str]:
+    out: list[str] = []
+    for word in text.split():
+        if out and text_width(f"{out[-1]} {word}", size, bold=bold) <= width:
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return out or [""]
+
+
+def _cut(out: list[str], width: float, size: float, most: int, *, bold: bool) -> list[str]:
+    """The first `most` lines, each too wide (and the last, when lines were left off) ending in ..."""
+    def short(line: str) -> str:
+        while line and text_width(line + "...", size, bold=bold) > width:
+            line = line[:-1]
+        return line.rstrip() + "..."
+    kept = out[:most]
+    return [short(line) if text_width(line, size, bold=bold) > width or (i == most - 1 and len(out) > most)
+            else line for i, line in enumerate(kept)]
 
 
 def middle() -> Box:

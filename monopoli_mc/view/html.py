@@ -12,7 +12,7 @@ import time
 from html import escape
 
 from monopoli_mc.view.feed import Status
-from monopoli_mc.view.model import BoardView, PlayerView
+from monopoli_mc.view.model import BoardView, PlayerView, owned_words
 from monopoli_mc.view.scene import board_shapes
 from monopoli_mc.view.svg import svg
 
@@ -87,18 +87,12 @@ def _player(p: PlayerView, view: BoardView) -> str:
         where = "bankrupt"
     elif p.in_jail:
         where = "in jail"
-    owned = ", ".join(_deed_words(s.name, s.mortgaged, s.houses, s.top) for s in view.spaces
-                      if s.owner == p.name)
+    owned = owned_words(view, p.name)
     side = f' <small class="side">{_e(p.side)}</small>' if p.side else ""
     classes = " ".join(c for c, on in (("deciding", p.deciding), ("bankrupt", p.bankrupt)) if on)
     return (f'<tr class="{classes}" data-player="{_e(p.name)}"><td>{swatch} {_e(p.name)}{side}'
             f'<div class="deeds">{_e(owned)}</div></td>'
             f'<td class="cash">${p.cash:,}</td><td class="worth">${p.worth:,}</td><td>{_e(where)}</td></tr>')
-
-
-def _deed_words(name: str, mortgaged: bool, houses: int, top: str | None) -> str:
-    extra = "mortgaged" if mortgaged else top or (f"{houses}h" if houses else "")
-    return f"{name} ({extra})" if extra else name
 
 
 def time_left(ends_at: float, now: float) -> str:

@@ -123,6 +123,16 @@ def lobby_view(name: str, rules: Rules, board: Board, *, quarters: int, lobby: t
                      top_building="apartment" if rules.roles else "hotel")
 
 
+def owned_words(view: BoardView, player: str) -> str:
+    """A player's deeds as the page and the PNG list them: "Baltic Avenue (2h), Boardwalk (mortgaged)"."""
+    return ", ".join(_deed_words(s) for s in view.spaces if s.owner == player)
+
+
+def _deed_words(space: SpaceView) -> str:
+    extra = "mortgaged" if space.mortgaged else space.top or (f"{space.houses}h" if space.houses else "")
+    return f"{space.name} ({extra})" if extra else space.name
+
+
 def _band(board: Board, space: Space) -> str | None:
     """A deed's group colour."""
     return DYE.get(board.groups[space.group].color) if space.group else None

@@ -9,9 +9,9 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from monopoli_mc.errors import MonopoliError
-from monopoli_mc.view.geometry import BOARD, lines
+from monopoli_mc.view.geometry import BOARD
 from monopoli_mc.view.html import time_left
-from monopoli_mc.view.model import BoardView
+from monopoli_mc.view.model import BoardView, PlayerView, owned_words
 from monopoli_mc.view.scene import INK, Circle, Line, Rect, Shape, Text, board_shapes
 
 PANEL = 760  # units beside the board
@@ -23,22 +23,35 @@ SCALE = 1.0  # pixels per board unit
 
 
 def render(views: list[BoardView], *, now: float | None = None, scale: float = SCALE) -> Image.Image:
-    """Every board, one under the other, each with its panel."""
+    """Every board, one under the other, each with its panel (a board's row grows to fit its panel)."""
     now = time.time() if now is None else now
-    width = BOARD + PANEL + 2 * MARGIN
-    height = len(views) * (BOARD + MARGIN) + MARGIN
+    width = BOARD + PANEL + 3 * MARGIN  # a margin right of the panel too: nothing touches the edge
+    panels = [panel_shapes(view, now) for view in views]
+    rows = [max(BOARD, round(_bottom(panel))) for panel in panels]
+    height = sum(rows) + MARGIN * (len(views) + 1)
     image = Image.new("RGB", (round(width * scale), round(height * scale)), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    for i, view in enumerate(views):
-        top = MARGIN + i * (BOARD + MARGIN)
+    top = MARGIN
+    for view, panel, row in zip(views, panels, rows):
         paint(draw, board_shapes(view), (MARGIN, top), scale)
-        paint(draw, panel_shapes(view, now), (MARGIN + BOARD + MARGIN, top), scale)
+        paint(draw, panel, (MARGIN + BOARD + MARGIN, top), scale)
+        top += row + MARGIN
     return image
 
 
-def board_origin(index: int) -> tuple[float, float]:
-    """Where the index-th board's (0, 0) is in the image, in units (multiply by the scale for pixels)."""
-    return MARGIN, MARGIN + index * (BOARD + MARGIN)
+def _bottom(shapes: list[Shape]) -> float:
+    """How far down a panel's text reaches (a line's descent below its baseline included)."""
+    return max((s.y + s.size * 0.3 for s in shapes if isinstance(s, Text)), default=0.0)
+
+
+def board_origin(index: int, views: list[BoardView] | None = None, *, now: float = 0.0) -> tuple[float, float]:
+    """Where the index-th board's (0, 0) is in the image, in units (multiply by the scale for pixels).
+
+    Boards stand BOARD + MARGIN apart, unless a panel taller than its board (give `views`) pushes
+    the next one down.
+    """
+    rows = [max(BOARD, round(_bottom(panel_shapes(v, now)))) for v in views[:index]] if views else [BOARD] * index
+    return MARGIN, MARGIN + sum(row + MARGIN for row in rows)
 
 
 def save(views: list[BoardView], path: Path, *, now: float | None = None) -> None:
@@ -50,22 +63,24 @@ def save(views: list[BoardView], path: Path, *, now: float | None = None) -> Non
 
 
 def panel_shapes(view: BoardView, now: float) -> list[Shape]:
-    """The page's panel as lines of text: the game, the decision, time, jar, players, the log."""
+    """The page's panel as lines of text: the game, the decision, time, jar, players with their deeds,
+    the log; every line wrapped to the panel's width as the PNG's font measures it."""
     out: list[Shape] = []
     y = 40.0
 
-    def say(text: str, size: float = 24, color: str = LIGHT, *, bold: bool = False, x: float = 0) -> None:
+    def say(text: str, size: float = 24, color: str = LIGHT, *, bold: bool = False, x: float = 0,
+            most: int = 8) -> None:
         nonlocal y
-        out.append(Text(x, y, text, size, color, bold=bold, anchor="start"))
-        y += size * 1.45
+        for line in wrapped(text, PANEL - x, size, bold=bold, most=most):
+            out.append(Text(x, y, line, size, color, bold=bold, anchor="start"))
+            y += size * 1.45
 
     game = f"game {view.game_id}, round {view.round}" if view.game_id is not None else "no game yet"
     say(f"{view.board}: {view.rules} rules, {game}", 30, bold=True)
     if view.winner is not None:
         say(f"{view.winner} wins" + (f" ({view.how})" if view.how else ""), 30, GOLD, bold=True)
     else:
-        for line in lines(view.pending, 46, 2):
-            say(line, 26, GOLD, bold=True)
+        say(view.pending, 26, GOLD, bold=True, most=3)
     if view.paused:
         say("paused by the operator", 24, "#FF8C80", bold=True)
     if view.ends_at is not None:
@@ -74,25 +89,67 @@ def panel_shapes(view: BoardView, now: float) -> list[Shape]:
         say(f"Free Parking jar: ${view.jar:,}")
     y += 10
     for p in view.players:
-        out.append(Circle(12, y - 8, 11, p.color))
-        where = "bankrupt" if p.bankrupt else "in jail" if p.in_jail else view.spaces[p.space].name
-        mark = " <" if p.deciding else ""
-        out.append(Text(34, y, f"{p.name[:16]}{mark}", 24, GOLD if p.deciding else LIGHT, bold=True, anchor="start"))
-        out.append(Text(300, y, f"${p.cash:,}", 24, LIGHT, anchor="start"))
-        out.append(Text(430, y, f"worth ${p.worth:,}", 20, "#B8C9BD", anchor="start"))
-        y += 28
-        say(where, 18, "#B8C9BD", x=34)
+        y = _player(out, view, p, y)
+        owned = owned_words(view, p.name)
+        if owned:
+            say(owned, 16, "#B8C9BD", x=34)
+        y += 4
     if view.lobby and not view.players:
         say("seated: " + ", ".join(view.lobby))
     if view.log:
         y += 16
         say("the last moves", 22, bold=True)
         for line in view.log:
-            for part in lines(line, 70, 2):
-                say(part, 17, "#DFE8E1")
-            if y > BOARD - 20:
-                break
+            say(line, 17, "#DFE8E1", most=3)
     return out
+
+
+def _player(out: list[Shape], view: BoardView, p: PlayerView, y: float) -> float:
+    """A player's line (name, cash, net worth, each placed after the one before) and where they are."""
+    name = f"{p.name}{' <' if p.deciding else ''}"
+    out.append(Circle(12, y - 8, 11, p.color))
+    out.append(Text(34, y, name, 24, GOLD if p.deciding else LIGHT, bold=True, anchor="start"))
+    cash, worth = f"${p.cash:,}", f"worth ${p.worth:,}"
+    cash_x = max(300.0, 34 + measure(name, 24, bold=True) + 16)
+    worth_x = max(430.0, cash_x + measure(cash, 24) + 16)
+    out.append(Text(cash_x, y, cash, 24, LIGHT, anchor="start"))
+    if worth_x + measure(worth, 20) > PANEL:  # a long name and a big fortune: net worth goes below
+        y += 28
+        worth_x = 34
+    out.append(Text(worth_x, y, worth, 20, "#B8C9BD", anchor="start"))
+    y += 28
+    where = "bankrupt" if p.bankrupt else "in jail" if p.in_jail else view.spaces[p.space].name
+    for line in wrapped(f"{p.side}, {where}" if p.side else where, PANEL - 34, 18):
+        out.append(Text(34, y, line, 18, "#B8C9BD", anchor="start"))
+        y += 18 * 1.45
+    return y
+
+
+def measure(text: str, size: float, *, bold: bool = False) -> float:
+    """How wide the PNG draws a line (a bold line is drawn with a stroke of 1 on each side)."""
+    return font(max(6, round(size))).getlength(text) + (2 if bold and size >= 14 else 0)
+
+
+def wrapped(text: str, width: float, size: float, *, bold: bool = False, most: int = 8) -> list[str]:
+    """Text in lines no wider than `width` as measured, broken at spaces (a word too long alone is
+    broken where it must), at most `most` lines, the last one ending in ... when text was left off."""
+    out: list[str] = []
+    for word in text.split():
+        if out and measure(f"{out[-1]} {word}", size, bold=bold) <= width:
+            out[-1] = f"{out[-1]} {word}"
+            continue
+        while measure(word, size, bold=bold) > width and len(word) > 1:
+            cut = next(n for n in range(len(word) - 1, 0, -1) if measure(word[:n], size, bold=bold) <= width
+                       or n == 1)
+            out.append(word[:cut])
+            word = word[cut:]
+        out.append(word)
+    if len(out) > most:
+        last = out[most - 1]
+        while last and measure(last + "...", size, bold=bold) > width:
+            last = last[:-1]
+        out = out[:most - 1] + [last.rstrip() + "..."]
+    return out or [""]
 
 
 def paint(draw: ImageDraw.ImageDraw, shapes: list[Shape], origin: tuple[float, float], scale: float) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from monopoli_mc.view.geometry import (BOARD, CELL, JAIL, Box, lines, middle, pawn_box, pawn_spots,
+from monopoli_mc.view.geometry import (BOARD, CELL, JAIL, Box, fit_lines, middle, pawn_box, pawn_spots,
                                        space_boxes)
 from monopoli_mc.view.model import BoardView, SpaceView
 
@@ -12,6 +12,7 @@ PAPER = "#F4F1E6"
 INK = "#222222"
 HOUSE = "#2E9E44"
 TOP = {"hotel": "#C0392B", "apartment": "#3AB3DA"}  # the world's hotel is red, the apartment light blue
+NAME_SIZE = 11.5  # a space's name on its tile (smaller when a long word does not fit)
 KIND_MARKS = {"chance": "?", "tax": "$"}  # plain ASCII: the PNG's built-in font has few symbols
 
 
@@ -88,8 +89,10 @@ def _space(space: SpaceView, quarters: int) -> list[Shape]:
             out += _building(spot, HOUSE, "house")
     if boxes.jail is None:
         x0, y0, x1, y1 = boxes.name
-        for i, line in enumerate(lines(space.name, 13, 3)):
-            out.append(Text((x0 + x1) / 2, y0 + 11 + i * 13, line, 11.5, bold=space.kind == "go"))
+        bold = space.kind == "go"
+        names, size = fit_lines(space.name, x1 - x0, NAME_SIZE, 3, bold=bold)
+        for i, line in enumerate(names):
+            out.append(Text((x0 + x1) / 2, y0 + 11 + i * 13, line, size, bold=bold))
     if space.banner is not None:
         tag = "banner mortgaged" if space.mortgaged else "banner"
         out.append(Rect(boxes.banner, space.banner, INK, 1.5, tag=tag))
@@ -156,14 +159,19 @@ def _middle(view: BoardView) -> list[Shape]:
     out: list[Shape] = [Text(cx, y0 + 120, view.board, 64, "#1B4D2B", bold=True),
                         Text(cx, y0 + 165, f"{view.rules} rules", 26, "#1B4D2B")]
     y = y0 + 260
+    room = x1 - x0 - 40
     if view.game_id is None:
-        out.append(Text(cx, y, "seated: " + (", ".join(view.lobby) or "nobody yet"), 24))
-        y += 40
+        seated, size = fit_lines("seated: " + (", ".join(view.lobby) or "nobody yet"), room, 24, 2)
+        for line in seated:
+            out.append(Text(cx, y, line, size))
+            y += 34
+        y += 6
     else:
         out.append(Text(cx, y, f"game {view.game_id}, round {view.round}", 26))
         y += 48
-    for line in lines(view.pending, 44, 3):
-        out.append(Text(cx, y, line, 28, bold=True))
+    pending, size = fit_lines(view.pending, room, 28, 3, bold=True)
+    for line in pending:
+        out.append(Text(cx, y, line, size, bold=True))
         y += 38
     if view.jar is not None:
         out.append(Text(cx, y + 30, f"Free Parking jar: ${view.jar:,}", 28, "#8A6D00", bold=True))

@@ -16,13 +16,15 @@ from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.demo.run import run_demo
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.settings import load_rules
+from monopoli_mc.view.model import BoardView
 from monopoli_mc.view.png import board_origin
 from monopoli_mc.view.scene import banner_centre
+from monopoli_mc.view.stored import stored_views
 
 
-def png_samples(image: Image.Image, board: int, game: Game) -> dict[int, tuple[int, ...]]:
+def png_samples(image: Image.Image, board: int, game: Game, views: list[BoardView]) -> dict[int, tuple[int, ...]]:
     """The pixel at the middle of every deed's banner on the board-th board of a `state --png` picture."""
-    ox, oy = board_origin(board)
+    ox, oy = board_origin(board, views)
     rgb_image = image.convert("RGB")
     return {s.index: rgb_image.getpixel((round(ox + banner_centre(s.index, 0)[0]),
                                          round(oy + banner_centre(s.index, 0)[1])))
@@ -40,9 +42,12 @@ def test_state_png_shows_each_board_as_the_game_has_it(tmp_path: Path) -> None:
     assert f"written to {out}" in reply.output
     image = Image.open(out)
     worlds = load_world(world)
+    store = Store(db)
+    views = stored_views(store, worlds, sorted(result.games))
+    store.close()
     for i, name in enumerate(sorted(result.games)):  # state draws the boards in name order
         game = result.games[name]
-        samples = png_samples(image, i, game)
+        samples = png_samples(image, i, game, views)
         wrong = {s: p for s, p in samples.items() if not close_to(p, expected_banner(game, worlds, s))}
         assert wrong == {}, f"board {name}: banners of the wrong colour at {wrong}"
     one = tmp_path / "main.png"
