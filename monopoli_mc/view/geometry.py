@@ -10,6 +10,7 @@ banner is a block in the middle of the tile; pawns stand below it. Both the page
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from monopoli_mc.datapack.layout import Layout
 
@@ -160,15 +161,16 @@ def text_width(text: str, size: float, *, bold: bool = False) -> float:
     return size * sum(table[o - 32] if 32 <= (o := ord(ch)) < 127 else 1000 for ch in text) / 1000
 
 
-def fit_lines(text: str, width: float, size: float, most: int, *, bold: bool = False) -> tuple[list[str], float]:
+@lru_cache(maxsize=512)  # the same names every picture
+def fit_lines(text: str, width: float, size: float, most: int, *, bold: bool = False) -> tuple[tuple[str, ...], float]:
     """Text wrapped at spaces into lines that fit `width`, at most `most` of them, and the size that
     lets it: `size`, or smaller down to SMALLEST (then the last line is cut short with ...)."""
     while True:
         out = _wrap(text, width, size, bold=bold)
         if len(out) <= most and all(text_width(line, size, bold=bold) <= width for line in out):
-            return out, size
+            return tuple(out), size
         if size <= SMALLEST:
-            return _cut(out, width, size, most, bold=bold), size
+            return tuple(_cut(out, width, size, most, bold=bold)), size
         size = max(SMALLEST, size - 0.5)
 
 

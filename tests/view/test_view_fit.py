@@ -92,7 +92,7 @@ def test_every_space_name_is_whole_and_fits_its_tile_on_the_page_and_in_the_png(
                 assert text_width(t.text, t.size, bold=t.bold) <= x1 - x0, (t.text, quarters)
                 assert font(round(t.size)).getlength(t.text) <= x1 - x0, (t.text, quarters)
     x0, _, x1, _ = space_boxes(13, 0).name  # States Avenue, on a side tile beside its band
-    assert fit_lines("States Avenue", x1 - x0, NAME_SIZE, 3) == (["States", "Avenue"], NAME_SIZE)
+    assert fit_lines("States Avenue", x1 - x0, NAME_SIZE, 3) == (("States", "Avenue"), NAME_SIZE)
 
 
 @settings(max_examples=150, deadline=None)
