@@ -245,8 +245,9 @@ def prompts(game: Game, table: Table) -> list[str]:
     if phase == BUY:
         return [calls.prompt_buy(name, game.pending["space"], auction=game.rules.auction_on_decline)]
     if phase == AUCTION:
-        high = game.pending["high"]
-        return [calls.prompt_bid(n, high) for q, n in enumerate(game.names) if not game.bankrupt[q]]
+        high, bidder = game.pending["high"], game.pending["bidder"]
+        by = game.names[bidder] if bidder >= 0 else None
+        return [calls.prompt_bid(n, high, by) for q, n in enumerate(game.names) if not game.bankrupt[q]]
     if phase == DRAW:
         deck = game.pending["deck"]
         return tell(table, name, f"Draw a card: run to {DECK_PLACES.get(deck, SIDE_DECKS)}.")

@@ -120,7 +120,7 @@ def macro_calls(twin: Twin, world: WorldConfig) -> Result:
         calls.deed(PROBE, 39), calls.take_deed(PROBE, 39),
         *[calls.prompt(PROBE, name, fine=50) if name.startswith("jail") else calls.prompt(PROBE, name)
           for name in calls.PROMPTS],
-        calls.prompt_buy(PROBE, 39), calls.prompt_bid(PROBE, 120), calls.prompt_bus(PROBE, 4, 2),
+        calls.prompt_buy(PROBE, 39), calls.prompt_bid(PROBE, 120, PROBE), calls.prompt_bus(PROBE, 4, 2),
         calls.prompt_offer_to(PROBE, [(1, "Alex")]), calls.prompt_claim(PROBE, 39, 50),
         *[calls.message(kind, PROBE, "Monopoli doctor: a probe", version) for kind in calls.MESSAGES],
         calls.enable(PROBE), calls.cash(PROBE, 1500), f"scoreboard players reset {PROBE} {CASH}",

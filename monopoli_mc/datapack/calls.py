@@ -103,9 +103,10 @@ def prompt_buy(player: str, space: int, *, auction: bool = True) -> str:
                  kind='"buy"' if auction else '"decline"')
 
 
-def prompt_bid(player: str, high: int) -> str:
-    """Bid +10 / +50 / +100 buttons over the current high bid."""
-    return _call("ui/prompt/bid", player=_name(player), high=int(high), p10=high + 10,
+def prompt_bid(player: str, high: int, bidder: str | None = None) -> str:
+    """Bid +10 / +50 / +100 buttons over the current high bid, and who holds it."""
+    by = snbt_string(f" by {player_name(bidder)}", modern=False) if bidder is not None else '""'
+    return _call("ui/prompt/bid", player=_name(player), high=int(high), by=by, p10=high + 10,
                  p50=high + 50, p100=high + 100)
 
 

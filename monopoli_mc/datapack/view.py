@@ -141,7 +141,7 @@ def _ui_prompts(pack: Pack, dialect: Dialect, board: Board) -> None:
         "end": [button("End turn", "/trigger end_turn", "End your turn", color="gold")],
         "jail": [text("You are in jail. "), roll, text(" "), pay],
         "jail_card": [text("You are in jail. "), roll, text(" "), pay, text(" "), card],
-        "bid": [text(tpl("High bid $$(high). "), color="yellow")] + _spaced(bids + [other]),
+        "bid": [text(tpl("High bid $$(high)$(by). "), color="yellow")] + _spaced(bids + [other]),
         "trade": [text("A trade is offered to you. "),
                   button("Accept", "/trigger accept", "Accept the trade"), text(" "),
                   button("Refuse", "/trigger refuse", "Refuse the trade", color="red")],

@@ -231,7 +231,7 @@ def test_operator_answers_say_refused_and_name_the_board(rig: Rig) -> None:
     give = rig.store.request("give-deed", {"player": "Alex", "space": 39})
     rig.step()
     assert rig.store.answer_of(start) == "refused: board 'main' already has a game running"
-    assert (rig.store.answer_of(status) or "").startswith("main: game 1 (prom rules), round 1, ")
+    assert (rig.store.answer_of(status) or "").startswith("main: game 1 (prom rules) of Alex, Sam, Robin; round 1, ")
     assert rig.store.answer_of(nope) == "error: no board named 'nope'; boards: main"
     assert rig.store.answer_of(give) == "give-deed Alex: done"
     kick = [rig.store.request("kick", {"player": name}) for name in ("Sam", "Robin")]
@@ -239,4 +239,6 @@ def test_operator_answers_say_refused_and_name_the_board(rig: Rig) -> None:
     assert all(rig.store.answer_of(k) == f"kick {n}: done" for k, n in zip(kick, ("Sam", "Robin")))
     over = rig.store.request("status", {})
     rig.step()
-    assert rig.store.answer_of(over) == "main: game 1 (prom rules) ended in round 1: Alex wins; next: monopoli admin start"
+    assert rig.store.answer_of(over) == ("main: game 1 (prom rules) ended in round 1: Alex wins; next: seat the players "
+                                          "(/trigger join on the board, or monopoli admin seat NAME), then "
+                                          "monopoli admin start")

@@ -154,7 +154,8 @@ def test_requests_with_the_controller_down_are_not_queued_and_old_ones_never_app
                         rf"Start `monopoli run --db {re.escape(str(db))}` and ask again\n", result.output)
     result = CliRunner().invoke(cli, ["admin", "status", "--db", str(db)])
     assert result.exit_code == 0
-    assert re.fullmatch(r"controller not running; last seen \d\d:\d\d:\d\d; main: no game yet; seated: Alex, Sam\n",
+    assert re.fullmatch(r"controller not running; last seen \d\d:\d\d:\d\d; main: 2 seated, waiting for the start: Alex, Sam; "
+                        r"next: monopoli admin start\n",
                         result.output)
     assert not store.has_requests()
     store.close()
@@ -196,7 +197,7 @@ def test_a_request_while_the_server_is_down_is_withdrawn_and_never_applied(tmp_p
         while not any("reconnected" in line for line in lines) and time.monotonic() < deadline + 10:
             time.sleep(0.02)
         result = CliRunner().invoke(cli, ["admin", "status", "--db", str(db), "--wait", "5"])
-        assert result.exit_code == 0 and result.output.startswith("main: game 1 (prom rules), round 1"), \
+        assert result.exit_code == 0 and result.output.startswith("main: game 1 (prom rules) of "), \
             result.output
         assert game.cash[0] == cash and "admin_pay" not in [a[0] for a in store.actions(1)]
         assert any(re.fullmatch(rf"rcon: reconnected to 127\.0\.0\.1:{port} after \d+\.\ds away", line)

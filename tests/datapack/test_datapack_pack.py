@@ -102,7 +102,7 @@ def _longest_calls(pack: Pack) -> list[str]:
     version = pack.version
     out = [calls.ack(2**31 - 1), calls.card(name, "community_chest", 15),
            calls.take_card(name, "community_chest", 15), calls.deed(name, 39),
-           calls.take_deed(name, 39), calls.prompt_buy(name, 39), calls.prompt_bid(name, 2**30),
+           calls.take_deed(name, 39), calls.prompt_buy(name, 39), calls.prompt_bid(name, 2**30, name),
            calls.prompt_bus(name, 6, 6), calls.prompt_claim(name, 39, 2**30),
            calls.enable(name), calls.cash(name, -(2**31)), calls.jar("a" * 16, 2**31 - 1, named=True), calls.jar("main", None),
            calls.banner(board, 39, "light_gray", name), calls.unbanner(board, 39),
