@@ -85,6 +85,7 @@ class AdminDesk:
             table.paused = kind == "pause"
             self.c.store.set_meta(f"paused:{table.name}", "1" if table.paused else "0")
             word = "paused" if table.paused else "resumed"
+            self._note(table, f"The operator {word} the game", origin)
             return f"board {table.name!r} {word}", outbox.say(table.view, f"The operator {word} the game.")
         if kind == "sync":
             return f"board {table.name!r} synced", table.sync()
@@ -115,6 +116,8 @@ class AdminDesk:
         why = game.explain(action)
         if why is not None:
             raise IllegalAction(why)
+        if kind == "kick":  # the engine tells a bankruptcy: say first whose doing it was
+            self._note(table, f"The operator took {game.names[seat]} out of the game", origin)
         writes = self.c.apply(table, action, origin, batches)
         if kind == "move" and not table.view.teleport:
             writes.append(outbox.calls.teleport(game.names[seat], table.name, game.pos[seat]))
@@ -252,6 +255,7 @@ class AdminDesk:
         if len(table.books_out) != books:
             self.c.store.set_meta(f"books_out:{table.name}", json.dumps(table.books_out))
         told = f": {done.told}" if done.told else ""
+        self._note(table, f"The operator undid {done.words}", origin)
         writes = outbox.undone(game, done.events, table.view) + table.sync()
         how = ""
         if game.phase != OVER and table.ends_at is not None and self.c.wall() >= table.ends_at:
@@ -263,6 +267,13 @@ class AdminDesk:
             how = " (`monopoli admin end` ends it)"
         writes += outbox.say(table.view, f"The operator undid {done.words}{told}.")
         return f"undid {done.words} on board {table.name!r}{told}{how}", writes
+
+    def _note(self, table: BoardGame, line: str, origin: str) -> None:
+        """A line of the game's move list that is no action: kept with the game, shown on the page."""
+        if table.game is None:
+            return
+        self.c.store.note(table.game_id, line, origin)
+        table.log.append((table.game_id, line))
 
     def status_line(self, table: BoardGame) -> str:
         """One line about a board, with who is online now (asked of the server: status is rare)."""

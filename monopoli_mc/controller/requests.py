@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from monopoli_mc.controller import lease, setaside, timelimit
 from monopoli_mc.controller.admin import board_status
 from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.table import load_game, rules_of
+from monopoli_mc.controller.saved import load_game, rules_of
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.phases import OVER
 from monopoli_mc.rules.settings import Rules

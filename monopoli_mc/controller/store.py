@@ -19,6 +19,7 @@ from monopoli_mc.errors import StoreError
 
 SNAPSHOT_EVERY = 100
 UNDO = "undo"  # a log row that cancels the last N effective actions before it (its arg is N; null: 1)
+NOTE = "note"  # a log row that changes nothing: what the operator did, for the move list (its arg is the line)
 WAITING, DONE, WITHDRAWN, EXPIRED = "waiting", "done", "withdrawn", "expired"  # a request's states
 # the inputs set aside (setaside.py), from version 3
 _SET_ASIDE = """CREATE TABLE IF NOT EXISTS set_aside(id INTEGER PRIMARY KEY, world TEXT NOT NULL, seq INTEGER NOT NULL,
@@ -207,6 +208,28 @@ class Store:
         n = len(self.actions(game)) if left is None else left
         self.db.execute("DELETE FROM snapshots WHERE game=? AND n>?", (game, n))
 
+    def note(self, game: int, line: str, origin: str) -> None:
+        """Append a line to the game's move list that is no action (a pause, an undo, a kick)."""
+        self.log(game, (NOTE, -1, line), origin)
+
+    def history(self, game: int) -> list[tuple[int, str | None]]:
+        """The move list's frame: for each note, (effective actions before it, its line); undone
+        actions leave, their notes stay. Ends with (effective actions, None)."""
+        out: list[tuple[int, str | None]] = []
+        n = 0
+        for rowid, kind, arg in self.db.execute(
+                "SELECT id, kind, arg FROM actions WHERE game=? ORDER BY id", (game,)).fetchall():
+            if kind == UNDO:
+                count = self._loads(arg, "actions", rowid)
+                n = max(0, n - (count if isinstance(count, int) and count > 0 else 1))
+                out = [(min(at, n), line) for at, line in out]
+            elif kind == NOTE:
+                line = self._loads(arg, "actions", rowid)
+                out.append((n, line if isinstance(line, str) else str(line)))
+            else:
+                n += 1
+        return out + [(n, None)]
+
     def actions(self, game: int) -> list[Action]:
         """The effective actions of a game in order (undo rows applied)."""
         return [action for action, _origin in self.effective(game)]
@@ -219,6 +242,8 @@ class Store:
             if kind == UNDO:
                 count = self._loads(arg, "actions", rowid)
                 del out[max(0, len(out) - (count if isinstance(count, int) and count > 0 else 1)):]
+            elif kind == NOTE:
+                continue
             else:
                 out.append(((kind, seat, self._loads(arg, "actions", rowid)), origin))
         return out

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -13,6 +12,8 @@ from monopoli_mc.bridge.outbox import Picture, Table
 from monopoli_mc.controller.offers import Draft
 from monopoli_mc.controller.policy import forced_action
 from monopoli_mc.controller.stall import Reminded
+from monopoli_mc.controller.history import told_lines
+from monopoli_mc.controller.saved import load_game
 from monopoli_mc.controller.store import SNAPSHOT_EVERY, GameRow, Store
 from monopoli_mc.controller.timelimit import Bar
 from monopoli_mc.datapack.layout import Layout
@@ -21,7 +22,6 @@ from monopoli_mc.rules.board import Board
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import OVER
-from monopoli_mc.rules.settings import Rules
 
 Action = tuple[str, int, Any]
 LOG_KEPT = 50  # lines of a board's game log kept in memory (for the live page)
@@ -75,6 +75,11 @@ class BoardGame:
         self.game, self.game_id, self.n_actions = game, row.id, n
         self.since = store.last_action_at(row.id) or row.started
         self.shown, self.prompted, self.walks = {}, (), {}
+        # The move list as the store has it: after a restart, an undo (the undone lines leave) or a
+        # poll rolled back (its lines were never stored).
+        kept = [(g, line) for g, line in self.log if g != row.id]
+        self.log = deque(kept + [(row.id, line) for line in told_lines(store, row, board, most=LOG_KEPT)],
+                         maxlen=LOG_KEPT)
 
     def apply(self, store: Store, action: Action, origin: str) -> list[Event]:
         """Apply an action and the forced moves after it, logging each (inside a transaction).
@@ -139,38 +144,3 @@ class BoardGame:
         self.shown = outbox.picture(self.game, self.view)
         self.prompted = outbox.prompt_key(self.game)
         return outbox.sync(self.game, self.view)
-
-
-def load_game(store: Store, row: GameRow, board: Board,
-              actions: list[Action] | None = None) -> tuple[Game, int]:
-    """A stored game: its last snapshot plus the actions after it; (game, effective actions).
-
-    `actions`: the game's effective actions when the caller has just read them.
-    """
-    if actions is None:
-        actions = store.actions(row.id)
-    snap = store.latest_snapshot(row.id, len(actions))
-    try:
-        if snap is not None:
-            n, data = snap
-            game = Game.from_data(data, board)
-        else:
-            n, game = 0, Game.new(rules_of(row.rules), board, row.names, row.seed)
-    except Exception as exc:  # a row changed outside monopoli: say which, never a traceback
-        table, rowid = ("snapshots", f"{row.id}/{snap[0]}") if snap is not None else ("games", str(row.id))
-        raise store.damaged(table, rowid, f"the game cannot be rebuilt from it: {exc}") from None
-    for k, action in enumerate(actions[n:], start=n + 1):
-        try:
-            game.apply(action)
-        except Exception as exc:
-            raise store.damaged("actions", f"{k} of game {row.id}", f"{action[0]} cannot be replayed: {exc}") \
-                from None
-    return game, len(actions)
-
-
-def rules_of(data: dict[str, Any]) -> Rules:
-    """Rules from their stored data."""
-    values = dict(data)
-    values["jar_feeds"] = tuple(values.get("jar_feeds", ()))
-    known = {f.name for f in dataclasses.fields(Rules)}
-    return Rules(**{k: v for k, v in values.items() if k in known})

@@ -13,7 +13,6 @@ from typing import Any, Callable
 from monopoli_mc.controller.loop import Controller
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.view.feed import Feed
-from monopoli_mc.view.log import replayed_lines
 from monopoli_mc.view.model import BoardView, board_view, lobby_view
 from monopoli_mc.view.server import PageServer
 
@@ -31,8 +30,6 @@ class Watch:
         self.clock = clock
         self._keys: dict[str, Any] = {}
         self._when: dict[str, float] = {}
-        self._started: dict[int, float] = {}
-        self._replayed: dict[int, tuple[str, ...]] = {}  # a game's last lines from before a restart
         self._failures: set[str] = set()
 
     def __call__(self, *, flush: bool = False) -> None:
@@ -76,12 +73,7 @@ class Watch:
             return lobby_view(table.name, self.ctl.rules, self.ctl.board, quarters=quarters,
                               lobby=tuple(self.ctl.store.lobby(table.name)))
         gid = table.game_id
-        if gid not in self._started:
-            row = self.ctl.store.current_game(table.name)
-            self._started[gid] = row.started if row is not None and row.id == gid else time.time()
-            if not any(g == gid for g, _ in table.log) and table.n_actions and row is not None and row.id == gid:
-                self._replayed[gid] = tuple(replayed_lines(self.ctl.store, row, game.board))
-        log = self._replayed.get(gid, ()) + tuple(line for g, line in table.log if g == gid)
+        log = tuple(line for g, line in table.log if g == gid)  # the table tells it again from the store on load
         return board_view(table.name, game, table.view, quarters=quarters, game_id=gid, actions=table.n_actions,
                           ends_at=table.ends_at, paused=table.paused, log=log)
 

@@ -16,7 +16,7 @@ from controller_support import PACK, PASSWORD
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.policy import play_headless
 from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.table import load_game
+from monopoli_mc.controller.saved import load_game
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.demo.players import TablePlayers
