@@ -118,6 +118,23 @@ def make_rig(tmp_path: Path, names: list[str], *, seed: int = 3, rules: str = "p
         pytest.fail(f"strict mode rejected: {failures}")
 
 
+def open_auction(rig: Rig) -> tuple[str, str]:
+    """The player to act throws, declines the deed they land on, and it goes to auction (seed 2 lands
+    on one); returns (that player, another)."""
+    from monopoli_mc.rules.phases import AUCTION, BUY
+
+    game = rig.game
+    name = game.names[game.to_act()]
+    other = next(n for n in game.names if n != name)
+    rig.bots[name].trigger("d6")
+    rig.step()
+    assert game.phase == BUY
+    rig.bots[name].trigger("auction")
+    rig.step()
+    assert game.phase == AUCTION
+    return name, other
+
+
 def seat_by_walking(box: Sandbox, world: WorldConfig, ctl: Controller, seats: dict[str, str]) -> dict[str, Bot]:
     """Each player joins, walks onto Go of their board and types /trigger join; one poll each."""
     bots = {}

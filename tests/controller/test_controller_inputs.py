@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from controller_support import Rig, make_rig
+from controller_support import Rig, make_rig, open_auction
 
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.rules.phases import DRAW, ROLL
@@ -205,18 +205,11 @@ def test_a_claim_with_no_rent_due_is_explained(tmp_path: Path) -> None:
 
 
 def test_a_bid_in_the_poll_the_auction_would_close_keeps_it_open(tmp_path: Path) -> None:
-    from monopoli_mc.rules.phases import AUCTION, BUY
+    from monopoli_mc.rules.phases import AUCTION
 
     for rig in make_rig(tmp_path, ["Alex", "Sam"], seed=2):  # the auction's quiet time is 0 s here
         game = rig.game
-        name = game.names[game.to_act()]
-        other = next(n for n in game.names if n != name)
-        rig.bots[name].trigger("d6")
-        rig.step()
-        assert game.phase == BUY
-        rig.bots[name].trigger("auction")
-        rig.step()
-        assert game.phase == AUCTION  # its quiet time runs from here: the next poll would close it
+        name, other = open_auction(rig)  # its quiet time runs from here: the next poll would close it
         rig.bots[other].trigger("bid", "set", 15)
         rig.step()
         assert game.phase == AUCTION and game.pending["high"] == 15  # the bid restarted the wait
