@@ -279,7 +279,7 @@ class AdminDesk:
         """One line about a board, with who is online now (asked of the server: status is rare)."""
         try:
             online: set[str] | None = set(parse_uuid_list(self.c.command(LIST_UUIDS)).values())
-        except InboxError:
+        except (InboxError, RconError):  # the line without who is online beats no answer
             online = None
         return status_line(table, self.c.store.lobby(table.name), self.c.rules.min_players, online=online)
 
