@@ -178,7 +178,7 @@ def test_operator_requests_with_bad_names_are_refused(rig: Rig) -> None:
     odd = rig.store.request("frobnicate", {})
     rig.step()
     assert "not a player name" in (rig.store.answer_of(seat) or "")
-    assert "'Nobody' does not play" in (rig.store.answer_of(kick) or "")
+    assert "Nobody does not play on board 'main'" in (rig.store.answer_of(kick) or "")
     assert "unknown request 'frobnicate'" in (rig.store.answer_of(odd) or "")
 
 
