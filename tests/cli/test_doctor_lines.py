@@ -41,7 +41,7 @@ def test_every_printed_command_carries_the_options_and_can_be_run_as_printed(
     secret.write_text(PASSWORD + "\n")
     monkeypatch.delenv("MONOPOLI_RCON_PASSWORD", raising=False)
     monkeypatch.chdir(tmp_path)
-    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, ticking=False) as box:
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK) as box:
         box.world.tick()
         config = _config(tmp_path, box.port)
         runner = CliRunner()
@@ -89,7 +89,7 @@ def test_doctor_notices_a_pack_built_for_another_world_config(tmp_path: Path,
                 f"{config} has not; run `monopoli datapack build --world {config} --rules prom --out DIR`, then "
                 "copy DIR/monopoli.zip into the world's datapacks/ folder and /reload") in result.output
         assert box.world.strict_failures == []
-    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, ticking=False) as box:
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK) as box:
         box.world.tick()
         box.world.execute("function monopoli:board/main/place")
         config = _config(tmp_path, box.port, name="world.yaml")
