@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from monopoli_mc.controller import intents, lineage, offers
 from monopoli_mc.controller.policy import next_move
-from monopoli_mc.controller.table import load_game
+from monopoli_mc.controller.saved import load_game
 from monopoli_mc.datapack.escape import snbt_string
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.errors import MonopoliError, RconError

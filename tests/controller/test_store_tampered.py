@@ -17,7 +17,7 @@ from monopoli_mc.controller import lease, timelimit
 from monopoli_mc.controller.lease import Lease
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.table import load_game
+from monopoli_mc.controller.saved import load_game
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.errors import StoreError
 from monopoli_mc.rcon.client import RconClient
