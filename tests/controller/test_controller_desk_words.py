@@ -106,7 +106,7 @@ def test_status_says_who_is_seated_who_has_left_and_what_comes_next(tmp_path: Pa
         assert n.admin("resume").exit_code == 0
         assert n.admin("end").exit_code == 0
         out = n.admin("status").output
-        assert out.startswith("main: game 1 (prom rules) ended in round 1: ") and " wins; next: seat the " \
+        assert out.startswith("main: game 1 (prom rules) ended in round 1: ") and "; next: seat the " \
             "players (/trigger join on the board, or monopoli admin seat NAME), then monopoli admin start\n" in out
         result = n.admin("end")
         assert (result.exit_code, result.output) == (
@@ -116,7 +116,7 @@ def test_status_says_who_is_seated_who_has_left_and_what_comes_next(tmp_path: Pa
         for name in ("Alex", "Sam"):
             assert n.admin("seat", name).exit_code == 0
         out = n.admin("status").output
-        assert " wins; seated for the next game: Alex, Sam; next: monopoli admin start\n" in out
+        assert "; seated for the next game: Alex, Sam; next: monopoli admin start\n" in out
         assert n.admin("start").exit_code == 0
 
 
