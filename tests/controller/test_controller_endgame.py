@@ -57,8 +57,9 @@ def test_a_tie_is_said_as_a_tie(tmp_path: Path) -> None:
         heard = rig.said_to("Robin")
         assert "Sam and Robin tie at $1,500 net worth" in "; ".join(heard), heard
         assert {("title", "A tie!"), ("subtitle", "Sam and Robin")} <= set(rig.bots["Robin"].titles())
-        assert rig.game.winner is None and _ask(rig, "status").endswith("ended in round 1: a tie: Sam and "
-                                                                        "Robin; next: monopoli admin start")
+        assert rig.game.winner is None and _ask(rig, "status").endswith(
+            "ended in round 1: a tie: Sam and Robin; next: seat the players (/trigger join on the board, "
+            "or monopoli admin seat NAME), then monopoli admin start")
 
 
 def test_a_stalled_debt_is_shown_with_its_wait_and_settled_by_the_operator(stalled: Rig) -> None:
