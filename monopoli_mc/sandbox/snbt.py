@@ -183,11 +183,6 @@ _CONTROL = {"\b": "b", "\t": "t", "\n": "n", "\f": "f", "\r": "r"}
 _STRICT_KEY = re.compile(r"^[A-Za-z._][A-Za-z0-9._+-]*$")
 
 
-def escapes_controls(version: str) -> bool:
-    """S9 of docs/vanilla-behaviour.md: from 1.21.5 quoted strings escape control characters."""
-    return versions.key(version) >= (1, 21, 5)
-
-
 def quote(s: str, version: str = LATEST) -> str:
     """A string quoted as vanilla quotes it (1.21.4 StringTag.quoteAndEscape, 1.21.11 NbtString.escape).
 
@@ -198,7 +193,7 @@ def quote(s: str, version: str = LATEST) -> str:
     """
     double, single = s.find('"'), s.find("'")
     q = "'" if double != -1 and (single == -1 or double < single) else '"'
-    controls = escapes_controls(version)
+    controls = versions.escapes_controls(version)
     out: list[str] = []
     for c in s:
         if c == "\\" or c == q:
@@ -232,7 +227,7 @@ def show(tag: Any, *, pretty: bool = True, version: str = LATEST) -> str:
 def _plain_key(k: str, version: str) -> str:
     """A key in Tag.toString: from 1.21.5 (read in 1.21.11 StringNbtWriter.appendKey) bare only when
     it starts with a letter, `.` or `_` and is not true/false; before, as `data get` has it (M2)."""
-    if not escapes_controls(version):
+    if not versions.strict_plain_keys(version):
         return _key(k, version)
     bare = _STRICT_KEY.match(k) and k.lower() not in ("true", "false")
     return k if bare else quote(k, version)

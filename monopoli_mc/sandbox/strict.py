@@ -11,6 +11,7 @@ import functools
 import threading
 from typing import Any
 
+from monopoli_mc.sandbox import versions
 from monopoli_mc.vanilla.judge import FUNCTION_LEVEL, verdict
 from monopoli_mc.vanilla.reader import Refusal
 
@@ -27,7 +28,7 @@ def judge(line: str, version: str, level: int = FUNCTION_LEVEL) -> Refusal | Non
 
 def second_opinion(line: str, version: str) -> int | None:
     """mecha's verdict (None: it parses), for the tests that compare it with the judge."""
-    return _mecha_check(line, "1.21" if tuple(int(p) for p in version.split(".")) >= (1, 21) else "1.20")
+    return _mecha_check(line, versions.mecha_version(version))
 
 
 @functools.lru_cache(maxsize=1 << 16)

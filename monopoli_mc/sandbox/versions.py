@@ -61,6 +61,35 @@ def folds_arrays(version: str) -> bool:
     return key(version) >= (1, 21)
 
 
+def escapes_controls(version: str) -> bool:
+    """Whether a quoted SNBT string escapes its control characters (ledger row S9): from 1.21.5.
+
+    1.20.5-1.21.4 `StringTag.quoteAndEscape` escapes only `\\` and the quote, so a newline is
+    printed raw; 1.21.11 `NbtString.escape` (SnbtParsing.escapeSpecialChar) writes `\\n` and
+    `\\x01`. 1.21.5 brought the SNBT grammar the escapes belong to; 1.21.5-1.21.10 unconfirmed.
+    """
+    return key(version) >= (1, 21, 5)
+
+
+def strict_plain_keys(version: str) -> bool:
+    """Whether Tag.toString quotes a key that does not start with a letter, `.` or `_`, and the
+    keys true/false (ledger row M2): read in 1.21.11 `StringNbtWriter`; 1.20.5-1.21.4
+    `StringTagVisitor` leaves any `[A-Za-z0-9._+-]+` key bare. Taken to change with 1.21.5's
+    SNBT grammar, as S9 did (1.21.5-1.21.10 unconfirmed).
+    """
+    return key(version) >= (1, 21, 5)
+
+
+def loads_data_on_unchanged_block(version: str) -> bool:
+    """Whether setblock/fill load block entity data on a block whose state did not change (ledger B1).
+
+    1.20.5-1.21.4 `BlockInput.place` loads it only after `level.setBlock` changed the state (read in
+    client1.20.5 and client1.21.4); 1.21.11 `BlockStateArgument.setBlockState` loads it anyway and
+    counts a changed block entity as a change. 1.21.5-1.21.10 are taken as 1.21.11 (unconfirmed).
+    """
+    return key(version) >= (1, 21, 5)
+
+
 def pause_when_empty_seconds(version: str) -> int:
     """server.properties' default pause-when-empty-seconds: 60 from 1.21.2, none before (ledger F5).
 

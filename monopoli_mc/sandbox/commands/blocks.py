@@ -38,16 +38,12 @@ def setblock(r: Reader) -> Run:
 
 
 def _place(s: Source, pos: tuple[int, int, int], block: Block) -> bool:
-    """A block placed by setblock or fill (BlockInput.place); whether anything changed (ledger row B1).
-
-    1.20.5-1.21.4 (`BlockInput.place`): the block entity data is loaded only when `level.setBlock`
-    changed the state, so data on an unchanged state is dropped and the command fails. 1.21.11
-    (`BlockStateArgument.setBlockState`): the data is loaded anyway, and counts as a change when it
-    changed the block entity. 1.21.5-1.21.10 are taken as 1.21.11 (unconfirmed).
-    """
+    """A block placed by setblock or fill; whether anything changed (ledger row B1,
+    `versions.loads_data_on_unchanged_block`): up to 1.21.4 data on an unchanged state is dropped
+    and the command fails."""
     old = s.world.blocks.get(pos)
     same_state = (old.id, old.states) == (block.id, block.states) if old is not None else block.id == "minecraft:air"
-    if same_state and versions.key(s.world.version) < (1, 21, 5):
+    if same_state and not versions.loads_data_on_unchanged_block(s.world.version):
         return False
     return s.world.set_block(pos, block)
 
