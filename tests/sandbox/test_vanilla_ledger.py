@@ -207,3 +207,12 @@ def test_b1_a_mortgaged_banner_that_changes_hands_shows_its_new_owner(version: s
             rcon.command(calls.banner("main", 1, "gray", owner))
         x, y, z = Layout(world.boards[0]).world(Layout(world.boards[0]).banner(1))
         assert "Sam" in rcon.command(f"data get block {x} {y} {z} CustomName")
+
+
+def test_t3_a_list_inherits_the_style_of_its_first_element_even_nested() -> None:
+    """createFromList copies the first element and appends the rest: they take its style."""
+    from monopoli_mc.sandbox.text import spans
+    red = {"text": "a", "color": "red"}
+    assert [s.color for _, s in spans([red, "b"])] == ["red", "red"]
+    assert [s.color for _, s in spans([[red, "b"], "c"])] == ["red", "red", "red"]
+    assert [s.bold for _, s in spans(["x", {"text": "y", "bold": True}, "z"])] == [False, True, False]
