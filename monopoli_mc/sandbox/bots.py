@@ -74,7 +74,9 @@ class Bot:
         """
         for _ in range(tries):
             self.walk_onto(stand)
-            for _ in range(40):  # a button still down from the last press: wait until it pops up
+            # a button still down ignores a press (ButtonBlock.useWithoutItem: POWERED → CONSUME);
+            # it stays down 20 ticks (stone) or 30 (wood) (Blocks, client1.21.4): wait until it pops up
+            for _ in range(40):
                 if button not in self.world.redstone.pressed:
                     break
                 self.world.tick()

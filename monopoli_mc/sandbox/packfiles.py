@@ -1,11 +1,14 @@
 """A datapack's files as the server finds them: a folder, or a `.zip` with the pack at its top.
 
-Read from vanilla 1.21.4's `PackDetector.detectPackResources`: a folder is a pack when it holds
+Read from vanilla's `PackDetector.detectPackResources` (client1.20.5 and client1.21.4; 1.21.11's
+`ResourcePackOpener` is the same): a folder is a pack when it holds
 `pack.mcmeta`; a regular file is a pack only when its name ends in `.zip`
 (`FolderRepositorySource.FolderPackDetector.createZipPack`), and `FilePackResources` reads that
 zip with no prefix, so its `pack.mcmeta` and `data/` sit at the top of the archive; entries that
 are folders are skipped when listing (`FilePackResources.listResources`). A pack without
-metadata is not added (`Pack.readPackMetadata`: "Missing metadata in pack").
+metadata is not added (`Pack.readPackMetadata`: "Missing metadata in pack"). The sandbox differs
+there on purpose: it refuses such a pack with what to do (a zip with the pack one folder down is
+the organiser's likely mistake), where vanilla starts without it (ledger row P2).
 """
 
 from __future__ import annotations

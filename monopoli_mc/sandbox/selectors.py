@@ -267,9 +267,10 @@ class EntityArg:
     def resolve(self, source: Source) -> list[Entity]:
         """The matched entities; vanilla's error if none.
 
-        The error depends on the argument, not the selector (1.21.4 `EntityArgument.getEntities`
+        The error depends on the argument, not the selector (`EntityArgument.getEntities`
         and `findSingleEntity` answer "No entity was found" for `@a` and player names too;
-        `getPlayers` and `findSinglePlayer` "No player was found"): ledger row C4.
+        `getPlayers` and `findSinglePlayer` "No player was found"; read in client1.20.5,
+        client1.21.4 and 1.21.11's `EntityArgumentType`, the same): ledger row C4.
         """
         found = self.selector.select(source)
         if not found:

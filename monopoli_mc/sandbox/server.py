@@ -20,11 +20,14 @@ Modelled on vanilla's `RconThread`, `RconClient`, `PktUtils` and `RconConsoleSou
 
 The sandbox sets TCP_NODELAY on accepted sockets (vanilla does not), which changes
 only timing, never bytes. And where no thread can be started for a client, vanilla's
-listener ends (`RconThread.run`, 1.21.x, catches only `SocketTimeoutException` and
-`IOException` around `RconClient.start`, so the `OutOfMemoryError` of a thread that cannot
-be made escapes its loop and closes the listening socket); the sandbox closes that one
-connection and keeps listening, so a rehearsal survives a machine out of threads. No
-answer to a connection that is served changes.
+listener ends (`RconThread.run` catches only `SocketTimeoutException` and `IOException`
+around `RconClient.start` → `GenericThread.start` → `Thread.start`, so the `OutOfMemoryError`
+of a thread that cannot be made escapes its loop and its `finally` closes the listening
+socket; read in client1.20.5, client1.21 and client1.21.4, and in 1.21.11's `RconListener.run`
+and `RconBase.start`); the sandbox closes that one connection and keeps listening, on
+purpose, so a rehearsal survives a machine out of threads (ledger row R6). No answer to a
+connection that is served changes. `commands` and `last_command` are the sandbox's own
+counts (vanilla keeps none), for the rehearsal console to see a controller polling.
 """
 
 from __future__ import annotations

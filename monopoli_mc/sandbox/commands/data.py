@@ -135,8 +135,9 @@ def _get(r: Reader, target: Target) -> Run:
 
 
 def _size(tag: Any, path: NbtPath) -> int:
-    """`data get`'s result (1.21.4 DataCommands.getData): a number floored, a list's, array's or
-    compound's size, a string's length in UTF-16 units."""
+    """`data get`'s result (ledger C17): a number floored, a list's, array's or compound's size, a
+    string's length in UTF-16 units (1.20.5 and 1.21.4 `DataCommands.getData`, 1.21.11
+    `DataCommand.executeGet`: the same)."""
     if isinstance(tag, NUMERIC):
         return int(float(tag) // 1)
     if isinstance(tag, str):
