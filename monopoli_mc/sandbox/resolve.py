@@ -45,7 +45,8 @@ def _score(world: World, source: Source, score: dict[str, Any]) -> str:
 def _nbt(world: World, comp: dict[str, Any]) -> str:
     """A storage nbt component: each tag found, a string as its text, any other as Tag.toString (ledger
     M2), joined by the default separator ", " (1.21.4 `NbtContents.resolve` maps `Tag::getAsString`;
-    1.21.11 `NbtTextContent` the same). The sandbox ignores `separator` and `interpret`: the pack sets neither."""
+    1.21.11 `NbtTextContent` the same). The sandbox ignores `separator` and `interpret`: the pack
+    sets neither."""
     if "storage" not in comp:
         return ""
     data = world.storage.get(str(comp["storage"]))

@@ -98,7 +98,7 @@ FORMATS = ("bold", "italic", "underlined", "strikethrough")
 def spans(comp: Any, resolve: Resolver | None = None, style: Style = Style()) -> list[Span]:
     """The text a player reads, in runs of one style each: a child inherits its parent's style
     and overrides what it names (`Component.visit` draws each part with `getStyle().applyTo`
-    of its parent's; read in client1.20.5 and client1.21.4, ledger row T3)."""
+    of its parent's; read in client1.20.5, client1.21.4 and 1.21.11 `TextCodecs.combine`, ledger T3)."""
     if isinstance(comp, list):
         if not comp:
             return []
