@@ -78,8 +78,10 @@ class AdminDesk:
             return self.start(self._table(board, args), batches=batches, origin=origin)
         if kind == "status":
             tables = [self._table(board, {})] if board is not None else list(self.c.tables.values())
-            aside = setaside.status_line(self.c.store)
-            return "\n".join([self.status_line(t) for t in tables] + ([aside] if aside else [])), []
+            online, aside = self._online(), setaside.status_line(self.c.store)
+            lines = [status_line(t, self.c.store.lobby(t.name), self.c.rules.min_players, online=online)
+                     for t in tables]
+            return "\n".join(lines + ([aside] if aside else [])), []
         table = self._table(board, args)
         if kind in ("pause", "resume"):
             table.paused = kind == "pause"
@@ -275,13 +277,15 @@ class AdminDesk:
         self.c.store.note(table.game_id, line, origin)
         table.log.append((table.game_id, line))
 
-    def status_line(self, table: BoardGame) -> str:
-        """One line about a board, with who is online now (asked of the server: status is rare)."""
+    def _online(self) -> set[str] | None:
+        """Who the server lists online: as this poll's read phase asked it for the request, else asked now
+        (a request queued after the read); None when the server does not say."""
+        if self.c.reads.online is not None:
+            return self.c.reads.online
         try:
-            online: set[str] | None = set(parse_uuid_list(self.c.command(LIST_UUIDS)).values())
+            return set(parse_uuid_list(self.c.command(LIST_UUIDS)).values())
         except (InboxError, RconError):  # the line without who is online beats no answer
-            online = None
-        return status_line(table, self.c.store.lobby(table.name), self.c.rules.min_players, online=online)
+            return None
 
     def _only_board(self) -> str:
         if len(self.c.tables) == 1:

@@ -30,21 +30,19 @@ class Players:
         self.on_line = on_line
         self.names: dict[str, str] = store.players()
 
-    def refresh(self) -> None:
-        """Ask the server who is online and remember the new names (a transaction of its own)."""
-        fresh = self.fresh()
-        if fresh:
-            with self.store.transaction():
-                self.remember(fresh)
-
-    def fresh(self) -> dict[str, str]:
-        """UUID -> name of the players online whose name we do not know yet (asks the server)."""
+    def refresh(self) -> set[str] | None:
+        """Ask the server who is online and remember the new names (a transaction of its own); returns
+        the names online, None when the reply is not a player list."""
         try:
             found = parse_uuid_list(self.command(LIST_UUIDS))
         except InboxError as exc:  # keep the names we have; the next poll asks again
             self.on_line(f"warning: {exc}")
-            return {}
-        return {u: n for u, n in found.items() if self.names.get(u) != n}
+            return None
+        fresh = {u: n for u, n in found.items() if self.names.get(u) != n}
+        if fresh:
+            with self.store.transaction():
+                self.remember(fresh)
+        return set(found.values())
 
     def remember(self, fresh: dict[str, str]) -> None:
         """Keep these names (inside a transaction)."""

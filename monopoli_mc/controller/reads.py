@@ -2,7 +2,7 @@
 
 One request reads the inbox and the walkers' positions; only when the entries need
 more is more asked: `list uuids` for a UUID (or an operator's named player) we do not
-know, the game time for an in-game operator request stamped with one, and, with several
+know or for an operator's `status` (it says who is online), the game time for an in-game operator request stamped with one, and, with several
 boards, where a joining player or an operator stands. Deciding then asks nothing, so no
 failure of the server can happen halfway through a decision.
 """
@@ -33,6 +33,7 @@ class Reads:
     counter: int | None = None  # the pack's event counter
     game_time: int | InboxError | None = None  # read when an operator's entry is stamped; the error if unreadable
     standing: dict[str, Position | None] = field(default_factory=dict)  # by name: joiners, operators, walkers
+    online: set[str] | None = None  # the names `list uuids` gave, when this poll asked it
 
 
 def read(c: Controller) -> Reads:
@@ -54,8 +55,8 @@ def read(c: Controller) -> Reads:
         # only entries above the counter read: the pack drops them with any acknowledgement
         ack = split.ack if split.ack is not None or not split.beyond else poll.counter
         reads = Reads(poll.events, split.new, split.beyond, ack, poll.counter)
-    if _names_needed(c, reads.new):
-        c.players.refresh()
+    if _list_needed(c, reads.new):
+        reads.online = c.players.refresh()
     if poll is not None:  # known before this poll's moves start walks: they are tagged at once
         c.walks.read(poll.positions, c.players.names)
     if any(e.is_admin and e.time is not None for e in reads.new):
@@ -72,15 +73,17 @@ def read(c: Controller) -> Reads:
     return reads
 
 
-def _names_needed(c: Controller, new: list[WorldEvent]) -> bool:
-    """Whether `list uuids` must be asked: an entry from a UUID we do not know, or an operator's
-    request (in game or from `monopoli admin`) that seats a name we have never seen."""
+def _list_needed(c: Controller, new: list[WorldEvent]) -> bool:
+    """Whether `list uuids` must be asked: an entry from a UUID we do not know, an operator's request
+    (in game or from `monopoli admin`) that seats a name we have never seen, or one for `status`."""
     names = c.players.names
     if any(e.uuid is not None and e.uuid not in names for e in new):
         return True
+    waiting = c.store.waiting_requests() if c.store.has_requests() else []
+    if any(e.kind == "admin_status" for e in new) or any(r.kind == "status" for r in waiting):
+        return True
     named: list[object] = [e.target for e in new if e.kind == "admin_seat"]
-    if c.store.has_requests():
-        named += [r.args.get("player") for r in c.store.waiting_requests() if r.kind == "seat"]
+    named += [r.args.get("player") for r in waiting if r.kind == "seat"]
     return any(isinstance(n, str) and c.players.known(n) is None for n in named)
 
 

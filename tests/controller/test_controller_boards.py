@@ -9,6 +9,7 @@ from pathlib import Path
 
 from controller_support import PASSWORD, Counting, seat_by_walking
 
+from monopoli_mc.bridge.inbox import LIST_UUIDS, POLL_QUERY
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.store import Store
 from monopoli_mc.datapack.world_config import BoardPlace, load_world
@@ -75,3 +76,18 @@ def test_a_line_for_a_table_is_one_command_its_players_hear(tmp_path: Path) -> N
         heard = {name: any(line.startswith(f"{first} throws") for line in bot.chat_text())
                  for name, bot in bots.items()}
         assert heard == {"Alex": False, "Sam": False, "Robin": True, "Kai": True}
+
+
+def test_status_of_every_board_asks_once_who_is_online_before_deciding(tmp_path: Path) -> None:
+    with _two_boards(tmp_path) as (box, ctl, bots):
+        bots["Kai"].leave()
+        box.world.tick()
+        counting = ctl.rcon = Counting(ctl.rcon)
+        with ctl.store.transaction():
+            request = ctl.store.request("status", {})
+        ctl.poll()
+        assert counting.take() == [POLL_QUERY, LIST_UUIDS]  # one list for both boards, in the read phase
+        answer = ctl.store.answer_of(request) or ""
+        lines = answer.split("\n")
+        assert [line.split(":")[0] for line in lines] == ["main", "annex"]
+        assert "Kai (offline)" in lines[1] and "(offline)" not in lines[0]
