@@ -21,6 +21,7 @@ import sqlite3
 import time
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
 from monopoli_mc.bridge.inbox import NightMark
 from monopoli_mc.controller.store import Store
@@ -65,15 +66,23 @@ class LeaseDamaged(StoreError):
     """The lease's row holds what no controller wrote (the file was changed outside monopoli)."""
 
 
+_ROW = "SELECT holder, pid, host, started, heartbeat, released, status FROM lease WHERE id=1"
+
+
+def _holder(row: Any) -> Holder:
+    """The Holder of a lease row; raises TypeError or ValueError when the row holds what no controller wrote."""
+    token, pid, host, started, heartbeat, released, status = row
+    return Holder(str(token), int(pid), str(host), float(started), float(heartbeat), bool(released),
+                  str(status))
+
+
 def read(store: Store) -> Holder | None:
     """The lease's row, or None if no controller ever ran on this database."""
-    row = store.db.execute("SELECT holder, pid, host, started, heartbeat, released, status FROM lease "
-                           "WHERE id=1").fetchone()
+    row = store.db.execute(_ROW).fetchone()
     if row is None:
         return None
     try:
-        return Holder(str(row[0]), int(row[1]), str(row[2]), float(row[3]), float(row[4]), bool(row[5]),
-                      str(row[6]))
+        return _holder(row)
     except (TypeError, ValueError) as exc:  # changed outside monopoli
         raise LeaseDamaged(f"{store.path}: row 1 of table 'lease' is damaged ({exc}); if no controller runs "
                            "on this database, `monopoli run --take-over` writes a new lease") from None
@@ -170,14 +179,12 @@ def _lease_of(db: str) -> Holder | None:
     try:
         con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1.0)
         try:
-            row = con.execute("SELECT holder, pid, host, started, heartbeat, released, status FROM lease "
-                              "WHERE id=1").fetchone()
+            row = con.execute(_ROW).fetchone()
         finally:
             con.close()
-    except sqlite3.Error:
+        return _holder(row) if row else None
+    except (sqlite3.Error, TypeError, ValueError):  # a damaged file is no proof that its controller runs
         return None
-    return Holder(str(row[0]), int(row[1]), str(row[2]), float(row[3]), float(row[4]), bool(row[5]),
-                  str(row[6])) if row else None
 
 
 def describe_mark(mark: NightMark) -> str:

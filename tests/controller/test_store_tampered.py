@@ -5,13 +5,16 @@ silently rebuilt with other rules or other players."""
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
+import socket
 import sqlite3
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from monopoli_mc.bridge.inbox import NightMark
 from monopoli_mc.cli import cli
 from monopoli_mc.controller import lease, timelimit
 from monopoli_mc.controller.lease import Lease
@@ -138,3 +141,10 @@ def test_a_damaged_offer_or_book_row_stops_the_controller_with_one_line(tmp_path
     with pytest.raises(StoreError, match=rf"row {key} of table 'meta' is damaged \(not {what}: .*\); {RESTORE}$"):
         ctl.load()
     store.close()
+
+
+def test_a_world_marked_by_a_database_whose_lease_is_damaged_counts_as_held(tmp_path: Path) -> None:
+    db, _ = _night(tmp_path)
+    _tamper(db, "UPDATE lease SET pid='abc', released=0")
+    mark = NightMark("other-night", str(db), socket.gethostname(), os.getppid())  # a process that lives
+    assert lease.world_is_held(mark, "this-night")  # unreadable proof of a stop: refused, not a traceback
