@@ -31,7 +31,8 @@ LIMIT = 65_536
 BUDGET = LIMIT // 10
 """The most commands one write request may make the server run."""
 DONE = "scoreboard players get $ops monopoli.seq"
-"""Asks how many operations the last batch finished (the batch counts them as it goes)."""
+"""Asks how many operations the last batch finished (the batch counts them as it goes; read with
+`inbox.parse_score`)."""
 
 
 UNKNOWN = Costs(functions={}, per_op=0, batch=0, ack=0, everyone=0)
@@ -108,13 +109,6 @@ def rest(request: Request, done: int) -> list[str]:
     values, so running one twice leaves the world as once (a chat line may show twice).
     """
     return list(request.commands[max(0, done):])
-
-
-def finished(reply: str) -> int | None:
-    """The operations the last batch finished, from the reply to `DONE`; None if it says none."""
-    head, sep, tail = reply.partition(" has ")
-    word = tail.split(" ", 1)[0]
-    return int(word) if sep and word.isdigit() else None
 
 
 def _batch(group: list[tuple[str, str, int]], costs: Costs, ack: int | None) -> Request:

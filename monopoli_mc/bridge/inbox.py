@@ -3,7 +3,7 @@
 The controller reads the pack's whole bridge storage once per poll: the inbox and, beside
 it, the positions of the players it waits for (`pos`, written by the pack every tick).
 Also the other replies the controller reads: `list uuids` (UUID -> name), a player's
-`Pos` and the game time (`function monopoli:bridge/now`). Pure functions of text; no sockets.
+`Pos`, a score and the game time (`function monopoli:bridge/now`). Pure functions of text; no sockets.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from typing import Any
 import nbtlib
 
 from monopoli_mc.bridge import snbt_reply
+from monopoli_mc.datapack.channel import SEQ
+from monopoli_mc.datapack.escape import player_name
 from monopoli_mc.errors import MonopoliError
 
 INBOX_QUERY = "data get storage monopoli:bridge inbox"
@@ -24,6 +26,7 @@ POLL_QUERY = "data get storage monopoli:bridge"  # the inbox, the walkers' posit
 WORLD_QUERY = "data get storage monopoli:bridge world"
 NIGHT_QUERY = "data get storage monopoli:bridge night"
 LIST_UUIDS = "list uuids"
+SEQ_QUERY = f"scoreboard players get $seq {SEQ}"  # the pack's event counter, read with parse_score
 _CONTENTS = "has the following contents: "
 _NO_INBOX = ("Found no elements matching", "has no elements")
 # vanilla's commands.list.players, "There are %s of a max of %s players online: %s", the list
@@ -270,6 +273,20 @@ def parse_uuid_list(reply: str) -> dict[str, str]:
     if not out and int(head.group(1)):
         raise InboxError(f"`list uuids` says {head.group(1)} players and names no UUID: {reply[:120]!r}")
     return out
+
+
+def parse_score(reply: str) -> int | None:
+    """The score in "$seq has 12 [monopoli.seq]" (vanilla's commands.scoreboard.players.get.success);
+    None when the holder has none."""
+    head, sep, tail = reply.partition(" has ")
+    word = tail.split(" ", 1)[0]
+    return int(word) if sep and word.lstrip("-").isdigit() else None
+
+
+def pos_query(name: str) -> str:
+    """The request for a player's position, read with parse_pos (raises MonopoliError for a name no
+    command can carry)."""
+    return f"data get entity {player_name(name)} Pos"
 
 
 def parse_pos(reply: str) -> tuple[float, float, float] | None:

@@ -14,16 +14,14 @@ import socket
 import uuid
 from typing import TYPE_CHECKING
 
-from monopoli_mc.bridge.inbox import NIGHT_QUERY, WORLD_QUERY, InboxError, NightMark, parse_night, parse_world
+from monopoli_mc.bridge.inbox import (NIGHT_QUERY, SEQ_QUERY, WORLD_QUERY, InboxError, NightMark, parse_night,
+                                      parse_score, parse_world)
 from monopoli_mc.controller import lease
 from monopoli_mc.datapack import calls
-from monopoli_mc.datapack.channel import SEQ
 from monopoli_mc.errors import LeaseError, RconError
 
 if TYPE_CHECKING:
     from monopoli_mc.controller.loop import Controller
-
-_SEQ_REPLY = "has "
 
 
 def follow_world(c: Controller) -> str:
@@ -31,7 +29,7 @@ def follow_world(c: Controller) -> str:
     world = parse_world(c.command(WORLD_QUERY))
     if world is None:  # a pack from before world identities: a counter that went back means a new world
         world = ""
-        seq = _int_after(c.command(f"scoreboard players get $seq {SEQ}"), _SEQ_REPLY)
+        seq = parse_score(c.command(SEQ_QUERY))
         cursor = c.store.cursor(world)
         if seq is not None and seq < cursor:
             c.on_line(f"the world's event counter is {seq}, below ours ({cursor}): the world was reset; "
@@ -96,12 +94,3 @@ def clear_mark(c: Controller) -> None:
             c.command(calls.night_mark(mark.id, mark.db, mark.host, 0))
     except (RconError, InboxError):
         pass  # the server is away: the mark names a process that is gone, which is seen too
-
-
-def _int_after(reply: str, marker: str) -> int | None:
-    """The number in "$seq has 12 [monopoli.seq]"; None when the holder has no score."""
-    head, sep, tail = reply.partition(marker)
-    if not sep:
-        return None
-    word = tail.split(" ", 1)[0]
-    return int(word) if word.lstrip("-").isdigit() else None

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from monopoli_mc.bridge.inbox import (POLL_QUERY, TIME_QUERY, InboxError, Position, WorldEvent, parse_poll,
-                                      parse_pos, parse_time)
+                                      parse_pos, parse_time, pos_query)
 from monopoli_mc.controller import identity, ingame, lineage
 from monopoli_mc.controller.timers import Walks
-from monopoli_mc.datapack.escape import is_player_name, player_name
+from monopoli_mc.datapack.escape import is_player_name
 
 if TYPE_CHECKING:
     from monopoli_mc.controller.loop import Controller
@@ -69,7 +69,7 @@ def read(c: Controller) -> Reads:
         wanted += Walks.walkers(c.tables.values())
     for name in wanted:
         if name is not None and name not in reads.standing and is_player_name(name):
-            reads.standing[name] = parse_pos(c.command(f"data get entity {player_name(name)} Pos"))
+            reads.standing[name] = parse_pos(c.command(pos_query(name)))
     return reads
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Callable, Protocol
 
 from monopoli_mc.bridge import batch
+from monopoli_mc.bridge.inbox import parse_score
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.cost import Costs
 from monopoli_mc.datapack.versions import McVersion
@@ -81,7 +82,7 @@ class Wire:
     def _finish(self, request: batch.Request) -> list[batch.Request]:
         """The requests that finish a batch the server cut, after telling the operator why."""
         self.cut += 1
-        done = batch.finished(self.command(batch.DONE)) or 0
+        done = parse_score(self.command(batch.DONE)) or 0
         rest = batch.rest(request, done)
         limit = self._limit()
         if limit is not None and limit < request.cost:

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.bridge.inbox import (InboxError, parse_inbox, parse_poll, parse_pos, parse_time, parse_uuid_list,
-                                      uuid_from_ints)
+from monopoli_mc.bridge.inbox import (InboxError, parse_inbox, parse_poll, parse_pos, parse_score, parse_time,
+                                      parse_uuid_list, pos_query, uuid_from_ints)
 from monopoli_mc.controller.policy import forced_action, next_move
 from monopoli_mc.datapack.escape import snbt_string
 from monopoli_mc.datapack.versions import get_version
@@ -63,6 +63,15 @@ def test_uuids_names_and_positions() -> None:
     assert parse_uuid_list(listing) == {str(u): "Alex", "00000000-0000-0000-0000-000000000001": "Bo"}
     assert parse_pos("Alex has the following entity data: [1.5d, -59.0d, 1.0E7d]") == (1.5, -59.0, 1.0e7)
     assert parse_pos("No entity was found") is None
+    assert pos_query("Alex") == "data get entity Alex Pos"
+
+
+def test_scores_as_the_server_says_them() -> None:
+    assert parse_score("$seq has 12 [monopoli.seq]") == 12
+    assert parse_score("$ops has 0 [monopoli.seq]") == 0
+    assert parse_score("$seq has -3 [monopoli.seq]") == -3
+    assert parse_score("Can't get value of monopoli.seq for $seq; none is set") is None
+    assert parse_score("$seq has many [monopoli.seq]") is None
 
 
 def test_admin_entries_name_their_board_and_time() -> None:
