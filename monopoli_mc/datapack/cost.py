@@ -14,7 +14,8 @@ command line and one a command `execute ... run` runs for each source):
   board for any other selector;
 - a `$(...)` in a called function's id stands for any value: the dearest function it may be;
 - a function already being counted (the batch's loop over its operations, the acknowledgement's
-  over the inbox) counts as one call: its caller counts the rounds.
+  over the inbox) counts as one call: its caller counts the rounds (an acknowledgement's: one for
+  each entry the inbox can hold, `channel.INBOX_PAGE`).
 
 A selector that walks every player makes a function's cost grow with the number of boards;
 `Costs.of` says so for every call the controller makes (tests/datapack/test_datapack_cost.py).
@@ -27,6 +28,7 @@ import re
 from dataclasses import dataclass
 
 from monopoli_mc.datapack.build import build_pack
+from monopoli_mc.datapack.channel import INBOX_PAGE
 from monopoli_mc.datapack.pack import NAMESPACE, Pack
 from monopoli_mc.datapack.world_config import MAX_PLAYERS, WorldConfig
 from monopoli_mc.rules.board import Board
@@ -35,12 +37,10 @@ _CALL = re.compile(r"function ([a-z0-9_.-]+:[a-z0-9_./$()A-Za-z-]+)")
 _MACRO = re.compile(r"\$\([A-Za-z0-9_]+\)")
 _FAN = re.compile(r" (?:as|at) (\S+)")
 _ONE = ("@s", "@p", "@r", "@n")
-LOOPS = ("bridge/next", "bridge/drop")
+LOOPS = ("bridge/next", "bridge/shift")
 """The pack's loops: one round each is counted, the caller counts the rounds."""
 DISPATCH = "bridge/op"
 """The batch's dispatcher: `function monopoli:$(f)`, whose cost is the operation's."""
-MAX_ACKED = 128
-"""The most inbox entries one acknowledgement drops: one read shows at most 128 (1.21-1.21.4)."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ def costs(pack: Pack, boards: list[str]) -> Costs:
     counter = _Counter(pack, boards)
     functions = {name: counter.cost(name) for name in pack.functions  # what the controller calls
                  if not name.startswith(f"{NAMESPACE}:board/")}
-    ack = MAX_ACKED * counter.cost(f"{NAMESPACE}:{LOOPS[1]}")
+    ack = INBOX_PAGE * counter.cost(f"{NAMESPACE}:{LOOPS[1]}")  # the inbox holds no more
     return Costs(functions=functions, per_op=counter.cost(f"{NAMESPACE}:{LOOPS[0]}"),
                  batch=1 + functions.get(f"{NAMESPACE}:batch", 0), ack=ack, everyone=counter.everyone)
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from monopoli_mc.bridge import batch
 from monopoli_mc.datapack import calls
+from monopoli_mc.datapack.channel import INBOX_PAGE
 from monopoli_mc.datapack.cost import Costs, pack_costs
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.versions import get_version
@@ -99,6 +100,26 @@ def test_the_estimate_is_never_below_what_the_sandbox_runs() -> None:
         assert request.ran_whole("".join(w.execute(request.text)))
         assert meter.requests[-1] <= request.cost
     w.meter = None
+
+
+def test_acknowledging_a_full_inbox_with_a_page_waiting_stays_within_the_estimate() -> None:
+    """The inbox's loop runs once an entry, at most INBOX_PAGE of them; then the waiting page moves in."""
+    w, costs = _world(), _costs()
+    w.execute(f"scoreboard players set $seq monopoli.seq {2 * INBOX_PAGE}")
+    w.execute(f"scoreboard players set $waiting monopoli.seq {INBOX_PAGE}")  # as if queued by the pack
+    w.execute(f"data modify storage monopoli:bridge inbox set value {_page(1)}")
+    w.execute(f"data modify storage monopoli:backlog pages set value [{_page(INBOX_PAGE + 1)}]")
+    meter = w.measure()
+    w.execute(calls.ack(INBOX_PAGE))
+    assert meter.requests[-1] <= costs.call("ack") + costs.ack, (meter.requests[-1], costs.ack)
+    assert "".join(w.execute("data get storage monopoli:bridge inbox[0].seq")).endswith(f" {INBOX_PAGE + 1}")
+    w.execute(calls.ack(2 * INBOX_PAGE))
+    assert w.strict_failures == []
+    w.meter = None
+
+
+def _page(first: int) -> str:
+    return "[" + ",".join(f'{{seq:{n},kind:"d6"}}' for n in range(first, first + INBOX_PAGE)) + "]"
 
 
 def test_a_map_refresh_reaches_the_boards_holders_only() -> None:
