@@ -10,6 +10,7 @@ import click
 from monopoli_mc.cli.options import db_option, db_path_for
 from monopoli_mc.controller.requests import ask
 from monopoli_mc.controller.store import Store
+from monopoli_mc.datapack.build import SPACES
 from monopoli_mc.errors import MonopoliError
 
 
@@ -135,7 +136,6 @@ def bankrupt(player: str, db_path: Path, board: str | None, wait: float) -> None
     _ask(db_path, "bankrupt", {"player": player}, board, wait)
 
 
-SPACES = 40  # every board is the world's ring of 40 spaces (datapack/build.py)
 _OTHER = {"pay": "fine", "fine": "pay"}
 
 
