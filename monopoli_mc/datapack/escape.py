@@ -98,8 +98,7 @@ def by_name(name: str) -> str | None:
     with the player's name exactly (1.20.5 to 1.21.11)."""
     if any(_is_line_breaking(ch) for ch in name) or _has_surrogate(name):
         return None
-    quoted = name.replace("\\", "\\\\").replace('"', '\\"')
-    return f'@a[name="{quoted}"]'
+    return f"@a[name={snbt_string(name, modern=False)}]"  # brigadier's quoted string: only \\ and \" escape
 
 
 def target(name: str) -> str:
