@@ -9,7 +9,7 @@ from monopoli_mc.errors import SandboxError
 from monopoli_mc.sandbox import versions
 from monopoli_mc.sandbox.args import item_name
 from monopoli_mc.sandbox.model import BlockPos, Chat, ItemStack, Player, Pos
-from monopoli_mc.sandbox.text import book_pages, plain
+from monopoli_mc.sandbox.text import book_pages, clicks, plain
 from monopoli_mc.sandbox.world import World
 
 
@@ -20,6 +20,8 @@ class Book:
     title: str
     author: str
     pages: list[str]
+    buttons: list[tuple[str, str]]
+    """(label, command) of the run_command buttons on its pages, in order."""
 
 
 class Bot:
@@ -159,6 +161,6 @@ class Bot:
                 continue
             content = st.components.get("minecraft:written_book_content", {})
             author = str(content.get("author", ""))
-            pages = [plain(p) for p in book_pages(st.components, json_dialect=dialect)]
-            out.append(Book(item_name(st), author, pages))
+            pages = book_pages(st.components, json_dialect=dialect)
+            out.append(Book(item_name(st), author, [plain(p) for p in pages], [c for p in pages for c in clicks(p)]))
         return out

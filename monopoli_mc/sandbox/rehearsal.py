@@ -24,7 +24,7 @@ from monopoli_mc.errors import MonopoliError
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.sandbox.screen import Screen, Shown, draw
-from monopoli_mc.sandbox.text import Style, clicks, component, plain
+from monopoli_mc.sandbox.text import Style, component, plain
 
 PLAYER_LINE = re.compile(r"^([A-Za-z0-9_]{1,16}):(?:\s+(.*))?$")
 BUTTON_ALIASES = {"chance": "naughty", "chest": "crate", "community_chest": "crate"}
@@ -214,23 +214,15 @@ class Rehearsal:
                                                for n, b in enumerate(books, 1)] + [f"read one: {bot.name}: book N"]
         if not which.isdigit() or not 1 <= int(which) <= len(books):
             raise MonopoliError(f"{bot.name} has books 1 to {len(books)}, not '{which}'")
-        book, raw = books[int(which) - 1], self._book_pages(bot)[int(which) - 1]
+        book = books[int(which) - 1]
         out = [f"{book.title} (by {book.author})"]
         for n, page in enumerate(book.pages, 1):
             out += [f"  page {n}:"] + ["    " + line for line in page.splitlines()]
         screen = self.screens[bot.name]
-        if raw:
-            screen.buttons = raw
+        if book.buttons:
+            screen.buttons = book.buttons
             out.append(self._draw([(f"{bot.name} | ", _DIM), *screen.buttons_line().spans]))
         return out
-
-    def _book_pages(self, bot: Bot) -> list[list[tuple[str, str]]]:
-        """The run_command buttons on each written book's pages, in inventory order."""
-        from monopoli_mc.sandbox import versions
-        from monopoli_mc.sandbox.text import book_pages
-        dialect = versions.json_text(self.world.version)
-        return [[c for page in book_pages(st.components, json_dialect=dialect) for c in clicks(page)]
-                for _, st in sorted(bot.player.inventory.items()) if st.id == "minecraft:written_book"]
 
     def _look(self, bot: Bot) -> list[str]:
         p = bot.player
