@@ -14,11 +14,10 @@ from pathlib import Path
 import click
 
 from monopoli_mc.cli.options import world_option
-from monopoli_mc.datapack.world_config import WorldConfig, load_world
+from monopoli_mc.datapack.world_config import RCON_PORT, WorldConfig, load_world
 from monopoli_mc.rcon.password import ENV_VAR, read_password
 from monopoli_mc.sandbox.runner import Sandbox
 
-DEFAULT_PORT = 25575
 STOP_GRACE = 0.3
 """Seconds between a stop request and closing the connections."""
 
@@ -88,7 +87,7 @@ def sandbox(host: str, port: int | None, datapack: Path | None, mc_version: str,
     password = read_password(file=password_file)
     world = load_world(world_path) if console or world_path is not None else None
     if port is None:
-        port = world.rcon_port if world is not None else DEFAULT_PORT
+        port = world.rcon_port if world is not None else RCON_PORT
     box = Sandbox(password=password.reveal(), host=host, port=port, version=mc_version,
                   datapack=datapack, tick_busy_ms=tick_busy_ms, pause_when_empty_seconds=pause_seconds)
     for problem in box.world.load_errors:

@@ -30,6 +30,7 @@ HEIGHTS = (8, 32)
 BUILD_LIMITS = (-64, 320)
 _BOARD_NAME = re.compile(r"[a-z0-9_]{1,16}")
 PASSWORD_ENV = "MONOPOLI_RCON_PASSWORD"
+RCON_PORT = 25575  # server.properties' rcon.port when it is not set
 SCRATCH_OFFSET = 512  # blocks east of the first board: the default scratch area for doctor --deep
 SCRATCH_MARGIN = 64  # blocks the scratch area keeps from every board
 
@@ -129,12 +130,12 @@ def _version(top: Section) -> McVersion:
 def _rcon(top: Section) -> tuple[str, int]:
     if not top.has("rcon"):
         top.raw("rcon")
-        return "127.0.0.1", 25575
+        return "127.0.0.1", RCON_PORT
     sec = top.section("rcon")
     if sec.has("password"):
         raise sec.error("password", f"never put the password in a file; set {PASSWORD_ENV}")
     host = sec.get("host", str, "127.0.0.1")
-    port = sec.int("port", 25575, minimum=1)
+    port = sec.int("port", RCON_PORT, minimum=1)
     if port > 65535:
         raise sec.error("port", f"must be at most 65535, found {port}")
     sec.finish()
