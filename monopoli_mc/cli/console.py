@@ -122,8 +122,7 @@ class Console:
                 return
             self._start_job(args)
             return
-        with subprocess.Popen([*MONOPOLI, *args], env=self.env, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, start_new_session=True) as proc:
+        with self._spawn(args) as proc:
             assert proc.stdout is not None
             for out_line in proc.stdout:
                 self._print([out_line.rstrip("\n")])
@@ -150,9 +149,13 @@ class Console:
         takes = command is not None and any("--world" in p.opts for p in command.params)
         return [*args, "--world", str(self.world_path)] if takes else args
 
-    def _start_job(self, args: list[str]) -> None:
-        proc = subprocess.Popen([*MONOPOLI, *args], env=self.env, stdout=subprocess.PIPE,
+    def _spawn(self, args: list[str]) -> subprocess.Popen[str]:
+        """`monopoli ARGS` as a child in a session of its own (the console's Ctrl-C is not its), output piped."""
+        return subprocess.Popen([*MONOPOLI, *args], env=self.env, stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT, text=True, start_new_session=True)
+
+    def _start_job(self, args: list[str]) -> None:
+        proc = self._spawn(args)
         self.jobs[args[0]] = proc
         threading.Thread(target=self._pump, args=(args[0], proc), daemon=True).start()
         for _ in range(50):  # its first lines (what it controls, or why it cannot start)
