@@ -212,18 +212,20 @@ class SettleMixin(EngineBase):
         """The seats sharing the top net worth of a game that ended by worth without a single winner."""
         if self.phase != OVER or self.winner is not None:
             return []
-        alive = [p for p in range(len(self.names)) if not self.bankrupt[p]]
-        best = max(self.net_worth(p) for p in alive)
-        return [p for p in alive if self.net_worth(p) == best]
+        return self._richest()[0]
+
+    def _richest(self) -> tuple[list[int], int]:
+        """The seats still playing that share the top net worth, and that net worth."""
+        worth = {p: self.net_worth(p) for p in range(len(self.names)) if not self.bankrupt[p]}
+        best = max(worth.values())
+        return [p for p, w in worth.items() if w == best], best
 
     def _end_by_worth(self, reason: str, ev: list[Event]) -> None:
         """The richest by net worth wins; equal net worth at the top is a tie (no seat order decides).
 
         No rule sheet ends a game by the clock (their end is the last player standing), so this is
         the house's. Debts still unpaid stay in the state, counted in the final standings."""
-        alive = [p for p in range(len(self.names)) if not self.bankrupt[p]]
-        best = max(self.net_worth(p) for p in alive)
-        top = [p for p in alive if self.net_worth(p) == best]
+        top, best = self._richest()
         if len(top) > 1:
             ev.append(("tie", top, best))
         self._finish(top[0] if len(top) == 1 else None, reason, ev, settled=False)
