@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable
 
 from monopoli_mc.datapack.layout import Layout
 
@@ -164,35 +165,44 @@ def text_width(text: str, size: float, *, bold: bool = False) -> float:
 @lru_cache(maxsize=512)  # the same names every picture
 def fit_lines(text: str, width: float, size: float, most: int, *, bold: bool = False) -> tuple[tuple[str, ...], float]:
     """Text wrapped at spaces into lines that fit `width`, at most `most` of them, and the size that
-    lets it: `size`, or smaller down to SMALLEST (then the last line is cut short with ...)."""
+    lets it: `size`, or smaller down to SMALLEST (then each line too wide, and the last when lines
+    were left off, is cut short with ...)."""
     while True:
-        out = _wrap(text, width, size, bold=bold)
-        if len(out) <= most and all(text_width(line, size, bold=bold) <= width for line in out):
+        fits = _fits(width, size, bold=bold)
+        out = wrap(text, fits)
+        if len(out) <= most and all(map(fits, out)):
             return tuple(out), size
         if size <= SMALLEST:
-            return tuple(_cut(out, width, size, most, bold=bold)), size
+            return tuple(shorten(line, fits) if not fits(line) or (i == most - 1 and len(out) > most) else line
+                         for i, line in enumerate(out[:most])), size
         size = max(SMALLEST, size - 0.5)
 
 
-def _wrap(text: str, width: float, size: float, *, bold: bool) -> list[str]:
+def _fits(width: float, size: float, *, bold: bool) -> Callable[[str], bool]:
+    return lambda line: text_width(line, size, bold=bold) <= width
+
+
+def wrap(text: str, fits: Callable[[str], bool], *, break_words: bool = False) -> list[str]:
+    """Text broken at spaces into lines, each as long as `fits` allows; a word that does not fit
+    alone stays whole, or with `break_words` is broken where it must."""
     out: list[str] = []
     for word in text.split():
-        if out and text_width(f"{out[-1]} {word}", size, bold=bold) <= width:
+        if out and fits(f"{out[-1]} {word}"):
             out[-1] = f"{out[-1]} {word}"
-        else:
-            out.append(word)
+            continue
+        while break_words and len(word) > 1 and not fits(word):
+            cut = next(n for n in range(len(word) - 1, 0, -1) if n == 1 or fits(word[:n]))
+            out.append(word[:cut])
+            word = word[cut:]
+        out.append(word)
     return out or [""]
 
 
-def _cut(out: list[str], width: float, size: float, most: int, *, bold: bool) -> list[str]:
-    """The first `most` lines, each too wide (and the last, when lines were left off) ending in ..."""
-    def short(line: str) -> str:
-        while line and text_width(line + "...", size, bold=bold) > width:
-            line = line[:-1]
-        return line.rstrip() + "..."
-    kept = out[:most]
-    return [short(line) if text_width(line, size, bold=bold) > width or (i == most - 1 and len(out) > most)
-            else line for i, line in enumerate(kept)]
+def shorten(line: str, fits: Callable[[str], bool]) -> str:
+    """A line cut short, ending in ..., so that it fits."""
+    while line and not fits(line + "..."):
+        line = line[:-1]
+    return line.rstrip() + "..."
 
 
 def middle() -> Box:

@@ -9,7 +9,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from monopoli_mc.errors import MonopoliError
-from monopoli_mc.view.geometry import BOARD
+from monopoli_mc.view.geometry import BOARD, shorten, wrap
 from monopoli_mc.view.html import time_left
 from monopoli_mc.view.model import BoardView, PlayerView, owned_words
 from monopoli_mc.view.scene import INK, Circle, Line, Rect, Shape, Text, board_shapes
@@ -133,23 +133,10 @@ def measure(text: str, size: float, *, bold: bool = False) -> float:
 def wrapped(text: str, width: float, size: float, *, bold: bool = False, most: int = 8) -> list[str]:
     """Text in lines no wider than `width` as measured, broken at spaces (a word too long alone is
     broken where it must), at most `most` lines, the last one ending in ... when text was left off."""
-    out: list[str] = []
-    for word in text.split():
-        if out and measure(f"{out[-1]} {word}", size, bold=bold) <= width:
-            out[-1] = f"{out[-1]} {word}"
-            continue
-        while measure(word, size, bold=bold) > width and len(word) > 1:
-            cut = next(n for n in range(len(word) - 1, 0, -1) if measure(word[:n], size, bold=bold) <= width
-                       or n == 1)
-            out.append(word[:cut])
-            word = word[cut:]
-        out.append(word)
-    if len(out) > most:
-        last = out[most - 1]
-        while last and measure(last + "...", size, bold=bold) > width:
-            last = last[:-1]
-        out = out[:most - 1] + [last.rstrip() + "..."]
-    return out or [""]
+    def fits(line: str) -> bool:
+        return measure(line, size, bold=bold) <= width
+    out = wrap(text, fits, break_words=True)
+    return out if len(out) <= most else out[:most - 1] + [shorten(out[most - 1], fits)]
 
 
 def paint(draw: ImageDraw.ImageDraw, shapes: list[Shape], origin: tuple[float, float], scale: float) -> None:
