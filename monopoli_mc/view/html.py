@@ -8,6 +8,7 @@ own server.
 
 from __future__ import annotations
 
+import threading
 import time
 from html import escape
 
@@ -19,11 +20,13 @@ from monopoli_mc.view.svg import svg
 NOSCRIPT_REFRESH = 5  # seconds between reloads when JavaScript is off
 
 
-def page(views: list[BoardView], status: Status, *, now: float | None = None) -> str:
-    """The whole page."""
+def page(views: list[BoardView], status: Status, *, now: float | None = None,
+         drawn: list[str] | None = None) -> str:
+    """The whole page (`drawn`: the views' sections, when they are rendered already)."""
     now = time.time() if now is None else now
     nav = "".join(f'<a href="#board-{_e(v.board)}">{_e(v.board)}</a>' for v in views)
-    sections = "".join(section(v, now=now) for v in views) or "<p>No board yet.</p>"
+    drawn = [section(v, now=now) for v in views] if drawn is None else drawn
+    sections = "".join(drawn) or "<p>No board yet.</p>"
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<title>Monopoli MC: the boards</title>"
@@ -49,6 +52,25 @@ def section(view: BoardView, *, now: float | None = None) -> str:
     return (f'<section class="board" id="board-{_e(view.board)}" data-board="{_e(view.board)}" '
             f'data-actions="{view.actions}">'
             f'<div class="drawing">{drawing}</div><div class="panel">{_panel(view, now)}</div></section>')
+
+
+class Sections:
+    """Each board's section, rendered once per picture and shared by the page and its event streams."""
+
+    def __init__(self) -> None:
+        self.renders = 0  # sections rendered (once per picture, whoever asks and however often)
+        self._lock = threading.Lock()
+        self._made: dict[str, tuple[int, str]] = {}
+
+    def get(self, version: int, view: BoardView) -> str:
+        """The section of a board's picture of this version (the feed's)."""
+        with self._lock:  # a second asker waits for the first one's rendering rather than rendering too
+            made = self._made.get(view.board)
+            if made is None or made[0] != version:
+                made = (version, section(view))
+                self._made[view.board] = made
+                self.renders += 1
+            return made[1]
 
 
 def _panel(view: BoardView, now: float) -> str:

@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.view.feed import Feed
-from monopoli_mc.view.html import page
+from monopoli_mc.view.html import Sections, page
 from monopoli_mc.view.streams import MAX_STREAMS, SLOW_AFTER, Hub
 
 MAX_REQUESTS = 32  # requests answered at once (each in a thread of its own)
@@ -60,8 +60,9 @@ def parse_address(text: str) -> tuple[str, int]:
 class Rendered:
     """The page and its JSON, made once per change of the feed and shared by every request."""
 
-    def __init__(self, feed: Feed) -> None:
+    def __init__(self, feed: Feed, sections: Sections) -> None:
         self.feed = feed
+        self.sections = sections
         self._lock = threading.Lock()
         self._made: dict[str, tuple[Any, str]] = {}
 
@@ -78,7 +79,8 @@ class Rendered:
     def _make(self, what: str) -> str:
         views = self.feed.views()
         if what == "page":
-            return page([v for _, v in views.values()], self.feed.status())
+            return page([v for _, v in views.values()], self.feed.status(),
+                        drawn=[self.sections.get(n, v) for n, v in views.values()])
         return json.dumps({"status": dataclasses.asdict(self.feed.status()),
                            "boards": {n: dataclasses.asdict(v) for n, (_, v) in views.items()}})
 
@@ -140,8 +142,9 @@ class PageServer:
                  max_streams: int = MAX_STREAMS, max_requests: int = MAX_REQUESTS,
                  request_timeout: float = REQUEST_TIMEOUT, slow_after: float = SLOW_AFTER) -> None:
         self.feed = feed
-        self.hub = Hub(feed, max_streams=max_streams, slow_after=slow_after)
-        self.rendered = Rendered(feed)
+        sections = Sections()  # each picture rendered once, for the page and for the streams
+        self.hub = Hub(feed, sections, max_streams=max_streams, slow_after=slow_after)
+        self.rendered = Rendered(feed, sections)
         handler = type("Handler", (_Handler,), {"page_server": self, "timeout": request_timeout})
         try:
             self.httpd = _Server((host, port), handler)

@@ -1,12 +1,12 @@
 """The page's event streams, all in one thread: each change rendered once, then sent to every viewer.
 
 The controller's thread only publishes a board's new picture to the feed (`feed.py`);
-this hub renders it as one server-sent event and queues the same bytes to every open
-stream, writing without blocking as each socket takes them. So a hundred viewers cost
-one rendering per change, and no viewer can hold up another or the game: a stream that
-takes nothing for `slow_after` seconds, or falls `backlog` bytes behind, is closed (its
-page reconnects by itself when it reads again). At most `max_streams` are open; the web
-server answers the next one 503.
+this hub renders it (once: `html.Sections`, shared with the page) as one server-sent
+event and queues the same bytes to every open stream, writing without blocking as each
+socket takes them. So a hundred viewers cost one rendering per change, and no viewer
+can hold up another or the game: a stream that takes nothing for `slow_after` seconds,
+or falls `backlog` bytes behind, is closed (its page reconnects by itself when it reads
+again). At most `max_streams` are open; the web server answers the next one 503.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from monopoli_mc.view.feed import Feed, Status
-from monopoli_mc.view.html import section, status_line
+from monopoli_mc.view.html import Sections, status_line
 
 log = logging.getLogger("monopoli_mc.view")
 STATUS_EVERY = 2.0  # seconds between status events on an open stream (the page notices a controller gone)
@@ -74,14 +74,14 @@ class Stream:
 class Hub:
     """Every open event stream of a page server, served by one thread until `close()`."""
 
-    def __init__(self, feed: Feed, *, max_streams: int = MAX_STREAMS, slow_after: float = SLOW_AFTER,
-                 backlog: int = BACKLOG, status_every: float = STATUS_EVERY) -> None:
+    def __init__(self, feed: Feed, sections: Sections, *, max_streams: int = MAX_STREAMS,
+                 slow_after: float = SLOW_AFTER, backlog: int = BACKLOG, status_every: float = STATUS_EVERY) -> None:
         self.feed = feed
+        self.sections = sections
         self.max_streams = max_streams
         self.slow_after = slow_after
         self.backlog = backlog
         self.status_every = status_every
-        self.renders = 0  # sections rendered (once per change, whatever the number of viewers)
         self.dropped = 0  # streams closed for being too slow
         self._streams: dict[int, Stream] = {}
         self._new: list[socket.socket] = []
@@ -97,6 +97,11 @@ class Hub:
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="monopoli-page-streams", daemon=True)
         feed.listen(self.wake)
+
+    @property
+    def renders(self) -> int:
+        """Sections rendered (once per change, whatever the number of viewers, the page's too)."""
+        return self.sections.renders
 
     @property
     def open(self) -> int:
@@ -215,8 +220,7 @@ class Hub:
         out: list[bytes] = []
         for name, (version, view) in self.feed.views().items():
             if self._frames.get(name, (-1, b""))[0] != version:
-                frame = event("board", {"board": name, "html": section(view)})
-                self.renders += 1
+                frame = event("board", {"board": name, "html": self.sections.get(version, view)})
                 self._frames[name] = (version, frame)
                 out.append(frame)
         status = self.feed.status()

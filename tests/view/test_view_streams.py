@@ -16,6 +16,7 @@ from threads_support import scarce
 
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.settings import load_rules
+from monopoli_mc.view import html
 from monopoli_mc.view.feed import Feed
 from monopoli_mc.view.model import lobby_view
 from monopoli_mc.view.server import PageServer
@@ -98,6 +99,22 @@ def test_a_change_is_rendered_once_for_all_viewers() -> None:
         assert server.hub.renders == rendered + 1  # one rendering, twenty viewers
         for sock in viewers:
             sock.close()
+
+
+def test_the_page_shows_the_section_the_streams_rendered(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[str] = []
+    real = html.section
+    monkeypatch.setattr(html, "section", lambda view, **kw: drawn.append(view.board) or real(view, **kw))
+    with serving() as (feed, server):
+        viewer = _connect(server)
+        _read_until(viewer, b"event: status")  # the first picture, nobody seated
+        feed.publish(_view("main", 3))
+        assert b"Player2" in _read_until(viewer, b"Player2")
+        page = _connect(server, request=b"GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        assert b"Player2" in _read_until(page, b"</html>")
+        assert drawn == ["main", "main"]  # each picture rendered once, for the stream and the page
+        viewer.close()
+        page.close()
 
 
 def test_streams_past_the_cap_are_answered_503_and_a_place_frees_when_a_viewer_leaves() -> None:
