@@ -24,7 +24,7 @@ class Feed:
     """Board views by name, a version that grows with every change, and the controller's heartbeat."""
 
     def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
-        self._cond = threading.Condition()
+        self._lock = threading.Lock()
         self._views: dict[str, tuple[int, BoardView]] = {}
         self._version = 0
         self._stopped: str | None = None
@@ -42,10 +42,9 @@ class Feed:
 
     def publish(self, view: BoardView) -> None:
         """A board's new picture (from the controller's thread)."""
-        with self._cond:
+        with self._lock:
             self._version += 1
             self._views[view.board] = (self._version, view)
-            self._cond.notify_all()
         self._changed()
 
     def beat(self) -> None:
@@ -54,10 +53,9 @@ class Feed:
 
     def stop(self, text: str) -> None:
         """The controller has stopped; the page says so and stops updating."""
-        with self._cond:
+        with self._lock:
             self._stopped = text
             self._version += 1
-            self._cond.notify_all()
         self._changed()
 
     @property
@@ -67,7 +65,7 @@ class Feed:
 
     def views(self) -> dict[str, tuple[int, BoardView]]:
         """Every board's (version, view), in the order the boards were first published."""
-        with self._cond:
+        with self._lock:
             return dict(self._views)
 
     def status(self) -> Status:
