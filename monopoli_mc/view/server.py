@@ -14,6 +14,7 @@ and the server goes on listening.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import socket
 import threading
@@ -55,6 +56,11 @@ def parse_address(text: str) -> tuple[str, int]:
     if not port.isdigit() or int(port) > 65535:
         raise MonopoliError(f"--web wants HOST:PORT or PORT, such as 127.0.0.1:8080, found {text!r}")
     return host, int(port)
+
+
+@functools.cache  # read once, not per request
+def _static(name: str) -> str:
+    return resources.files("monopoli_mc.view").joinpath("static", name).read_text(encoding="utf-8")
 
 
 class Rendered:
@@ -201,8 +207,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.OK, "text/html; charset=utf-8", server.rendered.get("page"), body)
         elif path in _STATIC:
             name, kind = _STATIC[path]
-            text = resources.files("monopoli_mc.view").joinpath("static", name).read_text(encoding="utf-8")
-            self._send(HTTPStatus.OK, kind, text, body)
+            self._send(HTTPStatus.OK, kind, _static(name), body)
         elif path == "/state.json":
             self._send(HTTPStatus.OK, "application/json", server.rendered.get("json"), body)
         elif path == "/events" and body:
