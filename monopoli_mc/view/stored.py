@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from monopoli_mc.bridge.outbox import Table
 from monopoli_mc.controller import timelimit
+from monopoli_mc.controller.history import told_lines
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.saved import load_game, rules_of
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.settings import load_rules
-from monopoli_mc.view.log import replayed_lines
-from monopoli_mc.view.model import BoardView, board_view, lobby_view
+from monopoli_mc.view.model import LOG_LINES, BoardView, board_view, lobby_view
 
 
 def stored_views(store: Store, world: WorldConfig, boards: list[str], *, rules: str = "prom") -> list[BoardView]:
@@ -30,6 +30,7 @@ def stored_views(store: Store, world: WorldConfig, boards: list[str], *, rules: 
         game, n = load_game(store, row, board)
         table = Table(board=name, colors=world.colors, version=world.version, role_colors=world.role_colors)
         paused = store.meta(f"paused:{name}") == "1"
+        log = tuple(told_lines(store, row, board, most=LOG_LINES))
         out.append(board_view(name, game, table, quarters=quarters, game_id=row.id, actions=n,
-                              ends_at=timelimit.ends_at(store, row), paused=paused, log=tuple(replayed_lines(store, row, board))))
+                              ends_at=timelimit.ends_at(store, row), paused=paused, log=log))
     return out
