@@ -27,7 +27,7 @@ def render(views: list[BoardView], *, now: float | None = None, scale: float = S
     now = time.time() if now is None else now
     width = BOARD + PANEL + 3 * MARGIN  # a margin right of the panel too: nothing touches the edge
     panels = [panel_shapes(view, now) for view in views]
-    rows = [max(BOARD, round(_bottom(panel))) for panel in panels]
+    rows = [_row(panel) for panel in panels]
     height = sum(rows) + MARGIN * (len(views) + 1)
     image = Image.new("RGB", (round(width * scale), round(height * scale)), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -39,9 +39,10 @@ def render(views: list[BoardView], *, now: float | None = None, scale: float = S
     return image
 
 
-def _bottom(shapes: list[Shape]) -> float:
-    """How far down a panel's text reaches (a line's descent below its baseline included)."""
-    return max((s.y + s.size * 0.3 for s in shapes if isinstance(s, Text)), default=0.0)
+def _row(panel: list[Shape]) -> int:
+    """How tall a board's row is: the board, or its panel's text when that reaches further down (a
+    line's descent below its baseline included)."""
+    return max(BOARD, round(max((s.y + s.size * 0.3 for s in panel if isinstance(s, Text)), default=0.0)))
 
 
 def board_origin(index: int, views: list[BoardView] | None = None, *, now: float = 0.0) -> tuple[float, float]:
@@ -50,7 +51,7 @@ def board_origin(index: int, views: list[BoardView] | None = None, *, now: float
     Boards stand BOARD + MARGIN apart, unless a panel taller than its board (give `views`) pushes
     the next one down.
     """
-    rows = [max(BOARD, round(_bottom(panel_shapes(v, now)))) for v in views[:index]] if views else [BOARD] * index
+    rows = [_row(panel_shapes(v, now)) for v in views[:index]] if views else [BOARD] * index
     return MARGIN, MARGIN + sum(row + MARGIN for row in rows)
 
 
