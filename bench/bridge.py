@@ -24,7 +24,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.store import Store
@@ -200,13 +200,12 @@ class _Night:
         ctl.poll = real_poll  # type: ignore[method-assign]
         played = sum(_game(t).turns - self.start_turns[t.name] for t, _ in self.boards)
         used, actions = self.working, self._actions() - start_actions
-        lat = sorted(self.latencies)
         return Figures(idle=statistics.mean(self.idle_polls) if self.idle_polls else 0.0,
                        per_turn=used / max(1, played), per_action=used / max(1, actions),
                        per_event_poll=statistics.mean(self.event_polls) if self.event_polls else 0.0,
-                       p50=statistics.median(lat) * 1000 if lat else 0.0,
-                       p99=lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000 if lat else 0.0,
-                       inputs=len(lat), turns=played, seconds=time.monotonic() - started)
+                       p50=statistics.median(self.latencies) * 1000 if self.latencies else 0.0,
+                       p99=percentile(self.latencies, 0.99) * 1000,
+                       inputs=len(self.latencies), turns=played, seconds=time.monotonic() - started)
 
     def _actions(self) -> int:
         return sum(t.n_actions for t, _ in self.boards)
@@ -264,6 +263,12 @@ class _Night:
                 self.acted_at[board] = time.monotonic()
             return done
         return noted
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The value that a `share` of the values (0.99: 99%) do not pass; 0 when there are none."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else 0
 
 
 def _game(table: BoardGame) -> Game:

@@ -29,6 +29,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from bridge import percentile  # type: ignore[import-not-found]  # bench/ is the script's folder
+
 from monopoli_mc.controller.loop import Controller
 from monopoli_mc.demo.run import run_demo
 from monopoli_mc.view.live import LivePage
@@ -50,10 +52,8 @@ class Gaps:
 
     def row(self) -> str:
         """One line of the table."""
-        ordered = sorted(self.gaps)
-        p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
-        return (f"{self.kind:8s} {statistics.median(ordered):7.1f} {p95:7.1f} {ordered[-1]:8.1f} "
-                f"{len(ordered):6d}   {self.seen}")
+        return (f"{self.kind:8s} {statistics.median(self.gaps):7.1f} {percentile(self.gaps, 0.95):7.1f} "
+                f"{max(self.gaps):8.1f} {len(self.gaps):6d}   {self.seen}")
 
 
 def measure(kind: str, clients: int, polls: int, seed: int, speed: float) -> Gaps:

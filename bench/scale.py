@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from bridge import PASSWORD, Figures, run  # type: ignore[import-not-found]  # bench/ is the script's folder
+from bridge import PASSWORD, Figures, percentile, run  # type: ignore[import-not-found]  # bench/ is the script's folder
 
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig
@@ -99,11 +99,6 @@ def _load() -> str:
         return f.read().split()[0]
 
 
-def _p99(values: list[int]) -> int:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] if ordered else 0
-
-
 def main() -> None:
     """Run the benchmark and print its table."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -129,7 +124,7 @@ def main() -> None:
         share = n.busy / n.wall if n.wall else 0.0
         per_cmd = n.busy / max(1, sum(n.ticks)) * 1e6
         print(f"{boards:>6} | {fig.p50:>4.0f} / {fig.p99:<4.0f} | {fig.per_turn:>8.1f} | "
-              f"{statistics.mean(n.ticks) if n.ticks else 0:>8.0f} / {_p99(n.ticks):<7} | "
+              f"{statistics.mean(n.ticks) if n.ticks else 0:>8.0f} / {percentile(n.ticks, 0.99):<7} | "
               f"{ran / max(1, fig.turns):>9.0f} | {max(n.requests, default=0):>11} | {n.cut:>3} | "
               f"{share:>10.0%} | {per_cmd:>6.0f} | {fig.turns:>5} | {fig.inputs:>6} | {fig.seconds:>5.0f} | "
               f"{n.load[0]} / {n.load[1]}", flush=True)
