@@ -6,6 +6,7 @@ import math
 import random
 import uuid
 from dataclasses import dataclass, field
+from typing import Callable
 
 from monopoli_mc.sandbox import snbt
 from monopoli_mc.sandbox.model import Entity, Player
@@ -83,10 +84,14 @@ class Selector:
             return [p] if p is not None else []
         if self.kind == "uuid":
             return [p for p in world.all_entities() if str(p.uuid) == self.name]
+        tests = self._tests()
         if self.kind == "s":
-            return [source.entity] if source.entity and self._test(source.entity, source) else []
+            entity = source.entity
+            return [entity] if entity and all(test(entity, source) for test in tests) else []
         pool: list[Entity] = [*world.online_players()] if self.players_only else world.all_entities()
-        found = [p for p in pool if self._test(p, source)]
+        found = pool
+        for test in tests:  # each criterion given narrows the pool; none given keeps it whole
+            found = [p for p in found if test(p, source)]
         origin = self._origin(source)
         sort = self.sort or {"p": "nearest", "n": "nearest", "r": "random"}.get(self.kind, "arbitrary")
         if sort in ("nearest", "furthest"):
@@ -99,23 +104,52 @@ class Selector:
     def _origin(self, source: Source) -> tuple[float, float, float]:
         return tuple(c if c is not None else s for c, s in zip(self.xyz, source.pos))  # type: ignore[return-value]
 
-    def _test(self, p: Entity, source: Source) -> bool:
-        board = source.world.scoreboard
-        if any((p.name == n) == neg for n, neg in self.names):
-            return False
-        if any(((t in p.tags) if t else bool(p.tags)) == neg for t, neg in self.tags):
-            return False
-        if self.teams and not self._on_teams(p, source):
-            return False
-        if any((t if ":" in t else "minecraft:" + t) == p.type and neg or
-               (t if ":" in t else "minecraft:" + t) != p.type and not neg for t, neg in self.types):
-            return False
+    def _tests(self) -> list[Callable[[Entity, Source], bool]]:
+        """The criteria given, each a test an entity passes or not; none for `@a` alone.
+
+        An entity matches when it passes them all; none has a side effect, so the order
+        they are tried in changes nothing but the sandbox's time (a tick runs dozens of
+        `@a[scores=...]` over every player).
+        """
+        tests: list[Callable[[Entity, Source], bool]] = []
+        if self.names:
+            tests.append(self._named)
+        if self.tags:
+            tests.append(self._tagged)
+        if self.teams:
+            tests.append(self._on_teams)
+        if self.types:
+            tests.append(self._typed)
+        if self.scores:
+            tests.append(self._scored)
+        if self.nbt:
+            tests.append(self._nbt_matches)
+        if self.distance is not None or any(d is not None for d in self.dxyz):
+            tests.append(self._placed)
+        return tests
+
+    def _named(self, p: Entity, source: Source) -> bool:
+        return not any((p.name == n) == neg for n, neg in self.names)
+
+    def _tagged(self, p: Entity, source: Source) -> bool:
+        return not any(((t in p.tags) if t else bool(p.tags)) == neg for t, neg in self.tags)
+
+    def _typed(self, p: Entity, source: Source) -> bool:
+        return not any((t if ":" in t else "minecraft:" + t) == p.type and neg or
+                       (t if ":" in t else "minecraft:" + t) != p.type and not neg for t, neg in self.types)
+
+    def _scored(self, p: Entity, source: Source) -> bool:
+        board, holder = source.world.scoreboard, p.holder
         for obj, rng in self.scores.items():
-            value = board.get(p.holder, obj)
+            value = board.get(holder, obj)
             if value is None or value not in rng:
                 return False
-        if any(matches(tag, p.to_nbt()) == neg for tag, neg in self.nbt):
-            return False
+        return True
+
+    def _nbt_matches(self, p: Entity, source: Source) -> bool:
+        return not any(matches(tag, p.to_nbt()) == neg for tag, neg in self.nbt)
+
+    def _placed(self, p: Entity, source: Source) -> bool:
         origin = self._origin(source)
         if self.distance is not None and _dist(p.pos, origin) not in self.distance:
             return False
