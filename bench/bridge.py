@@ -108,7 +108,8 @@ def run(boards: int, busy_ms: float, *, per_command: bool, turns: int, poll: flo
             while any(t.game is None for t in tables):
                 if ctl.poll() == 0:
                     time.sleep(poll)
-            ctl.poll()
+            while ctl.poll() > 0:  # the players' arrival (a join and an online notice each) is not a turn
+                pass
             paced: Any = _Paced(box.world)
             for people in crowds:
                 people.world = paced
@@ -157,7 +158,7 @@ class _Paced:
         until = self._world.game_time + n
         deadline = time.monotonic() + 5.0
         while self._world.game_time < until and time.monotonic() < deadline:
-            time.sleep(0.002)
+            time.sleep(0.01)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._world, name)
@@ -240,7 +241,7 @@ class _Night:
         last: Any = None
         while True:
             if (table.game_id, table.n_actions) == last:
-                time.sleep(0.005)
+                time.sleep(0.01)
                 continue
             with self.lock:
                 live = _game(table)
