@@ -129,3 +129,26 @@ def test_a_carried_map_adds_decorations_and_its_holder_every_tick(world: World) 
     alex.player.inventory.clear()
     world.tick()
     assert "Alex" in data.decorations  # nothing ticks the map now, so nothing updates it
+
+
+def test_a_holder_who_drops_the_map_or_leaves_is_taken_off_it(world: World) -> None:
+    """tickCarriedBy's bookkeeping: every holder's tick walks all holders; a framed copy keeps
+    players who carry nothing, and loses only those gone offline (read once a tick, as Holders)."""
+    alex, blake = Bot.join(world, "Alex"), Bot.join(world, "Blake")
+    alex.player.pos, blake.player.pos = (10.0, -60.0, -10.0), (12.0, -60.0, -8.0)
+    map_id = _map_in_hand(world, alex)
+    blake.player.inventory[0] = ItemStack("minecraft:filled_map", 1, alex.player.inventory[0].components)
+    world.tick()
+    data = world.maps[map_id]
+    assert {"Alex", "Blake"} <= set(data.decorations) and data.carried_by == ["Alex", "Blake"]
+    blake.player.inventory.clear()
+    world.tick()  # Alex's map ticks: Blake carries none now, so his marker goes
+    assert "Blake" not in data.decorations and data.carried_by == ["Alex"]
+    alex.player.inventory.clear()
+    _frame(world, map_id)
+    world.tick(10)
+    assert data.carried_by == ["Alex", "Blake"]  # the framed map ticks for every player
+    assert "Alex" not in data.decorations  # and draws none of them
+    blake.leave()
+    world.tick(10)
+    assert data.carried_by == ["Alex"]
