@@ -67,27 +67,44 @@ class MapData:
         """Whether a block column is inside the map (a decoration there is kept)."""
         return _inside(*self._delta(x, z))
 
-    def tick_carried_by(self, holders: Holders, player: Player, stack: ItemStack,
-                        frame: ItemFrame | None = None) -> None:
-        """MapItemSavedData.tickCarriedBy: player markers, the frame marker, the item's decorations."""
+    def tick_carried_by(self, holders: Holders, player: Player, stack: ItemStack) -> None:
+        """MapItemSavedData.tickCarriedBy for a carried map: every holder's marker, the item's decorations."""
         if player.name not in self.carried_by:
             self.carried_by.append(player.name)
-        if not holders.carries(player.name, self.id):
-            self._remove(player.name)
-        if frame is None:
-            for name in list(self.carried_by):
-                other = holders.online.get(name)
-                if other is None or not holders.carries(name, self.id):
-                    self.carried_by.remove(name)
-                    self._remove(name)
-                else:
-                    self._add(PLAYER, name, other.pos[0], other.pos[2], other.rot[0])
-        else:  # a framed map keeps every holder still online, and draws no player marker
-            for name in [n for n in self.carried_by if n not in holders.online]:
+        for name in list(self.carried_by):
+            other = holders.online.get(name)
+            if other is None or not holders.carries(name, self.id):
                 self.carried_by.remove(name)
                 self._remove(name)
-            x, y, z = frame.block
-            self._add(FRAME, f"frame-{frame.number}", x, z, _frame_rotation(frame.facing))
+            else:
+                self._add(PLAYER, name, other.pos[0], other.pos[2], other.rot[0])
+        self._add_decorations(stack)
+
+    def tick_framed(self, holders: Holders, players: list[Player], frame: ItemFrame, stack: ItemStack) -> None:
+        """What tickCarriedBy does for a framed map, called for each of `players` in turn.
+
+        Each call adds its player to the holders, takes off the marker of a player who
+        carries no copy, drops the holders gone offline, and (re)draws the frame's marker
+        and the item's decorations; a framed map draws no player marker. Done once for
+        all of them, the drop and the drawing come after the last player: the same
+        decorations in the same order, without walking every holder for every player.
+        """
+        for player in players:
+            if player.name not in self.carried_by:
+                self.carried_by.append(player.name)
+            if not holders.carries(player.name, self.id):
+                self._remove(player.name)
+        if not players:
+            return
+        for name in [n for n in self.carried_by if n not in holders.online]:
+            self.carried_by.remove(name)
+            self._remove(name)
+        x, y, z = frame.block
+        self._add(FRAME, f"frame-{frame.number}", x, z, _frame_rotation(frame.facing))
+        self._add_decorations(stack)
+
+    def _add_decorations(self, stack: ItemStack) -> None:
+        """The item's `minecraft:map_decorations` under keys the data does not hold yet."""
         for key, entry in decorations_of(stack).items():
             if key not in self.decorations and isinstance(entry, Compound):
                 self._add(str(entry["type"]), key, float(entry["x"]), float(entry["z"]),
@@ -203,9 +220,8 @@ def tick(world: World) -> None:
         data = _data_of(world, frame.item)
         if data is None or frame.item is None:
             continue
-        for player in holders.online.values():
-            if player.dimension == frame.dimension:
-                data.tick_carried_by(holders, player, frame.item, frame)
+        data.tick_framed(holders, [p for p in holders.online.values() if p.dimension == frame.dimension],
+                         frame, frame.item)
 
 
 def _ticking_frames(world: World, holders: Holders) -> Iterator[ItemFrame]:

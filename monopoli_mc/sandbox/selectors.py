@@ -84,7 +84,7 @@ class Selector:
             return [p] if p is not None else []
         if self.kind == "uuid":
             return [p for p in world.all_entities() if str(p.uuid) == self.name]
-        tests = self._tests()
+        tests = self._tests(source)
         if self.kind == "s":
             entity = source.entity
             return [entity] if entity and all(test(entity, source) for test in tests) else []
@@ -104,7 +104,7 @@ class Selector:
     def _origin(self, source: Source) -> tuple[float, float, float]:
         return tuple(c if c is not None else s for c, s in zip(self.xyz, source.pos))  # type: ignore[return-value]
 
-    def _tests(self) -> list[Callable[[Entity, Source], bool]]:
+    def _tests(self, source: Source) -> list[Callable[[Entity, Source], bool]]:
         """The criteria given, each a test an entity passes or not; none for `@a` alone.
 
         An entity matches when it passes them all; none has a side effect, so the order
@@ -121,7 +121,7 @@ class Selector:
         if self.types:
             tests.append(self._typed)
         if self.scores:
-            tests.append(self._scored)
+            tests.append(self._scored(source))
         if self.nbt:
             tests.append(self._nbt_matches)
         if self.distance is not None or any(d is not None for d in self.dxyz):
@@ -138,13 +138,23 @@ class Selector:
         return not any((t if ":" in t else "minecraft:" + t) == p.type and neg or
                        (t if ":" in t else "minecraft:" + t) != p.type and not neg for t, neg in self.types)
 
-    def _scored(self, p: Entity, source: Source) -> bool:
-        board, holder = source.world.scoreboard, p.holder
-        for obj, rng in self.scores.items():
-            value = board.get(holder, obj)
-            if value is None or value not in rng:
-                return False
-        return True
+    def _scored(self, source: Source) -> Callable[[Entity, Source], bool]:
+        """`scores={...}`: each objective looked up once for the whole selection (no score: no match)."""
+        objectives = source.world.scoreboard.objectives
+        wanted = [(objectives.get(name), rng) for name, rng in self.scores.items()]
+        if any(objective is None for objective, _ in wanted):
+            return lambda p, source: False
+        ranges = [(objective.scores, rng.low, rng.high) for objective, rng in wanted if objective is not None]
+
+        def scored(p: Entity, source: Source) -> bool:
+            holder = p.holder
+            for scores, low, high in ranges:
+                score = scores.get(holder)
+                if score is None or (low is not None and score.value < low) or \
+                        (high is not None and score.value > high):
+                    return False
+            return True
+        return scored
 
     def _nbt_matches(self, p: Entity, source: Source) -> bool:
         return not any(matches(tag, p.to_nbt()) == neg for tag, neg in self.nbt)
