@@ -1,6 +1,6 @@
 """The controller over RCON on the sandbox, per-command writes beside batched: requests and latency.
 
-Usage: .venv/bin/python bench/bridge.py [--boards 1,4,8] [--busy 0,25] [--turns 4] [--poll 0.1] [--seed 1]
+Usage: .venv/bin/python bench/bridge.py [--boards 1,4,8] [--busy 0,25] [--turns 4] [--poll 0.05] [--seed 1]
 
 For each number of boards (8 bot players each, walking to their spaces) and each tick
 load (--busy: ms of every 50 ms tick the server's main thread is busy, the sandbox's
@@ -283,7 +283,8 @@ def main() -> None:
     ap.add_argument("--boards", default="1,4,8", help="numbers of boards, comma-separated")
     ap.add_argument("--busy", default="0,25", help="ms of each 50 ms tick the main thread is busy")
     ap.add_argument("--turns", type=int, default=4, help="turns played on each board")
-    ap.add_argument("--poll", type=float, default=0.1)
+    ap.add_argument("--poll", type=float, default=Settings.poll_interval,
+                    help="seconds between idle polls (monopoli run's default)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     print(f"{PLAYERS} players a board, walking; poll every {args.poll:g}s; {args.turns} turns a board; "

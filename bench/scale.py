@@ -1,6 +1,6 @@
 """What a whole prom costs the server: commands per tick, per turn and per request, beside latency.
 
-Usage: .venv/bin/python bench/scale.py [--boards 1,8,16] [--busy 25] [--turns 6] [--poll 0.1] [--seed 1]
+Usage: .venv/bin/python bench/scale.py [--boards 1,8,16] [--busy 25] [--turns 6] [--poll 0.05] [--seed 1]
        [--maps] [--walk-in]
 
 For each number of boards, one game a board of 8 bot players walking to their spaces, batched
@@ -33,6 +33,7 @@ from typing import Any
 
 from bridge import PASSWORD, Figures, percentile, run  # type: ignore[import-not-found]  # bench/ is the script's folder
 
+from monopoli_mc.controller.loop import Settings
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig
 from monopoli_mc.rcon import RconClient
@@ -105,7 +106,8 @@ def main() -> None:
     ap.add_argument("--boards", default="1,8,16", help="numbers of boards, comma-separated")
     ap.add_argument("--busy", type=float, default=25.0, help="ms of each 50 ms tick the main thread is busy")
     ap.add_argument("--turns", type=int, default=6, help="turns played on each board")
-    ap.add_argument("--poll", type=float, default=0.1)
+    ap.add_argument("--poll", type=float, default=Settings.poll_interval,
+                    help="seconds between idle polls (monopoli run's default)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--maps", action="store_true", help="register a map on every board first")
     ap.add_argument("--walk-in", action="store_true", help="bots walk from spawn to their board")

@@ -53,8 +53,8 @@ def open_page(web: tuple[str, int] | None) -> LivePage | None:
               help="Seconds without a bid before an auction closes.")
 @click.option("--walk-wait", type=click.FloatRange(0, None), default=20.0, show_default=True,
               help="Walk mode: seconds before a player who has not walked is teleported.")
-@click.option("--poll", "poll_interval", type=click.FloatRange(0.001, None), default=0.1,
-              show_default=True, help="Seconds between inbox reads when nothing happens.")
+@click.option("--poll", "poll_interval", type=click.FloatRange(0.001, None), default=Settings.poll_interval,
+              show_default=True, help="Seconds between inbox reads when nothing happens (0.05: a tick).")
 @click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write every RCON request and reply to this file as JSON lines.")
 @click.option("--time-limit", default=None, metavar="LIMIT", callback=lambda ctx, param, value: _limit(value),

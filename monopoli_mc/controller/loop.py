@@ -56,7 +56,7 @@ class Settings:
     rules: str = "prom"
     auction_quiet: float = 8.0
     walk_wait: float = 20.0
-    poll_interval: float = 0.1
+    poll_interval: float = 0.05  # a tick: the pack queues inputs once a tick, so a read more often finds nothing new
     start_at: int | None = None  # start a board's game once this many players are seated
     seed: int | None = None  # None: a seed from the clock
     max_rounds: int | None = None  # None: the rule set's own limit
