@@ -15,8 +15,9 @@ main thread runs as vanilla charges them against `max_command_sequence_length`
 - server commands a turn: those the controller's requests ran, per turn played;
 - the largest request, in commands, and the batches the server cut at the limit;
 - the sandbox's main thread: the share of the wall time it ran commands and ticks (busy time
-  excluded), and its cost per command. Python runs a command some 5-20 times slower than
-  vanilla (10-21 us), so a share near 100% says the sandbox, not the design, is the bottleneck;
+  excluded), and its cost per command, its own map and `@a[...]` work counted in (40-60 us
+  at 16 boards, 70-90 us at 32-48, where vanilla runs a command in 10-21 us), so a share near
+  100% says the sandbox, not the design, is the bottleneck;
 - the load average (1 min) before and after the run: other work on the machine slows it.
 
 --maps registers a map on every board first (an operator makes it and frames it with
