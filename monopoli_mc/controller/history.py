@@ -4,9 +4,8 @@ operator's notes (undo, pause, resume, kick) where they came; undone actions are
 from __future__ import annotations
 
 from monopoli_mc.controller.store import GameRow, Store
-from monopoli_mc.controller.saved import rules_of
+from monopoli_mc.controller.saved import load_game
 from monopoli_mc.rules.board import Board
-from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.narrate import Narrator
 
 REPLAY = 30  # actions told again: enough for the lines a page shows
@@ -16,20 +15,13 @@ def told_lines(store: Store, row: GameRow, board: Board, *, most: int, replay: i
     """The last `most` lines of a game's move list, as the controller told them."""
     actions = store.actions(row.id)
     start = max(0, len(actions) - replay)
-    snap = store.latest_snapshot(row.id, start)
-    if snap is not None:
-        n, data = snap
-        game = Game.from_data(data, board)
-    else:
-        n, game = 0, Game.new(rules_of(row.rules), board, row.names, row.seed)
+    game, _ = load_game(store, row, board, actions[:start])  # the game before the lines told
     narrator = Narrator(board, game.names, top_building="apartment" if game.rules.roles else "hotel")
     notes = [(at, line) for at, line in store.history(row.id) if line is not None and at >= start]
     lines: list[str] = []
-    for i, action in enumerate(actions[n:], n):
+    for i, action in enumerate(actions[start:], start):
         while notes and notes[0][0] <= i:
             lines.append(notes.pop(0)[1])
-        events = game.apply(action)
-        if i >= start:
-            lines += narrator.lines(events)
+        lines += narrator.lines(game.apply(action))
     lines += [line for _, line in notes]
     return lines[-most:]
