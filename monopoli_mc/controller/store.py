@@ -220,8 +220,7 @@ class Store:
         for rowid, kind, arg in self.db.execute(
                 "SELECT id, kind, arg FROM actions WHERE game=? ORDER BY id", (game,)).fetchall():
             if kind == UNDO:
-                count = self._loads(arg, "actions", rowid)
-                n = max(0, n - (count if isinstance(count, int) and count > 0 else 1))
+                n = max(0, n - self._undone(arg, rowid))
                 out = [(min(at, n), line) for at, line in out]
             elif kind == NOTE:
                 line = self._loads(arg, "actions", rowid)
@@ -240,13 +239,17 @@ class Store:
         for rowid, kind, seat, arg, origin in self.db.execute(
                 "SELECT id, kind, seat, arg, origin FROM actions WHERE game=? ORDER BY id", (game,)).fetchall():
             if kind == UNDO:
-                count = self._loads(arg, "actions", rowid)
-                del out[max(0, len(out) - (count if isinstance(count, int) and count > 0 else 1)):]
+                del out[max(0, len(out) - self._undone(arg, rowid)):]
             elif kind == NOTE:
                 continue
             else:
                 out.append(((kind, seat, self._loads(arg, "actions", rowid)), origin))
         return out
+
+    def _undone(self, arg: str, rowid: int) -> int:
+        """How many effective actions an undo row cancels (its arg; null or anything else: 1)."""
+        count = self._loads(arg, "actions", rowid)
+        return count if isinstance(count, int) and count > 0 else 1
 
     def last_action_at(self, game: int) -> float | None:
         """When the game's log last grew (time.time()), None before its first action."""
