@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from controller_support import PASSWORD, Counting, seat_by_walking
+from controller_support import PASSWORD, Counting, ask, seat_by_walking
 
 from monopoli_mc.bridge.inbox import LIST_UUIDS, POLL_QUERY
 from monopoli_mc.controller.loop import Controller, Settings
@@ -83,11 +83,7 @@ def test_status_of_every_board_asks_once_who_is_online_before_deciding(tmp_path:
         bots["Kai"].leave()
         box.world.tick()
         counting = ctl.rcon = Counting(ctl.rcon)
-        with ctl.store.transaction():
-            request = ctl.store.request("status", {})
-        ctl.poll()
+        lines = ask(ctl.store, ctl.poll, "status").split("\n")
         assert counting.take() == [POLL_QUERY, LIST_UUIDS]  # one list for both boards, in the read phase
-        answer = ctl.store.answer_of(request) or ""
-        lines = answer.split("\n")
         assert [line.split(":")[0] for line in lines] == ["main", "annex"]
         assert "Kai (offline)" in lines[1] and "(offline)" not in lines[0]
