@@ -92,10 +92,12 @@ def load_yaml_text(text: str, name: str) -> Any:
     libyaml's parser (when PyYAML has it) reads the text first, ~20 ms less for a game's
     configs. Whatever it refuses goes to PyYAML's pure parser, which words the error; so does
     any text with a tab or a `?`, which libyaml takes in places the pure parser refuses (a tab
-    in indentation, `?` in a flow collection). tests/rules/test_configs.py checks that the
-    result is the pure parser's, values, lines and errors.
+    in indentation, `?` in a flow collection), or a byte-order mark after the first character
+    (at a line's start libyaml skips it, the pure parser reads it as part of a key).
+    tests/rules/test_configs.py checks that the result is the pure parser's, values, lines and
+    errors.
     """
-    if len(_LOADERS) > 1 and "\t" not in text and "?" not in text:
+    if len(_LOADERS) > 1 and "\t" not in text and "?" not in text and "\ufeff" not in text[1:]:
         try:
             return _parse(_LOADERS[1], text, name)
         except Exception:  # the pure parser below decides, and words the error

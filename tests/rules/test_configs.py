@@ -184,6 +184,14 @@ def test_libyaml_reads_every_text_as_the_pure_parser_does(text: str, edits: list
     assert _parsed(lambda t: load_yaml_text(t, "f.yaml"), text) == pure
 
 
+@pytest.mark.parametrize("text", ["a: 1\n\ufeff# c\nb: 2\n", "a: 1\n\ufeffb: 2\n", "\ufeffa: 1\n"])
+def test_a_byte_order_mark_inside_the_text_is_read_as_the_pure_parser_does(text: str) -> None:
+    """libyaml skips a byte-order mark at a line's start where the pure parser reads a key's first
+    character (found by the test above)."""
+    pure = _parsed(lambda t: yamlsource._parse(yamlsource._Loader, t, "f.yaml"), text)
+    assert _parsed(lambda t: load_yaml_text(t, "f.yaml"), text) == pure
+
+
 def test_readme_example_is_the_real_jackpot_file() -> None:
     """The README shows configs/rules/jackpot.yaml as it is, so its line numbers hold."""
     readme = (rules_dir().parent.parent / "README.md").read_text()
