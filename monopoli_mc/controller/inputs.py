@@ -1,7 +1,8 @@
 """An input from outside: one inbox entry or one operator request, one savepoint, one answer.
 
 `apply_entry` is the one place an inbox entry can fail, `answer_request` the one place an
-operator's request from `monopoli admin` can. Whatever the reason (a name no command
+operator's request from `monopoli admin` can, `apply_timer` the one place a clock's action
+(an auction's quiet time, the time limit) can. Whatever the reason (a name no command
 can carry, a value nothing accepts, an error nobody foresaw), what the input changed is
 undone; an entry is recorded in the `set_aside` table with why, its player told where that
 is possible (by name, else by a selector of the name), and the log says so; a request is
@@ -20,7 +21,7 @@ from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import WorldEvent
 from monopoli_mc.controller import ingame, intents, offers, setaside
 from monopoli_mc.controller.store import Request
-from monopoli_mc.controller.table import BoardGame
+from monopoli_mc.controller.table import Action, BoardGame
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.escape import is_player_name
 from monopoli_mc.errors import MonopoliError, RconError, StoreError
@@ -67,6 +68,23 @@ def answer_request(c: Controller, request: Request, batches: Batches) -> list[st
     c.store.answer(request.id, answer)
     c.on_line(f"operator {request.kind}: {answer}")
     return writes
+
+
+def apply_timer(c: Controller, table: BoardGame, action: Action, batches: Batches) -> list[str]:
+    """A clock's action on a board in a savepoint. When it fails, what it did is undone and the
+    operator told once: the clock tries again only after the board's game has moved on (a bid,
+    an operator's undo), so one broken timer never fails every poll of every board."""
+    done = _undoable(c, batches, lambda: c.apply(table, action, "clock", batches),
+                     f"board {table.name!r}: the clock's {action[0]}")
+    if not isinstance(done, Exception):
+        return done
+    c.stuck_timers.add((table.name, table.game_id, table.n_actions, action[0]))
+    bug = not isinstance(done, MonopoliError)
+    why = f"a controller error ({type(done).__name__}: {done})" if bug else str(done)
+    c.on_line(f"warning: board {table.name!r}: the clock's {action[0]} could not be applied: {why}. "
+              f"The board waits; the clock tries again once its game moves on (`monopoli admin undo "
+              f"--board {table.name}` takes the last move back){'; please report this line' if bug else ''}")
+    return []
 
 
 def _undoable(c: Controller, batches: Batches, work: Callable[[], T], what: str) -> T | Exception:

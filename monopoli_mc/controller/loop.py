@@ -95,6 +95,7 @@ class Controller:
         self.wire = Wire(self.command, self._say, batches=not self.settings.per_command,
                          costs=lambda: pack_costs(world, self.board), version=world.version)
         self.walks = timers.Walks()
+        self.stuck_timers: set[tuple[str, int | None, int, str]] = set()  # (board, game, actions, kind): failed
         self.reads = Reads()  # the current poll's (deciding reads nothing else)
         self._connected = False
         self.lease: Lease | None = None
@@ -267,8 +268,8 @@ class Controller:
         for event in new:
             out += inputs.apply_entry(self, event, batches)
         for table, action, key in due:
-            if (table.game_id, table.n_actions) == key:  # else a bid in this poll restarted the wait
-                out += self.apply(table, action, "clock", batches)
+            if (table.game_id, table.n_actions) == key and (table.name, *key, action[0]) not in self.stuck_timers:
+                out += inputs.apply_timer(self, table, action, batches)  # else a bid in this poll restarted it
         for request in self.store.pending_requests(time.time()):
             out += inputs.answer_request(self, request, batches)
         lineage.advance(self.store, self.world_id, new)

@@ -327,3 +327,40 @@ def test_every_time_bar_command_is_taken_by_each_versions_tree(version: str) -> 
     lines = (timebar.show("side_2", ["Alex", ".Robin", "x_9"], 5399.5, 5400, mc)
              + timebar.update("side_2", 59.2, mc, value=True, name=True, recolor=True) + timebar.hide("side_2"))
     assert [line for line in lines if judge(line, version, 4) is not None] == []
+
+
+def test_a_clock_action_that_fails_is_said_once_and_stops_nobody(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A controller error in the time limit's end is undone and said once; the poll, the operator's
+    requests and the other inputs go on; the clock tries again once the game has moved on."""
+    from monopoli_mc.controller.table import BoardGame
+    real = BoardGame.apply
+
+    def broken(self: BoardGame, store: Store, action: tuple[str, int, object], origin: str) -> object:
+        if action[0] == "time_up":
+            real(self, store, action, origin)  # it changes the game, then fails: all of it is undone
+            raise KeyError("nobody foresaw this")
+        return real(self, store, action, origin)  # type: ignore[arg-type]
+
+    with clocked(tmp_path) as c:
+        ctl = c.controller(time_limit=60.0)
+        _start(c, ctl)
+        monkeypatch.setattr(BoardGame, "apply", broken)
+        c.offset = 61.0
+        ctl.poll()
+        game = ctl.tables["main"].game
+        assert game is not None and game.phase != OVER  # undone, in memory and in the database
+        said = [line for line in c.lines if "the clock's time_up could not be applied" in line]
+        assert said == ["warning: board 'main': the clock's time_up could not be applied: a controller error "
+                        "(KeyError: 'nobody foresaw this'). The board waits; the clock tries again once its game "
+                        "moves on (`monopoli admin undo --board main` takes the last move back); please report "
+                        "this line"], c.lines
+        assert _ask(c, ctl, "status").startswith("main: ")  # the operator is answered meanwhile
+        ctl.poll()
+        assert len([line for line in c.lines if "could not be applied" in line]) == 1  # said once
+        assert c.store.current_game("main") is not None
+        monkeypatch.setattr(BoardGame, "apply", real)
+        assert "Alex" in _ask(c, ctl, "pay", player="Alex", amount=10)  # the game moves on
+        ctl.poll()
+        game = ctl.tables["main"].game
+        assert game is not None and game.phase == OVER and game.end_reason == "time_limit"
