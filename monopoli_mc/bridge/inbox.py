@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import uuid as uuidlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import nbtlib
@@ -92,6 +92,7 @@ class Poll:
     since: int | None = None  # the counter when this boot began (the pack loaded)
     waiting: int = 0  # entries waiting in the backlog behind the inbox
     night: NightMark | None = None  # the controller that runs this world, as it marked it
+    unreadable: list[str] = field(default_factory=list)  # inbox items with no whole seq or no kind, as SNBT
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,16 @@ def parse_poll(reply: str) -> Poll:
                 positions[found[0]] = found[1]
     return Poll(_events(inbox), positions, boot=_int(data.get("boot")), counter=_int(data.get("seq")),
                 since=_int(data.get("since")),
-                waiting=_int(data.get("waiting")) or 0, night=_night_mark(data.get("night")))
+                waiting=_int(data.get("waiting")) or 0, night=_night_mark(data.get("night")),
+                unreadable=[_snbt(item)[:200] for item in inbox if _entry(item) is None])
+
+
+def _snbt(item: Any) -> str:
+    """An inbox item as SNBT, to be said (whatever it holds)."""
+    try:
+        return str(item.snbt()) if hasattr(item, "snbt") else repr(item)
+    except Exception:  # nbtlib cannot write it back: its Python form will do
+        return repr(item)
 
 
 def _int(value: Any) -> int | None:

@@ -95,6 +95,7 @@ class Controller:
         self.wire = Wire(self.command, self._say, batches=not self.settings.per_command,
                          costs=lambda: pack_costs(world, self.board), version=world.version)
         self.walks = timers.Walks()
+        self.unreadable_said: set[str] = set()  # inbox items that cannot be read, said once each
         self.stuck_timers: set[tuple[str, int | None, int, str]] = set()  # (board, game, actions, kind): failed
         self.reads = Reads()  # the current poll's (deciding reads nothing else)
         self._connected = False

@@ -48,6 +48,11 @@ def read(c: Controller) -> Reads:
         reads = Reads()
     else:
         identity.check_mark(c, poll.night)  # before anything is applied or acknowledged
+        for text in poll.unreadable:
+            if text not in c.unreadable_said:  # it stays until an acknowledgement passes it: said once
+                c.unreadable_said.add(text)
+                c.on_line(f"warning: an inbox entry has no whole seq or no kind and is passed by: {text} "
+                          "(only the pack writes the inbox: was storage monopoli:bridge edited by hand?)")
         back = lineage.went_back(c.store, c.world_id, poll)
         if back:
             c.on_line(back)

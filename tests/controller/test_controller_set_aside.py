@@ -86,3 +86,19 @@ def test_a_request_that_meets_a_controller_error_is_answered_and_stops_nobody(
     assert rig.ctl.tables["main"].n_actions > before
     assert rig.store.answer_of(status) == ("error: a controller error (ZeroDivisionError: a bug in one request); "
                                            "nothing was changed")
+
+
+def test_an_inbox_item_with_no_seq_or_kind_is_said_once_and_passed(rig: Rig) -> None:
+    """Only the pack writes the inbox; an item edited in by hand that has no whole `seq` or no `kind`
+    is said once (not on every poll while it waits) and dropped with the next acknowledgement."""
+    lines: list[str] = []
+    rig.ctl.on_line = lines.append
+    rig.rcon.command('data modify storage monopoli:bridge inbox append value {kind:"d6",note:"no seq"}')
+    rig.ctl.poll()
+    rig.ctl.poll()
+    said = [line for line in lines if "has no whole seq or no kind" in line]
+    assert len(said) == 1 and 'note: "no seq"' in said[0], lines
+    name, before = _throw(rig)
+    rig.step()
+    assert rig.ctl.tables["main"].n_actions > before  # the next input is applied
+    assert "no seq" not in rig.rcon.command("data get storage monopoli:bridge inbox")  # and the item dropped
