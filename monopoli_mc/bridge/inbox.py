@@ -115,7 +115,7 @@ def parse_inbox(reply: str) -> list[WorldEvent]:
     data = _contents(reply, "inbox")
     if not isinstance(data, list):
         raise InboxError(f"the inbox is not a list: {reply[:120]!r}")
-    return _events(data)
+    return _read_items(data)[0]
 
 
 def parse_poll(reply: str) -> Poll:
@@ -138,10 +138,11 @@ def parse_poll(reply: str) -> Poll:
             found = _position(item)
             if found is not None:
                 positions[found[0]] = found[1]
-    return Poll(_events(inbox), positions, boot=_int(data.get("boot")), counter=_int(data.get("seq")),
+    events, unreadable = _read_items(inbox)
+    return Poll(events, positions, boot=_int(data.get("boot")), counter=_int(data.get("seq")),
                 since=_int(data.get("since")),
                 waiting=_int(data.get("waiting")) or 0, night=_night_mark(data.get("night")),
-                unreadable=[_snbt(item)[:200] for item in inbox if _entry(item) is None])
+                unreadable=unreadable)
 
 
 def _snbt(item: Any) -> str:
@@ -174,10 +175,18 @@ def _contents(reply: str, what: str) -> Any:
         raise InboxError(f"{what} SNBT does not parse ({exc}): {body[:120]!r}") from None
 
 
-def _events(items: list[Any]) -> list[WorldEvent]:
-    events = [e for e in (_entry(item) for item in items) if e is not None]
+def _read_items(items: list[Any]) -> tuple[list[WorldEvent], list[str]]:
+    """The events of inbox items in `seq` order, and the items that are none, as SNBT (cut to 200)."""
+    events: list[WorldEvent] = []
+    unreadable: list[str] = []
+    for item in items:
+        event = _entry(item)
+        if event is not None:
+            events.append(event)
+        else:
+            unreadable.append(_snbt(item)[:200])
     events.sort(key=lambda e: e.seq)
-    return events
+    return events, unreadable
 
 
 def _position(item: Any) -> tuple[str, Position] | None:
