@@ -68,7 +68,15 @@ class MapData:
         return _inside(*self._delta(x, z))
 
     def tick_carried_by(self, holders: Holders, player: Player, stack: ItemStack) -> None:
-        """MapItemSavedData.tickCarriedBy for a carried map: every holder's marker, the item's decorations."""
+        """MapItemSavedData.tickCarriedBy for a carried map: every holder's marker, the item's decorations.
+
+        Read in client1.20.5 and client1.21.4. Where releases differ: from 1.21.2 a holder
+        wearing map-invisibility equipment (`#map_invisibility_equipment`, a carved pumpkin
+        on the head) loses their marker; the sandbox models no armour, so never. Vanilla
+        walks `carriedBy` by index while removing from it, so the holder after a removed one
+        is skipped until the next call; the sandbox walks a copy (the same markers one tick on).
+        1.21.5 and later not read here.
+        """
         if player.name not in self.carried_by:
             self.carried_by.append(player.name)
         for name in list(self.carried_by):
@@ -83,7 +91,9 @@ class MapData:
     def tick_framed(self, holders: Holders, players: list[Player], frame: ItemFrame, stack: ItemStack) -> None:
         """What tickCarriedBy does for a framed map, called for each of `players` in turn.
 
-        Each call adds its player to the holders, takes off the marker of a player who
+        `ServerEntity.sendChanges` (client1.20.5, client1.21.4) calls it every 10 ticks for
+        every player of the frame's level; with `ItemStack.isFramed()` a holder is kept
+        whatever they carry, and no player marker is drawn. Each call adds its player to the holders, takes off the marker of a player who
         carries no copy, drops the holders gone offline, and (re)draws the frame's marker
         and the item's decorations; a framed map draws no player marker. Done once for
         all of them, the drop and the drawing come after the last player: the same
@@ -145,7 +155,7 @@ class MapData:
 
 @dataclass(frozen=True)
 class Holders:
-    """Who is online and the maps each carries, read once a tick.
+    """Who is online and the maps each carries, read once a tick (the sandbox's own bookkeeping).
 
     Nothing a map's tick does changes an inventory, so `carries` answers as
     `Inventory.contains` would at any point of the tick; read once, a framed map ticking

@@ -107,8 +107,9 @@ class Selector:
     def _tests(self, source: Source) -> list[Callable[[Entity, Source], bool]]:
         """The criteria given, each a test an entity passes or not; none for `@a` alone.
 
-        An entity matches when it passes them all; none has a side effect, so the order
-        they are tried in changes nothing but the sandbox's time (a tick runs dozens of
+        As `EntitySelector.getPredicate` (client1.20.5, client1.21.4): an entity matches when
+        it passes every option's predicate (`Util.allOf`); none has a side effect, so the
+        order they are tried in changes nothing but the sandbox's time (a tick runs dozens of
         `@a[scores=...]` over every player).
         """
         tests: list[Callable[[Entity, Source], bool]] = []
@@ -139,7 +140,10 @@ class Selector:
                        (t if ":" in t else "minecraft:" + t) != p.type and not neg for t, neg in self.types)
 
     def _scored(self, source: Source) -> Callable[[Entity, Source], bool]:
-        """`scores={...}`: each objective looked up once for the whole selection (no score: no match)."""
+        """`scores={...}` as `EntitySelectorOptions`' "scores" predicate (client1.21.4): an objective
+        that does not exist, or no score for the entity, is no match; else the score must be in
+        the range. Each objective is looked up once for the whole selection (the sandbox's own
+        saving: nothing changes the scoreboard while a selector is evaluated)."""
         objectives = source.world.scoreboard.objectives
         wanted = [(objectives.get(name), rng) for name, rng in self.scores.items()]
         if any(objective is None for objective, _ in wanted):
