@@ -90,7 +90,6 @@ class Poll:
     boot: int | None = None  # drawn at the pack's last load; None from a pack before boots
     counter: int | None = None  # the pack's event counter (`seq`): no entry it wrote is above it
     since: int | None = None  # the counter when this boot began (the pack loaded)
-    waiting: int = 0  # entries waiting in the backlog behind the inbox
     night: NightMark | None = None  # the controller that runs this world, as it marked it
     unreadable: list[str] = field(default_factory=list)  # inbox items with no whole seq or no kind, as SNBT
 
@@ -141,7 +140,7 @@ def parse_poll(reply: str) -> Poll:
     events, unreadable = _read_items(inbox)
     return Poll(events, positions, boot=_int(data.get("boot")), counter=_int(data.get("seq")),
                 since=_int(data.get("since")),
-                waiting=_int(data.get("waiting")) or 0, night=_night_mark(data.get("night")),
+                night=_night_mark(data.get("night")),
                 unreadable=unreadable)
 
 
@@ -227,7 +226,7 @@ def _entry(item: Any) -> WorldEvent | None:
                       button=bool(item.get("button", 0)),
                       target=str(target) if isinstance(target, str) else None,
                       board=str(board) if isinstance(board, str) else None,
-                      time=int(queued) if isinstance(queued, nbtlib.Int) else None, boot=_int(item.get("boot")))
+                      time=_int(queued), boot=_int(item.get("boot")))
 
 
 def parse_time(reply: str) -> int:

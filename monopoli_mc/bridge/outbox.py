@@ -16,6 +16,7 @@ from monopoli_mc.datapack.versions import McVersion
 from monopoli_mc.datapack.world_config import DYE_COLORS, MORTGAGE_COLOR, ROLE_COLORS
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.narrate import Narrator
 from monopoli_mc.rules.phases import (AUCTION, BUS, BUY, DEBT, DRAW, END, JAIL, OVER, RECEIVED, ROLE, ROLL, TAX,
                                       TRADE, TRIPLES)
 
@@ -171,7 +172,7 @@ def effects(game: Game, events: list[Event], table: Table) -> list[str]:
         elif kind == "game_over" and ev[1] is not None:
             out += title(table, table.players, f"{names[ev[1]]} wins!")
         elif kind == "tie":
-            out += title(table, table.players, "A tie!", " and ".join(names[p] for p in ev[1]))
+            out += title(table, table.players, "A tie!", Narrator(game.board, names).together(ev[1]))
     if any(ev[0] in ("trade_accepted", "bankrupt", "kick") for ev in events):
         out += kept_cards(game)
     if table.teleport:

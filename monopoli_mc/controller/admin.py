@@ -16,7 +16,6 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.bridge.inbox import LIST_UUIDS, InboxError, parse_uuid_list
 from monopoli_mc.controller import setaside, stall, timelimit
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.controller.undo import undo
@@ -113,7 +112,7 @@ class AdminDesk:
             answer = f"{kind.replace('_', '-')} {game.names[seat]}: done"
             owed = stall.debt(game)
             if kind == "bankrupt" and owed is not None and owed[0] == seat:
-                to = stall.creditor_name(game, owed[1])
+                to = Narrator(game.board, game.names).who(owed[1])
                 answer = f"{game.names[seat]} is bankrupt: everything goes to {to} (owed ${owed[2]:,})"
         why = game.explain(action)
         if why is not None:
@@ -278,14 +277,9 @@ class AdminDesk:
         table.log.append((table.game_id, line))
 
     def _online(self) -> set[str] | None:
-        """Who the server lists online: as this poll's read phase asked it for the request, else asked now
-        (a request queued after the read); None when the server does not say."""
-        if self.c.reads.online is not None:
-            return self.c.reads.online
-        try:
-            return set(parse_uuid_list(self.c.command(LIST_UUIDS)).values())
-        except (InboxError, RconError):  # the line without who is online beats no answer
-            return None
+        """Who the server lists online, as this poll's read phase asked it for a waiting `status`
+        (deciding asks the server nothing); None when it was not asked or did not say."""
+        return self.c.reads.online
 
     def _only_board(self) -> str:
         if len(self.c.tables) == 1:

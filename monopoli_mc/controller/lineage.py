@@ -50,6 +50,8 @@ def sort(store: Store, world: str, poll: Poll) -> Sorted:
             cursors[k] = store.cursor(k)
         if event.seq > cursors[k]:
             out.new.append(event)
+    if out.ack is None and out.beyond:  # only entries above the counter: the pack drops them with any ack
+        out.ack = poll.counter
     return out
 
 

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 class Reads:
     """What one poll read before deciding: the inbox, and what deciding on it needs."""
 
-    events: list[WorldEvent] = field(default_factory=list)  # every entry read
     new: list[WorldEvent] = field(default_factory=list)  # those above their boot's cursor, to apply in order
     beyond: list[WorldEvent] = field(default_factory=list)  # above the pack's counter: set aside
     ack: int | None = None  # what the acknowledgement covers: the highest seq read that the pack wrote
@@ -57,9 +56,7 @@ def read(c: Controller) -> Reads:
         if back:
             c.on_line(back)
         split = lineage.sort(c.store, c.world_id, poll)
-        # only entries above the counter read: the pack drops them with any acknowledgement
-        ack = split.ack if split.ack is not None or not split.beyond else poll.counter
-        reads = Reads(poll.events, split.new, split.beyond, ack, poll.counter)
+        reads = Reads(split.new, split.beyond, split.ack, poll.counter)
     if _list_needed(c, reads.new):
         reads.online = c.players.refresh()
     if poll is not None:  # known before this poll's moves start walks: they are tagged at once

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.rules.events import BANK, JAR
 from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.narrate import Narrator
 from monopoli_mc.rules.phases import DEBT
 
 if TYPE_CHECKING:
@@ -41,11 +41,6 @@ def debt(game: Game) -> tuple[int, int, int] | None:
     return int(debtor), int(creditor), int(amount)
 
 
-def creditor_name(game: Game, creditor: int) -> str:
-    """Whom a debt is owed to: a player's name, the bank or the jar."""
-    return {BANK: f"the {game.board.bank}", JAR: "the jar"}.get(creditor) or game.names[creditor]
-
-
 def waited(seconds: float) -> str:
     """A wait in words: "45 s", "7 min", "1 h 05 min"."""
     whole = max(0, int(seconds))
@@ -64,7 +59,7 @@ def status_words(game: Game, since: float | None, now: float) -> str | None:
     debtor, creditor, amount = owed
     wait = "" if since is None else f", waiting {waited(now - since)}"
     name = game.names[debtor]
-    return (f"{name} owes {creditor_name(game, creditor)} ${amount:,}{wait}: "
+    return (f"{name} owes {Narrator(game.board, game.names).who(creditor)} ${amount:,}{wait}: "
             f"`monopoli admin bankrupt {name}` settles it")
 
 
@@ -84,7 +79,7 @@ def reminders(table: BoardGame, now: float) -> tuple[list[str], list[str]]:
         return [], []
     table.reminded.told += 1
     debtor, creditor, amount = owed
-    name, to = game.names[debtor], creditor_name(game, creditor)
+    name, to = game.names[debtor], Narrator(game.board, game.names).who(creditor)
     line = (f"{name} has owed {to} ${amount:,} for {waited(wait)}: sell or mortgage and pay, or go bankrupt "
             "when nothing is left to raise.")
     return outbox.say(table.view, line), [f"{line} `monopoli admin bankrupt {name}` settles it."]

@@ -17,13 +17,14 @@ from monopoli_mc.bridge import outbox, timebar
 from monopoli_mc.controller.store import GameRow, Store
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rules.phases import OVER
+from monopoli_mc.rules.settings import MAX_LIMIT_MINUTES
 
 if TYPE_CHECKING:
     from monopoli_mc.controller.table import BoardGame
 
 UPDATE_EVERY = 5.0  # seconds between boss bar updates: one RCON request per board, not one per poll
 WARN_AT = (600, 60)  # seconds left at which the table is warned in chat
-MAX_HOURS = 168  # a week: far past any night, and the boss bar's seconds stay far inside a command's int
+MAX_HOURS = MAX_LIMIT_MINUTES // 60  # a week, as a rule set may say: the boss bar's seconds stay far inside an int
 _LIMIT = re.compile(r"(?:(?P<h>\d+)h)?(?:(?P<m>\d+)m)?(?:(?P<s>\d+)s)?")
 
 
