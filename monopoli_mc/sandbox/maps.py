@@ -67,7 +67,7 @@ class MapData:
         """Whether a block column is inside the map (a decoration there is kept)."""
         return _inside(*self._delta(x, z))
 
-    def tick_carried_by(self, holders: Holders, player: Player, stack: ItemStack) -> None:
+    def tick_carried_by(self, holders: MapHolders, player: Player, stack: ItemStack) -> None:
         """MapItemSavedData.tickCarriedBy for a carried map: every holder's marker, the item's decorations.
 
         Read in client1.20.5 and client1.21.4. Where releases differ: from 1.21.2 a holder
@@ -88,7 +88,7 @@ class MapData:
                 self._add(PLAYER, name, other.pos[0], other.pos[2], other.rot[0])
         self._add_decorations(stack)
 
-    def tick_framed(self, holders: Holders, players: list[Player], frame: ItemFrame, stack: ItemStack) -> None:
+    def tick_framed(self, holders: MapHolders, players: list[Player], frame: ItemFrame, stack: ItemStack) -> None:
         """What tickCarriedBy does for a framed map, called for each of `players` in turn.
 
         `ServerEntity.sendChanges` (client1.20.5, client1.21.4) calls it every 10 ticks for
@@ -154,7 +154,7 @@ class MapData:
 
 
 @dataclass(frozen=True)
-class Holders:
+class MapHolders:
     """Who is online and the maps each carries, read once a tick (the sandbox's own bookkeeping).
 
     Nothing a map's tick does changes an inventory, so `carries` answers as
@@ -167,7 +167,7 @@ class Holders:
     held: dict[str, frozenset[int]]
 
     @classmethod
-    def of(cls, world: World) -> Holders:
+    def of(cls, world: World) -> MapHolders:
         """The online players and their maps now."""
         online = {p.name: p for p in world.online_players()}
         held = {name: frozenset(i for i in map(map_id_of, p.inventory.values()) if i is not None)
@@ -218,7 +218,7 @@ def use_empty_map(world: World, player: Player) -> int:
 
 def tick(world: World) -> None:
     """One game tick of every map: the maps players carry, then (every 10 ticks) framed ones."""
-    holders = Holders.of(world)
+    holders = MapHolders.of(world)
     for player in holders.online.values():
         for stack in list(player.inventory.values()):
             data = _data_of(world, stack)
@@ -234,7 +234,7 @@ def tick(world: World) -> None:
                          frame, frame.item)
 
 
-def _ticking_frames(world: World, holders: Holders) -> Iterator[ItemFrame]:
+def _ticking_frames(world: World, holders: MapHolders) -> Iterator[ItemFrame]:
     """Frames in entity-ticking chunks: force-loaded ones, or near a player."""
     near = {(math.floor(p.pos[0]) >> 4, math.floor(p.pos[2]) >> 4) for p in holders.online.values()}
     for entity in list(world.entities.values()):

@@ -126,7 +126,7 @@ class Selector:
         if self.nbt:
             tests.append(self._nbt_matches)
         if self.distance is not None or any(d is not None for d in self.dxyz):
-            tests.append(self._placed)
+            tests.append(self._placed(self._origin(source)))
         return tests
 
     def _named(self, p: Entity, source: Source) -> bool:
@@ -148,14 +148,13 @@ class Selector:
         wanted = [(objectives.get(name), rng) for name, rng in self.scores.items()]
         if any(objective is None for objective, _ in wanted):
             return lambda p, source: False
-        ranges = [(objective.scores, rng.low, rng.high) for objective, rng in wanted if objective is not None]
+        ranges = [(objective.scores, rng) for objective, rng in wanted if objective is not None]
 
         def scored(p: Entity, source: Source) -> bool:
             holder = p.holder
-            for scores, low, high in ranges:
+            for scores, rng in ranges:
                 score = scores.get(holder)
-                if score is None or (low is not None and score.value < low) or \
-                        (high is not None and score.value > high):
+                if score is None or score.value not in rng:
                     return False
             return True
         return scored
@@ -163,13 +162,15 @@ class Selector:
     def _nbt_matches(self, p: Entity, source: Source) -> bool:
         return not any(matches(tag, p.to_nbt()) == neg for tag, neg in self.nbt)
 
-    def _placed(self, p: Entity, source: Source) -> bool:
-        origin = self._origin(source)
-        if self.distance is not None and _dist(p.pos, origin) not in self.distance:
-            return False
-        if any(d is not None for d in self.dxyz):
-            return _in_box(p, origin, [d or 0.0 for d in self.dxyz])
-        return True
+    def _placed(self, origin: tuple[float, float, float]) -> Callable[[Entity, Source], bool]:
+        """`distance=`, `dx=`/`dy=`/`dz=`, from the selection's origin (worked out once)."""
+        box = [d or 0.0 for d in self.dxyz] if any(d is not None for d in self.dxyz) else None
+
+        def placed(p: Entity, source: Source) -> bool:
+            if self.distance is not None and _dist(p.pos, origin) not in self.distance:
+                return False
+            return box is None or _in_box(p, origin, box)
+        return placed
 
     def _on_teams(self, p: Entity, source: Source) -> bool:
         """`team=name`, `team=!name`; an empty name means no team."""

@@ -531,8 +531,15 @@ class World:
         return plain(comp, self.resolver(source))
 
     def tell(self, p: Player, comp: Any, source: Source) -> None:
-        """Send a chat component to one player."""
-        resolve = self.resolver(source)
+        """Send a chat component to one player, its score, selector and nbt parts resolved once
+        (`ComponentUtils.updateForEntity` makes one resolved component, which is what is sent):
+        the plain text, the clicks and the styled runs all read that one resolution."""
+        resolver, done = self.resolver(source), {}
+
+        def resolve(part: dict[str, Any]) -> str:
+            if id(part) not in done:
+                done[id(part)] = resolver(part)
+            return done[id(part)]
         p.chat.append(Chat(plain(comp, resolve), comp, clicks(comp, resolve), spans(comp, resolve)))
 
     def broadcast(self, text: str, drawn: list[tuple[str, Any]] | None = None) -> None:
