@@ -60,17 +60,24 @@ class Sections:
     def __init__(self) -> None:
         self.renders = 0  # sections rendered (once per picture, whoever asks and however often)
         self._lock = threading.Lock()
-        self._made: dict[str, tuple[int, str]] = {}
+        self._made: dict[str, tuple[tuple[int, int | None], str]] = {}
 
     def get(self, version: int, view: BoardView) -> str:
-        """The section of a board's picture of this version (the feed's)."""
+        """The section of a board's picture of this version (the feed's); with a time limit, of this
+        second too, so a page without script that reloads shows the time left as it is."""
+        key = (version, ticking(view))
         with self._lock:  # a second asker waits for the first one's rendering rather than rendering too
             made = self._made.get(view.board)
-            if made is None or made[0] != version:
-                made = (version, section(view))
+            if made is None or made[0] != key:
+                made = (key, section(view))
                 self._made[view.board] = made
                 self.renders += 1
             return made[1]
+
+
+def ticking(view: BoardView) -> int | None:
+    """The second a board's section shows the time left at, None when it shows none."""
+    return int(time.time()) if view.ends_at is not None else None
 
 
 def _panel(view: BoardView, now: float) -> str:

@@ -25,21 +25,13 @@ from typing import Any, Callable
 
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.view.feed import Feed
-from monopoli_mc.view.html import Sections, page
-from monopoli_mc.view.streams import MAX_STREAMS, SLOW_AFTER, Hub
+from monopoli_mc.view.html import Sections, page, ticking
+from monopoli_mc.view.streams import MAX_STREAMS, SECURITY, SLOW_AFTER, Hub
 
 MAX_REQUESTS = 32  # requests answered at once (each in a thread of its own)
 REQUEST_TIMEOUT = 10.0  # seconds a client may take to send its request (or to take the answer)
 RETRY_AFTER = 10  # seconds, in a 503
 BUSY = "the board page has too many viewers right now; try again in a moment\n"
-_SECURITY = {
-    # Only this server's own files, and no inline script: an escaping slip could not run code.
-    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
-                               "connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
-}
 _STATIC = {"/page.css": ("page.css", "text/css; charset=utf-8"),
            "/page.js": ("page.js", "text/javascript; charset=utf-8")}
 _REFUSED = (f"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
@@ -74,7 +66,8 @@ class Rendered:
 
     def get(self, what: str) -> str:
         """"page" or "json", as the feed is now."""
-        key = (self.feed.version, self.feed.status())
+        views = self.feed.views()
+        key = (self.feed.version, self.feed.status(), [ticking(v) for _, v in views.values()])
         with self._lock:  # a second request waits for the first one's rendering rather than rendering too
             made = self._made.get(what)
             if made is None or made[0] != key:
@@ -112,14 +105,14 @@ class _Server(ThreadingHTTPServer):
             if not full:
                 self.busy += 1
         if full:
-            self._refuse(request)
+            self.refuse(request)
             return
         try:
             self.spawn(target=self._answer, args=(request, client_address), daemon=True).start()
         except RuntimeError:  # "can't start new thread": refuse this one, keep listening
             with self._lock:
                 self.busy -= 1
-            self._refuse(request)
+            self.refuse(request)
 
     def _answer(self, request: Any, client_address: Any) -> None:
         try:
@@ -128,7 +121,8 @@ class _Server(ThreadingHTTPServer):
             with self._lock:
                 self.busy -= 1
 
-    def _refuse(self, request: socket.socket) -> None:
+    def refuse(self, request: socket.socket) -> None:
+        """Answer 503 with Retry-After and close, never waiting on the client (it is counted)."""
         self.refused += 1
         try:
             request.setblocking(False)
@@ -225,7 +219,7 @@ class _Handler(BaseHTTPRequestHandler):
               extra: dict[str, str] | None = None) -> None:
         data = text.encode("utf-8")
         self.send_response(code)
-        for key, value in {**_SECURITY, **(extra or {}), "Content-Type": kind,
+        for key, value in {**SECURITY, **(extra or {}), "Content-Type": kind,
                            "Content-Length": str(len(data))}.items():
             self.send_header(key, value)
         self.end_headers()
@@ -237,15 +231,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         # Detached, the socket is the hub's: socketserver's shutdown and close of it then do nothing.
         sock = socket.socket(fileno=self.connection.detach())
-        if server.hub.adopt(sock):
-            return
-        try:
-            sock.settimeout(2.0)
-            sock.sendall(_REFUSED)
-        except OSError:
-            pass
-        finally:
-            sock.close()
+        if not server.hub.adopt(sock):
+            server.httpd.refuse(sock)
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the standard library's name)
         """Quiet: the terminal is the controller's log."""

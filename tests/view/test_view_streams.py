@@ -186,3 +186,37 @@ def test_a_thread_that_cannot_start_costs_only_its_connection(monkeypatch: pytes
         first.close()
         second.close()
 
+
+
+def test_a_new_stream_gets_each_frame_once_with_the_page_s_security_headers() -> None:
+    from monopoli_mc.view.streams import Hub
+    feed = Feed()
+    feed.publish(_view("main", 0))
+    hub = Hub(feed, html.Sections())  # not started: the test takes its steps
+    ours, theirs = socket.socketpair()
+    assert hub.adopt(ours)
+    feed.publish(_view("main", 3))  # changed in the same step the viewer comes in
+    hub._step(time.monotonic())
+    theirs.settimeout(1)
+    got = _read_until(theirs, b"event: status")
+    theirs.setblocking(False)
+    try:
+        got += theirs.recv(65536)
+    except BlockingIOError:
+        pass
+    head = got.split(b"\r\n\r\n", 1)[0].decode()
+    assert "Content-Security-Policy: default-src 'none'" in head and "Referrer-Policy: no-referrer" in head
+    assert got.count(b"event: board") == 1 and got.count(b"event: status") == 1, got[:400]
+    ours.close()
+    theirs.close()
+
+
+def test_a_page_without_script_shows_the_time_left_as_it_is_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    sections, clock = html.Sections(), [1000.0]
+    monkeypatch.setattr(html.time, "time", lambda: clock[0])
+    view = _view("main", 0)
+    timed = type(view)(**{**view.__dict__, "ends_at": 1000.0 + 600})
+    assert ">10:00<" in sections.get(1, timed)
+    clock[0] += 5
+    assert ">9:55<" in sections.get(1, timed)  # same picture, five seconds on: not the cached text
+    assert sections.get(1, view) is sections.get(1, view)  # no time limit: rendered once per picture
