@@ -19,6 +19,7 @@ from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.boardfns import structure_id
 from monopoli_mc.datapack.channel import CASH, SEQ, STORAGE
 from monopoli_mc.datapack.layout import BUTTON_BLOCKS, Layout
+from monopoli_mc.datapack.text import Dialect, text
 from monopoli_mc.datapack.world_config import BoardPlace, WorldConfig
 
 PROBE = "MonopoliProbe"  # a player name nobody has: every call lands on no one
@@ -193,8 +194,11 @@ def printed_shapes(twin: Twin, world: WorldConfig) -> Result:
     """
     store = "monopoli:doctor"
     x, y, z = world.scratch_origin()
-    name = ('\'{"text":"%s"}\'' if not world.version.is_snbt_text else '{text:"%s"}')
-    banner = f"setblock {x} {y} {z} minecraft:gray_banner[rotation=8]{{CustomName:{name}}} replace"
+    dialect = Dialect(world.version)
+
+    def banner(who: str) -> str:  # a banner named as the pack names one (boardfns)
+        name = dialect.nbt(text(who))
+        return f"setblock {x} {y} {z} minecraft:gray_banner[rotation=8]{{CustomName:{name}}} replace"
     numbers = ",".join(map(str, range(130)))
     requests = [f"data modify storage {store} list set value [{numbers}]", f"data get storage {store} list",
                 f"data modify storage {store} array set value [I;{numbers}]", f"data get storage {store} array",
@@ -204,13 +208,13 @@ def printed_shapes(twin: Twin, world: WorldConfig) -> Result:
     refused = [(request, reply) for request in requests if not _ok(reply := twin.command(request))]
     twin.command(f"forceload add {x} {z}")
     for _ in range(20):  # a forced chunk loads over the next ticks
-        if "not loaded" not in twin.command(banner % "Alex"):
+        if "not loaded" not in twin.command(banner("Alex")):
             break
         time.sleep(0.25)
-    block = [banner % "Sam", f"data get block {x} {y} {z} CustomName",
+    block = [banner("Sam"), f"data get block {x} {y} {z} CustomName",
              f"setblock {x} {y} {z} minecraft:air replace", f"forceload remove {x} {z}"]
     refused += [(request, reply) for request in block if not _ok(reply := twin.command(request))]
-    requests += ["forceload add", banner] + block
+    requests += ["forceload add", banner("Alex")] + block
     if refused:
         request, reply = refused[0]
         return False, f"the server refused `{request[:60]}`: {reply[:120]!r}"

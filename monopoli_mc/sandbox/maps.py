@@ -93,9 +93,9 @@ class MapData:
 
         `ServerEntity.sendChanges` (client1.20.5, client1.21.4) calls it every 10 ticks for
         every player of the frame's level; with `ItemStack.isFramed()` a holder is kept
-        whatever they carry, and no player marker is drawn. Each call adds its player to the holders, takes off the marker of a player who
-        carries no copy, drops the holders gone offline, and (re)draws the frame's marker
-        and the item's decorations; a framed map draws no player marker. Done once for
+        whatever they carry, and no player marker is drawn. Each call adds its player to the
+        holders, takes off the marker of a player who carries no copy, drops the holders gone
+        offline, and (re)draws the frame's marker and the item's decorations. Done once for
         all of them, the drop and the drawing come after the last player: the same
         decorations in the same order, without walking every holder for every player.
         """
