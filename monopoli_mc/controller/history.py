@@ -3,7 +3,7 @@ operator's notes (undo, pause, resume, kick) where they came; undone actions are
 
 from __future__ import annotations
 
-from monopoli_mc.controller.store import GameRow, Store
+from monopoli_mc.controller.store import Action, GameRow, Store
 from monopoli_mc.controller.saved import load_game
 from monopoli_mc.rules.board import Board
 from monopoli_mc.rules.narrate import Narrator
@@ -11,9 +11,11 @@ from monopoli_mc.rules.narrate import Narrator
 REPLAY = 30  # actions told again: enough for the lines a page shows
 
 
-def told_lines(store: Store, row: GameRow, board: Board, *, most: int, replay: int = REPLAY) -> list[str]:
-    """The last `most` lines of a game's move list, as the controller told them."""
-    actions = store.actions(row.id)
+def told_lines(store: Store, row: GameRow, board: Board, *, most: int, replay: int = REPLAY,
+               actions: list[Action] | None = None) -> list[str]:
+    """The last `most` lines of a game's move list, as the controller told them (`actions`: the
+    game's effective actions, when the caller has just read them)."""
+    actions = store.actions(row.id) if actions is None else actions
     start = max(0, len(actions) - replay)
     game, _ = load_game(store, row, board, actions[:start])  # the game before the lines told
     narrator = Narrator(board, game.names, top_building="apartment" if game.rules.roles else "hotel")

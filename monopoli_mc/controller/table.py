@@ -71,6 +71,7 @@ class BoardGame:
 
     def load(self, store: Store, row: GameRow, board: Board, actions: list[Action] | None = None) -> None:
         """Rebuild the game from the last snapshot and the actions after it (`actions`: the log, if read)."""
+        actions = store.actions(row.id) if actions is None else actions  # read once, for the game and its lines
         game, n = load_game(store, row, board, actions)
         self.game, self.game_id, self.n_actions = game, row.id, n
         self.since = store.last_action_at(row.id) or row.started
@@ -78,7 +79,7 @@ class BoardGame:
         # The move list as the store has it: after a restart, an undo (the undone lines leave) or a
         # poll rolled back (its lines were never stored).
         kept = [(g, line) for g, line in self.log if g != row.id]
-        self.log = deque(kept + [(row.id, line) for line in told_lines(store, row, board, most=LOG_KEPT)],
+        self.log = deque(kept + [(row.id, line) for line in told_lines(store, row, board, most=LOG_KEPT, actions=actions)],
                          maxlen=LOG_KEPT)
 
     def apply(self, store: Store, action: Action, origin: str) -> list[Event]:
