@@ -194,16 +194,18 @@ def quote(s: str, version: str = LATEST) -> str:
     """
     double, single = s.find('"'), s.find("'")
     q = "'" if double != -1 and (single == -1 or double < single) else '"'
-    controls = versions.escapes_controls(version)
-    out: list[str] = []
-    for c in s:
-        if c == "\\" or c == q:
-            out.append("\\" + c)
-        elif controls and c < " ":
-            out.append("\\" + _CONTROL.get(c, f"x{ord(c):02x}"))
-        else:
-            out.append(c)
-    return q + "".join(out) + q
+    return q + s.translate(_ESCAPES[q, versions.escapes_controls(version)]) + q
+
+
+def _escapes(q: str, controls: bool) -> dict[int, str]:
+    """str.translate's table for `quote`: the quote and `\\`, and (from 1.21.5) the control characters."""
+    table = {ord("\\"): "\\\\", ord(q): "\\" + q}
+    if controls:
+        table.update({n: "\\" + _CONTROL.get(chr(n), f"x{n:02x}") for n in range(32)})
+    return table
+
+
+_ESCAPES = {(q, controls): _escapes(q, controls) for q in "\"'" for controls in (False, True)}
 
 
 def show(tag: Any, *, pretty: bool = True, version: str = LATEST) -> str:
