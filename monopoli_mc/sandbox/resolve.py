@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from nbtlib import String
 
 from monopoli_mc.sandbox import snbt
 from monopoli_mc.sandbox.nbt_path import parse_path
@@ -53,5 +52,4 @@ def _nbt(world: World, comp: dict[str, Any]) -> str:
     if data is None:
         return ""
     found = parse_path(str(comp["nbt"])).get(data)
-    return ", ".join(str(t) if isinstance(t, String) else snbt.show(t, pretty=False, version=world.version)
-                     for t in found)
+    return ", ".join(snbt.as_string(t, world.version) for t in found)

@@ -208,6 +208,13 @@ def _escapes(q: str, controls: bool) -> dict[int, str]:
 _ESCAPES = {(q, controls): _escapes(q, controls) for q in "\"'" for controls in (False, True)}
 
 
+def as_string(tag: Any, version: str) -> str:
+    """Tag.getAsString, read in client1.21.4 (`DataCommands` `… string`, an nbt text component): a
+    string tag's own text, any other tag as Tag.toString prints it in that release (1.21.5 and
+    later not read here)."""
+    return str(tag) if isinstance(tag, String) else show(tag, pretty=False, version=version)
+
+
 def show(tag: Any, *, pretty: bool = True, version: str = LATEST) -> str:
     """Print a tag: pretty is `data get` output (`{a: 1}`) with nothing folded, else Tag.toString (`{a:1}`).
 

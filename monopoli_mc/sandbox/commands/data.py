@@ -248,12 +248,8 @@ def _read_source(r: Reader) -> Callable[[Source], list[Any]]:
             raise CommandError(f"Found no elements matching {path.text}")
         if kind == "from":
             return [copy.deepcopy(f) for f in found]  # a copy, never a shared reference
-        return [String(_substring(_as_string(f), start, end)) for f in found]
+        return [String(_substring(snbt.as_string(f, s.world.version), start, end)) for f in found]
     return values
-
-
-def _as_string(tag: Any) -> str:
-    return str(tag) if isinstance(tag, String) else snbt.show(tag, pretty=False)
 
 
 def _substring(text: str, start: int | None, end: int | None) -> str:
