@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-
 from monopoli_mc.sandbox import snbt
 from monopoli_mc.sandbox.nbt_path import parse_path
 from monopoli_mc.sandbox.reader import CommandError, Reader
