@@ -16,12 +16,14 @@ from typing import Any
 import nbtlib
 
 from monopoli_mc.bridge import snbt_reply
+from monopoli_mc.datapack.about import Built
 from monopoli_mc.datapack.channel import SEQ
 from monopoli_mc.datapack.escape import player_name
 from monopoli_mc.errors import MonopoliError
 
 INBOX_QUERY = "data get storage monopoli:bridge inbox"
 TIME_QUERY = "function monopoli:bridge/now"  # returns `time query gametime`
+ABOUT_QUERY = "data get storage monopoli:bridge about"  # what the pack was built for (`function monopoli:about`)
 POLL_QUERY = "data get storage monopoli:bridge"  # the inbox, the walkers' positions, the world's identity
 WORLD_QUERY = "data get storage monopoli:bridge world"
 NIGHT_QUERY = "data get storage monopoli:bridge night"
@@ -115,6 +117,14 @@ def parse_inbox(reply: str) -> list[WorldEvent]:
     if not isinstance(data, list):
         raise InboxError(f"the inbox is not a list: {reply[:120]!r}")
     return _read_items(data)[0]
+
+
+def parse_about(reply: str) -> Built | None:
+    """The pack's record from an ABOUT_QUERY reply; None when the reply holds none that reads."""
+    try:
+        return Built.from_data(_contents(reply, "the pack's record"))
+    except (InboxError, KeyError, TypeError, ValueError):  # no record, or not one this version wrote
+        return None
 
 
 def parse_poll(reply: str) -> Poll:

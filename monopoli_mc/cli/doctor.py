@@ -11,11 +11,12 @@ import click
 
 from monopoli_mc.cli.board import _checks
 from monopoli_mc.bridge.server_kind import CHECKING, ServerKind, parse_version_reply
+from monopoli_mc.bridge.inbox import ABOUT_QUERY, parse_about
 from monopoli_mc.bridge.ticking import is_ticking, not_ticking
 from monopoli_mc.cli.deep import deep_checks, mirror_world
 from monopoli_mc.cli.options import password_option, world_option
 from monopoli_mc.cli.twin import Asks, Twin
-from monopoli_mc.datapack.about import ABOUT_CALL, ABOUT_QUERY, Built, differences, parse_about
+from monopoli_mc.datapack.about import ABOUT_CALL, Built, differences
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.channel import SEQ
 from monopoli_mc.datapack.layout import Layout

@@ -12,16 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import nbtlib
-
 from monopoli_mc.datapack.escape import snbt_string
 from monopoli_mc.datapack.pack import Pack
 from monopoli_mc.datapack.world_config import BoardPlace, WorldConfig
 from monopoli_mc.rules.board import Board
 
 ABOUT_CALL = "function monopoli:about"
-ABOUT_QUERY = "data get storage monopoli:bridge about"
-_CONTENTS = "has the following contents: "
 
 
 @dataclass(frozen=True)
@@ -46,6 +42,14 @@ class Built:
         return (f"{{version:{snbt_string(self.version, modern=False)},board:{snbt_string(self.board, modern=False)},"
                 f"boards:[{places}]}}")
 
+    @classmethod
+    def from_data(cls, data: Any) -> Built:
+        """The record read back from the compound `snbt` wrote; raises KeyError, TypeError or
+        ValueError when it is not one."""
+        places = tuple(BoardPlace(str(p["name"]), tuple(int(v) for v in p["origin"]),  # type: ignore[arg-type]
+                                  str(p["facing"]), int(p["tile"]), int(p["height"])) for p in data["boards"])
+        return cls(str(data["version"]), str(data["board"]), places)
+
     def words(self) -> str:
         """"Minecraft 1.21.11, the Standard (US) board, board 'main' at (0, -60, 0) facing west"."""
         places = ", ".join(f"board {p.name!r} at {_at(p.origin)} facing {p.facing}" for p in self.boards)
@@ -55,20 +59,6 @@ class Built:
 def add_about(pack: Pack, world: WorldConfig, board: Board) -> None:
     """The `about` function, which writes the record when called."""
     pack.function("about", [f"data modify storage monopoli:bridge about set value {Built.of(world, board).snbt()}"])
-
-
-def parse_about(reply: str) -> Built | None:
-    """The record from an ABOUT_QUERY reply; None when the reply holds none that reads."""
-    head, sep, body = reply.partition(_CONTENTS)
-    if not sep:
-        return None
-    try:
-        data: Any = nbtlib.parse_nbt(body.strip())
-        places = tuple(BoardPlace(str(p["name"]), tuple(int(v) for v in p["origin"]),  # type: ignore[arg-type]
-                                  str(p["facing"]), int(p["tile"]), int(p["height"])) for p in data["boards"])
-        return Built(str(data["version"]), str(data["board"]), places)
-    except Exception:  # nbtlib's own errors, a key missing, a value of another type: no record
-        return None
 
 
 def differences(built: Built, wanted: Built, config: str, rules: str) -> list[str]:

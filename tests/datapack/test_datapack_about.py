@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monopoli_mc.datapack.about import Built, differences, parse_about
+from monopoli_mc.bridge.inbox import parse_about
+from monopoli_mc.datapack.about import Built, differences
 from monopoli_mc.datapack.world_config import BoardPlace
 
 _places = st.builds(BoardPlace, st.from_regex(r"[a-z0-9_]{1,16}", fullmatch=True),
