@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 
 from monopoli_mc.cli.board import _checks
-from monopoli_mc.bridge.server_kind import CHECKING, ServerKind, parse_version_reply
 from monopoli_mc.bridge.inbox import ABOUT_QUERY, parse_about
+from monopoli_mc.bridge.server_kind import CHECKING, ServerKind, parse_version_reply
 from monopoli_mc.bridge.ticking import is_ticking, not_ticking
 from monopoli_mc.cli.deep import deep_checks, mirror_world
 from monopoli_mc.cli.options import password_option, world_option

@@ -45,6 +45,8 @@ UNLOCK_PARTS = 20  # the sweep for triggers locked at 0 (`/trigger bid set 0`) t
 JAR_HOLDER = "$jar."  # + the board's name: each board's Free Parking jar is its own sidebar line
 WORLD_ID_RANGE = "1..2147483646"  # as wide as vanilla's `random value` takes
 BACKLOG = "monopoli:backlog"  # pages of entries waiting for room in the inbox; never read by the controller
+REFILL = (f"execute unless data storage {STORAGE} inbox[0] if data storage {BACKLOG} pages[0] "
+          "run function monopoli:bridge/refill")  # an empty inbox takes the oldest waiting page
 INBOX_PAGE = 64  # entries in the inbox, and in a backlog page, at most: below 1.21-1.21.4's 128
 WALKERS = 64  # positions in `pos` at most, for the same reason
 SEQ_END = 2147483647  # the counter's last value: the next entry starts a new boot from 1
@@ -173,8 +175,7 @@ def _tick() -> list[str]:
     lines += [f"execute as @a[scores={{{i.name}=..-1}}] run function monopoli:input/{i.name}"
               for i in INTENTS]
     # An empty inbox takes the oldest waiting page, whether or not the controller acknowledged.
-    lines += [f"execute unless data storage {STORAGE} inbox[0] if data storage {BACKLOG} pages[0] "
-              "run function monopoli:bridge/refill"]
+    lines += [REFILL]
     # Last, so the positions are those at the end of the tick, when the controller reads.
     return lines + [f"data modify storage {STORAGE} pos set value []",
                     f"execute as @a[tag={WALK_TAG},limit={WALKERS}] run function monopoli:bridge/pos"]
@@ -266,8 +267,7 @@ def _queue(pack: Pack) -> None:
     pack.function("bridge/now", ["return run time query gametime"])
     pack.function("bridge/drop", [
         "function monopoli:bridge/shift",
-        f"execute unless data storage {STORAGE} inbox[0] if data storage {BACKLOG} pages[0] "
-        "run function monopoli:bridge/refill",
+        REFILL,
     ])
     # Drops the acknowledged head, and an entry beyond the counter (none the pack wrote: it would stop
     # the inbox for good); at most INBOX_PAGE calls deep, as the inbox holds no more.
