@@ -1,4 +1,7 @@
-"""Bot players: they can do only what a person at a keyboard can do."""
+"""Bot players: they can do only what a person at a keyboard can do.
+
+The sandbox's own stand-ins for people (vanilla has no bots); what their actions make the server
+do is vanilla's as the sandbox imitates it, cited where it is done (buttons: `ButtonBlock`)."""
 
 from __future__ import annotations
 

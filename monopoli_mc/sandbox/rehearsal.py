@@ -1,12 +1,16 @@
 """A rehearsal at the sandbox's console: the server console's commands, and players the organiser acts as.
 
+The sandbox's own tool: vanilla has no such console. What it runs is vanilla's as the sandbox
+imitates it; only the console commands' source differs, noted below.
+
 A line is one of:
 
 - `NAME: ACTION`: the player NAME does what a person at a keyboard can (join, walk, type a
   command, click a chat button, press a building's button, open a book, leave), through
   `sandbox.bots.Bot`, as the demo's bots do;
 - a server console command (`/reload`, `/op Alex`, `/function monopoli:admin/status`), run at
-  level 4 as the console of a real server runs it;
+  level 4 as the console of a real server runs it, but with the sandbox's RCON source (`World.console`,
+  named "Rcon"), so `/say` shows `[Rcon]` where a real console shows `[Server]`;
 - a word of the console itself (`help`, `who`, `wait 5`, `sidebar`).
 
 What each player's screen shows after it (chat, titles, action bar, boss bars) comes from

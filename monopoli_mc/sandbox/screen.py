@@ -1,5 +1,8 @@
 """What a sandbox player's screen shows, as terminal lines: chat in its colours, titles, the action
-bar and boss bars; and the chat buttons of the latest lines, numbered to click."""
+bar and boss bars; and the chat buttons of the latest lines, numbered to click.
+
+The sandbox's own drawing for its console (no vanilla counterpart); the text it draws is what
+`sandbox.text.spans` resolves as vanilla styles it (ledger row T3)."""
 
 from __future__ import annotations
 
