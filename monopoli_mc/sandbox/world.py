@@ -242,10 +242,9 @@ class World:
         if self.pause_when_empty_seconds <= 0:
             return False
         self.empty_ticks = 0 if self.online_players() else self.empty_ticks + 1
-        threshold = self.pause_when_empty_seconds * 20
-        if self.empty_ticks == threshold:
+        if self.empty_ticks == self.pause_when_empty_seconds * 20:
             self.log.append(f"Server empty for {self.pause_when_empty_seconds} seconds, pausing")
-        return self.empty_ticks >= threshold
+        return self.paused
 
     def _tick_once(self) -> None:
         if self.meter is None:
