@@ -11,6 +11,8 @@ import argparse
 import statistics
 import time
 
+from bridge import percentile  # type: ignore[import-not-found]  # bench/ is the script's folder
+
 from monopoli_mc.rcon import RconClient
 from monopoli_mc.sandbox.runner import Sandbox
 
@@ -38,9 +40,8 @@ def measure(rcon: RconClient, command: str, count: int) -> tuple[list[float], in
 
 
 def report(name: str, times: list[float], size: int) -> None:
-    ordered = sorted(times)
-    p50 = statistics.median(ordered) * 1000
-    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+    p50 = statistics.median(times) * 1000
+    p99 = percentile(times, 0.99) * 1000
     print(f"{name:<42} {len(times) / sum(times):8.0f} round trips/s   "
           f"p50 {p50:6.3f} ms   p99 {p99:6.3f} ms   reply {size} bytes")
 

@@ -54,7 +54,6 @@ class Stream:
     pending: deque[memoryview] = field(default_factory=deque)
     size: int = 0  # bytes waiting
     waiting_since: float = 0.0  # when it last took something while more was waiting
-    closing: bool = False  # close once everything has gone (the controller stopped)
 
     def queue(self, data: bytes, now: float) -> None:
         """Add bytes to write (the same bytes object for every stream: no copy)."""
@@ -209,7 +208,6 @@ class Hub:
         for stream in list(self._streams.values()):
             for data in fresh:
                 stream.queue(data, now)
-            stream.closing = stream.closing or stopped
             try:
                 stream.flush(now)
             except OSError:
@@ -218,7 +216,7 @@ class Hub:
             if stream.pending and (stream.size > self.backlog or now - stream.waiting_since > self.slow_after):
                 self.dropped += 1
                 self._drop(stream)
-            elif stream.closing and not stream.pending:
+            elif stopped and not stream.pending:  # the feed stopped for good: close once all has gone
                 self._drop(stream)
             else:
                 self._watch(stream)
