@@ -37,6 +37,10 @@ class RconError(MonopoliError):
     """Base of RCON failures."""
 
 
+class WorldChanged(MonopoliError):
+    """The world connected to is another than the one followed (its identity changed): follow it."""
+
+
 class RconAuthError(RconError):
     """The server refused the RCON password."""
 

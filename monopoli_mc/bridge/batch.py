@@ -49,6 +49,8 @@ class Request:
     """The commands the server runs for it, at most (the pack's estimate)."""
     ack: int | None = None
     """The inbox entries it acknowledges, up to this seq; None when it acknowledges none."""
+    again: bool = False
+    """Sent again whole because how far its first sending ran could not be read."""
 
     @property
     def ops(self) -> int | None:

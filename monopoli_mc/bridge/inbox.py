@@ -36,7 +36,14 @@ _NO_INBOX = ("Found no elements matching", "has no elements")
 # profile's UUID (ListPlayersCommand.listPlayersWithUuids, 1.20.5 to 1.21.11)
 _LIST_HEAD = re.compile(r"There are (\d+) of a max of (\d+) players online: ")
 _LIST_ID = re.compile(r" \((?P<uuid>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\)(?=, |$)")
-_POS = re.compile(r"has the following entity data: \[(-?[\d.E-]+)d, (-?[\d.E-]+)d, (-?[\d.E-]+)d\]")
+# commands.data.entity.query, "%s has the following entity data: %s": one of them, the whole reply
+_POS = re.compile(r"(?:(?!has the following).)* has the following entity data: "
+                  r"\[(-?[\d.E-]+)d, (-?[\d.E-]+)d, (-?[\d.E-]+)d\]", re.DOTALL)
+_NO_ENTITY = "No entity was found"  # argument.entity.notfound.entity: the player is not online
+# commands.scoreboard.players.get.success "%s has %s [%s]" and .null "Can't get value of %s for %s; none is set"
+_SCORE = re.compile(r"(?:(?! has ).)+ has (-?\d+) \[(?:(?! has ).)*\]", re.DOTALL)
+_NO_SCORE = re.compile(r"Can't get value of (?:(?!Can't).)+ for (?:(?!Can't).)+; none is set", re.DOTALL)
+_MAX_NAME = 16  # StringUtil.isValidPlayerName: a player name is at most 16 characters
 _TIME = re.compile(r"Function monopoli:bridge/now returned (\d+)\s*$")
 _INT_MIN, _INT_MAX = -2**31, 2**31 - 1
 
@@ -93,6 +100,7 @@ class Poll:
     counter: int | None = None  # the pack's event counter (`seq`): no entry it wrote is above it
     since: int | None = None  # the counter when this boot began (the pack loaded)
     night: NightMark | None = None  # the controller that runs this world, as it marked it
+    world: str | None = None  # the world's identity (drawn by the pack at load); None in a pack before them
     unreadable: list[str] = field(default_factory=list)  # inbox items with no whole seq or no kind, as SNBT
 
 
@@ -150,7 +158,7 @@ def parse_poll(reply: str) -> Poll:
     events, unreadable = _read_items(inbox)
     return Poll(events, positions, boot=_int(data.get("boot")), counter=_int(data.get("seq")),
                 since=_int(data.get("since")),
-                night=_night_mark(data.get("night")),
+                night=_night_mark(data.get("night")), world=_world(data.get("world")),
                 unreadable=unreadable)
 
 
@@ -160,6 +168,11 @@ def _snbt(item: Any) -> str:
         return str(item.snbt()) if hasattr(item, "snbt") else repr(item)
     except Exception:  # nbtlib cannot write it back: its Python form will do
         return repr(item)
+
+
+def _world(value: Any) -> str | None:
+    """The world's identity as WORLD_QUERY reads it (an int, as text); None when there is none."""
+    return str(int(value)) if isinstance(value, nbtlib.Int) else None
 
 
 def _int(value: Any) -> int | None:
@@ -264,18 +277,21 @@ def parse_world(reply: str) -> str | None:
 
 
 def parse_night(reply: str) -> NightMark | None:
-    """The mark of the controller that last ran this world, from NIGHT_QUERY; None when it has none."""
-    if any(marker in reply for marker in _NO_INBOX):
+    """The mark of the controller that last ran this world, from NIGHT_QUERY; None when it has none,
+    or one no controller could have written (a hand's: the next mark replaces it).
+
+    Raises InboxError when the reply is not one storage listing (another RCON client's text in it).
+    """
+    if _CONTENTS not in reply and any(marker in reply for marker in _NO_INBOX):
         return None
     head, sep, body = reply.partition(_CONTENTS)
     try:
         data = snbt_reply.parse(body.strip()) if sep else None
     except Exception:  # nbtlib raises its own InvalidLiteral and friends
         data = None
-    mark = _night_mark(data)
-    if mark is None:
+    if data is None:
         raise InboxError(f"not a night mark: {reply[:120]!r}")
-    return mark
+    return _night_mark(data)
 
 
 def parse_uuid_list(reply: str) -> dict[str, str]:
@@ -295,20 +311,30 @@ def parse_uuid_list(reply: str) -> dict[str, str]:
     at = head.end()
     for entry in _LIST_ID.finditer(reply, at):
         name = reply[at:entry.start()]
+        if len(name) > _MAX_NAME:  # no player is named so: two replies in one (a shared RCON buffer)
+            raise InboxError(f"not one `list uuids` reply (a name of {len(name)} characters): {reply[:120]!r}")
         if name:
             out[entry.group("uuid")] = name
         at = entry.end() + len(", ")
     if not out and int(head.group(1)):
         raise InboxError(f"`list uuids` says {head.group(1)} players and names no UUID: {reply[:120]!r}")
+    if out and at < len(reply):  # text after the last player: another reply joined to this one
+        raise InboxError(f"not one `list uuids` reply (text after the last player): {reply[-120:]!r}")
     return out
 
 
 def parse_score(reply: str) -> int | None:
     """The score in "$seq has 12 [monopoli.seq]" (vanilla's commands.scoreboard.players.get.success);
-    None when the holder has none."""
-    head, sep, tail = reply.partition(" has ")
-    word = tail.split(" ", 1)[0]
-    return int(word) if sep and word.lstrip("-").isdigit() else None
+    None when the holder has none.
+
+    Raises InboxError when the reply is not one of those two, whole.
+    """
+    m = _SCORE.fullmatch(reply)
+    if m is not None:
+        return int(m.group(1))
+    if _NO_SCORE.fullmatch(reply):
+        return None
+    raise InboxError(f"not a score: {reply[:120]!r}")
 
 
 def pos_query(name: str) -> str:
@@ -318,8 +344,13 @@ def pos_query(name: str) -> str:
 
 
 def parse_pos(reply: str) -> tuple[float, float, float] | None:
-    """A player's position from `data get entity <name> Pos`; None if not online."""
-    m = _POS.search(reply)
-    if m is None:
+    """A player's position from `data get entity <name> Pos`; None if not online.
+
+    Raises InboxError when the reply is neither, whole.
+    """
+    m = _POS.fullmatch(reply)
+    if m is not None:
+        return float(m.group(1)), float(m.group(2)), float(m.group(3))
+    if reply == _NO_ENTITY:
         return None
-    return float(m.group(1)), float(m.group(2)), float(m.group(3))
+    raise InboxError(f"not a position: {reply[:120]!r}")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from monopoli_mc.bridge.inbox import (NIGHT_QUERY, SEQ_QUERY, WORLD_QUERY, InboxError, NightMark, parse_night,
                                       parse_score, parse_world)
 from monopoli_mc.controller import lease
+from monopoli_mc.controller.wire import ask
 from monopoli_mc.datapack import calls
 from monopoli_mc.errors import LeaseError, RconError
 
@@ -26,10 +27,10 @@ if TYPE_CHECKING:
 
 def follow_world(c: Controller) -> str:
     """The identity of the world connected to (stored as the one we follow); '' for a pack without one."""
-    world = parse_world(c.command(WORLD_QUERY))
+    world = ask(c.command, WORLD_QUERY, parse_world)
     if world is None:  # a pack from before world identities: a counter that went back means a new world
         world = ""
-        seq = parse_score(c.command(SEQ_QUERY))
+        seq = ask(c.command, SEQ_QUERY, parse_score)
         cursor = c.store.cursor(world)
         if seq is not None and seq < cursor:
             c.on_line(f"the world's event counter is {seq}, below ours ({cursor}): the world was reset; "
@@ -50,13 +51,12 @@ def check_night(c: Controller) -> None:
     """Refuse a world another controller runs (unless taking over); warn when the world was last run
     from another database (a forgotten --db); then mark it ours.
 
-    Raises LeaseError naming the other controller's database, host and process.
+    Raises LeaseError naming the other controller's database, host and process, and InboxError when
+    the mark does not read (asked again first: a reply mixed with another RCON client's is never
+    taken for no mark).
     """
     night = night_id(c)
-    try:
-        mark = parse_night(c.command(NIGHT_QUERY))
-    except InboxError:
-        mark = None
+    mark = ask(c.command, NIGHT_QUERY, parse_night)
     if mark is not None and lease.world_is_held(mark, night):
         if not c.settings.take_over:
             raise LeaseError(lease.world_refusal(mark))
@@ -89,7 +89,7 @@ def check_mark(c: Controller, mark: NightMark | None) -> None:
 def clear_mark(c: Controller) -> None:
     """At a clean stop: the world's mark says nobody runs it (PID 0), when it is still ours and reachable."""
     try:
-        mark = parse_night(c.command(NIGHT_QUERY))
+        mark = ask(c.command, NIGHT_QUERY, parse_night)
         if mark is not None and mark.id == night_id(c):
             c.command(calls.night_mark(mark.id, mark.db, mark.host, 0))
     except (RconError, InboxError):

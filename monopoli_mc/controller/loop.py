@@ -39,7 +39,7 @@ from monopoli_mc.controller.wire import Rcon, Wire
 from monopoli_mc.datapack.cost import pack_costs
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig
-from monopoli_mc.errors import IllegalAction, LeaseError, MonopoliError, RconError, StoreError
+from monopoli_mc.errors import IllegalAction, LeaseError, MonopoliError, RconError, StoreError, WorldChanged
 from monopoli_mc.rules.board import Board, board_path, load_board
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.narrate import Narrator
@@ -203,6 +203,9 @@ class Controller:
             self._connected = False
             self.on_line(f"rcon: {exc}; reconnecting")
             self._reconnect(stop)
+        except WorldChanged as exc:  # read again as after a reconnect: which world, whose, then rewritten
+            self._connected = False
+            self.on_line(f"{exc}: following it")
         except LeaseError:
             raise
         except StoreError as exc:

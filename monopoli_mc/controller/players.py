@@ -17,6 +17,7 @@ from typing import Callable
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import LIST_UUIDS, InboxError, parse_uuid_list
 from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.wire import ask
 from monopoli_mc.datapack.escape import by_name, is_player_name
 from monopoli_mc.errors import MonopoliError
 
@@ -34,7 +35,7 @@ class Players:
         """Ask the server who is online and remember the new names (a transaction of its own); returns
         the names online, None when the reply is not a player list."""
         try:
-            found = parse_uuid_list(self.command(LIST_UUIDS))
+            found = ask(self.command, LIST_UUIDS, parse_uuid_list)
         except InboxError as exc:  # keep the names we have; the next poll asks again
             self.on_line(f"warning: {exc}")
             return None

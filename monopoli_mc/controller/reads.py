@@ -12,11 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from monopoli_mc.bridge.inbox import (POLL_QUERY, TIME_QUERY, InboxError, Position, WorldEvent, parse_poll,
+from monopoli_mc.bridge.inbox import (POLL_QUERY, TIME_QUERY, InboxError, Poll, Position, WorldEvent, parse_poll,
                                       parse_pos, parse_time, pos_query)
 from monopoli_mc.controller import identity, ingame, lineage
 from monopoli_mc.controller.timers import Walks
+from monopoli_mc.controller.wire import ask
 from monopoli_mc.datapack.escape import is_player_name
+from monopoli_mc.errors import WorldChanged
 
 if TYPE_CHECKING:
     from monopoli_mc.controller.loop import Controller
@@ -37,10 +39,9 @@ class Reads:
 
 def read(c: Controller) -> Reads:
     """The poll's reads, in as few requests as its entries allow (one when idle)."""
-    reply = c.command(POLL_QUERY)
     try:
-        poll = parse_poll(reply)
-    except InboxError as exc:
+        poll: Poll | None = ask(c.command, POLL_QUERY, lambda reply: _ours(c, parse_poll(reply)))
+    except InboxError as exc:  # nothing is read, so nothing is applied or acknowledged: the next poll asks again
         c.on_line(f"warning: {exc}")
         poll = None
     if poll is None:
@@ -63,7 +64,7 @@ def read(c: Controller) -> Reads:
         c.walks.read(poll.positions, c.players.names)
     if any(e.is_admin and e.time is not None for e in reads.new):
         try:
-            reads.game_time = parse_time(c.command(TIME_QUERY))
+            reads.game_time = ask(c.command, TIME_QUERY, parse_time)
         except InboxError as exc:  # said to the operator whose request needed it
             reads.game_time = exc
     wanted = [_stands(c, e) for e in reads.new] if len(c.tables) > 1 else []
@@ -71,8 +72,28 @@ def read(c: Controller) -> Reads:
         wanted += Walks.walkers(c.tables.values())
     for name in wanted:
         if name is not None and name not in reads.standing and is_player_name(name):
-            reads.standing[name] = parse_pos(c.command(pos_query(name)))
+            reads.standing[name] = _position(c, name)
     return reads
+
+
+def _ours(c: Controller, poll: Poll) -> Poll:
+    """The poll when it is this world's bridge storage: one with no world identity (while the world we
+    follow has one) is another RCON client's reply (InboxError: asked again); one with another identity
+    means the world is another now (WorldChanged: the controller follows it)."""
+    if c.world_id and poll.world != c.world_id:
+        if poll.world is None:
+            raise InboxError("the poll's reply is not the bridge storage (it holds no world identity)")
+        raise WorldChanged(f"the world's identity is {poll.world} now (was {c.world_id})")
+    return poll
+
+
+def _position(c: Controller, name: str) -> Position | None:
+    """Where a player stands; None when offline, or when the reply never reads (said)."""
+    try:
+        return ask(c.command, pos_query(name), parse_pos)
+    except InboxError as exc:  # taken as not standing anywhere: whoever needed it is told so
+        c.on_line(f"warning: where {name} stands: {exc}")
+        return None
 
 
 def _list_needed(c: Controller, new: list[WorldEvent]) -> bool:

@@ -11,19 +11,50 @@ them in `$ops`) and sends the rest again, the acknowledgement with it, so neithe
 nor the acknowledgement is lost. It tells the operator why: the server's limit set below
 what a write may run (their fix, so the warning names the game rule and its value), or the
 pack running more than its own estimate (ours: a bug to report, never a game rule to raise).
+
+Vanilla keeps one reply buffer for every RCON connection (`RconConsoleSource`, one per
+server; `DedicatedServer.runCommand` clears it, runs the command on the main thread, then
+reads it: client1.20.5 to client1.21.4, and 1.21.11). While another RCON client sends
+commands (a second controller, an RCON console, a monitoring tool), a reply can come back
+empty, another client's, or ours joined to theirs. So every read is parsed whole and asked
+again when it does not read (`ask`), and a batch whose reply lacks its return is checked by
+asking how far it ran before it is called cut. (CraftBukkit servers such as Paper give each
+connection its own buffer; the checks cost them nothing.)
 """
 
 from __future__ import annotations
 
-from typing import Callable, Protocol
+import dataclasses
+from typing import Callable, Protocol, TypeVar
 
 from monopoli_mc.bridge import batch
-from monopoli_mc.bridge.inbox import parse_score
+from monopoli_mc.bridge.inbox import InboxError, parse_score
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.cost import Costs
 from monopoli_mc.datapack.versions import McVersion
 
 RULE_NOW = "is currently set to: "
+TRIES = 3
+"""How many times a read whose reply does not read is asked before it is given up."""
+MIXED = ("on vanilla every RCON connection shares one reply buffer, so another RCON client sending commands "
+         "now (a second controller, an RCON console, a monitoring tool) mixes into our replies: stop it for the "
+         "night if this goes on")
+
+T = TypeVar("T")
+
+
+def ask(command: Callable[[str], str], query: str, parse: Callable[[str], T], *, tries: int = TRIES) -> T:
+    """`parse` of the reply to `query`, asked again (up to `tries` in all) while it raises InboxError.
+
+    Raises the last InboxError, saying how many times it was read and the likely cause.
+    """
+    for attempt in range(1, tries + 1):
+        try:
+            return parse(command(query))
+        except InboxError as exc:
+            if attempt == tries:
+                raise InboxError(f"{exc}; read {tries} times: {MIXED}") from None
+    raise AssertionError("unreachable")
 
 
 class Rcon(Protocol):
@@ -48,6 +79,7 @@ class Wire:
         self.batches = batches  # off for good once the server lacks monopoli:batch
         self.budget = batch.BUDGET
         self.cut = 0  # batches the server stopped at its limit (each finished by sending the rest)
+        self.mixed = 0  # batches that ran whole but whose reply was not their own (another RCON client's)
 
     @property
     def costs(self) -> Costs:
@@ -80,9 +112,24 @@ class Wire:
             pending[:0] = self._finish(request)
 
     def _finish(self, request: batch.Request) -> list[batch.Request]:
-        """The requests that finish a batch the server cut, after telling the operator why."""
+        """The requests that finish a batch whose reply lacks its return: none when it ran whole (the
+        reply was another RCON client's), else the rest, after telling the operator why it was cut."""
+        try:
+            done = ask(self.command, batch.DONE, parse_score)
+        except InboxError as exc:  # how far it ran is not known: all of it once more (world writes set values)
+            if request.again:
+                self.on_line(f"warning: cannot tell how far a write ran, sent twice ({exc}); "
+                             "if the world looks wrong, run `monopoli admin sync`")
+                return []
+            self.on_line(f"warning: cannot tell how far a write ran ({exc}); it was sent again whole")
+            return [dataclasses.replace(request, again=True)]
+        if done is not None and done >= (request.ops or 0):
+            self.mixed += 1
+            if self.mixed == 1:
+                self.on_line(f"note: a write's reply was not its own, although the write ran whole; {MIXED}")
+            return []
         self.cut += 1
-        done = parse_score(self.command(batch.DONE)) or 0
+        done = done or 0
         rest = batch.rest(request, done)
         limit = self._limit()
         if limit is not None and limit < request.cost:

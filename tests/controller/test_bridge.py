@@ -63,6 +63,10 @@ def test_uuids_names_and_positions() -> None:
     assert parse_uuid_list(listing) == {str(u): "Alex", "00000000-0000-0000-0000-000000000001": "Bo"}
     assert parse_pos("Alex has the following entity data: [1.5d, -59.0d, 1.0E7d]") == (1.5, -59.0, 1.0e7)
     assert parse_pos("No entity was found") is None
+    for mixed in ("", "Alex has the following entity data: [1.5d, -59.0d, 1.0E7d]Bo has the following entity "
+                      "data: [2.5d, -59.0d, 1.0d]", "Bo has 3 [monopoli.seq]", "No entity was foundNo entity was found"):
+        with pytest.raises(InboxError, match="not a position"):
+            parse_pos(mixed)
     assert pos_query("Alex") == "data get entity Alex Pos"
 
 
@@ -71,7 +75,11 @@ def test_scores_as_the_server_says_them() -> None:
     assert parse_score("$ops has 0 [monopoli.seq]") == 0
     assert parse_score("$seq has -3 [monopoli.seq]") == -3
     assert parse_score("Can't get value of monopoli.seq for $seq; none is set") is None
-    assert parse_score("$seq has many [monopoli.seq]") is None
+    for mixed in ("$seq has many [monopoli.seq]", "", "$ops has 3 [monopoli.seq]$ops has 3 [monopoli.seq]",
+                  "Storage monopoli:bridge has the following contents: 12",
+                  "$ops has 3 [monopoli.seq]There are 0 of a max of 20 players online: "):
+        with pytest.raises(InboxError, match="not a score"):
+            parse_score(mixed)
 
 
 def test_admin_entries_name_their_board_and_time() -> None:

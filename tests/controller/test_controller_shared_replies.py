@@ -1,0 +1,212 @@
+"""Another RCON client on the same server: vanilla's one reply buffer mixes its output into ours.
+
+Vanilla keeps one `RconConsoleSource` per server: `DedicatedServer.runCommand` clears its
+buffer, runs the command on the main thread and reads the buffer (client1.20.5 to
+client1.21.4; the sandbox's RCON server does the same). While another client sends commands,
+a reply of ours comes back as theirs alone (they cleared after our command ran and then
+theirs ran), empty (they cleared before we read), or ours joined to theirs, before or after.
+
+`Interloper` stands in the sandbox's place between the RCON server and the world: every
+command the controller sends really runs, and with it, at a seeded rate, a command another
+client sends, whose real output mixes into the buffer the way one of those interleavings
+leaves it. The games must go on exactly as their headless twins, nothing applied twice,
+nothing called cut; a second controller is never let onto a world because its reply mixed.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from controller_support import PACK, PASSWORD
+
+from monopoli_mc.bridge import batch
+from monopoli_mc.bridge.inbox import NIGHT_QUERY, POLL_QUERY, InboxError
+from monopoli_mc.controller import identity
+from monopoli_mc.controller.loop import Controller, Settings
+from monopoli_mc.controller.policy import play_headless
+from monopoli_mc.controller.store import Store
+from monopoli_mc.datapack import calls
+from monopoli_mc.datapack.world_config import load_world
+from monopoli_mc.demo.players import TablePlayers
+from monopoli_mc.demo.run import run_demo
+from monopoli_mc.errors import LeaseError, RconError
+from monopoli_mc.rcon.client import RconClient
+from monopoli_mc.rules.bots import make_bots
+from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.phases import OVER
+from monopoli_mc.sandbox.runner import Sandbox
+from monopoli_mc.sandbox.world import World
+
+NAMES = ["Alex", "Sam", "Robin"]
+# what other clients send: a monitoring tool, an organiser's console, another Monopoli process
+OTHERS = ("list", "list uuids", "data get storage monopoli:bridge night", "data get storage monopoli:bridge",
+          "data get storage monopoli:bridge world", "scoreboard players get $seq monopoli.seq",
+          "scoreboard players get $ops monopoli.seq", "time query gametime", "function monopoli:bridge/now",
+          "data get entity Alex Pos", "seed", "say hello from the console")
+KINDS = ("theirs", "empty", "after", "before")
+
+
+class Interloper:
+    """The world as the RCON server sees it, with another client's commands mixed into the replies."""
+
+    def __init__(self, world: World, *, rate: float, seed: int, only: str | None = None,
+                 kinds: tuple[str, ...] = KINDS, others: tuple[str, ...] = OTHERS) -> None:
+        self.world = world
+        self.rate = rate
+        self.only = only  # mix only into replies to this command
+        self.kinds, self.others = kinds, others
+        self.random = random.Random(seed)
+        self.mixed: Counter[str] = Counter()
+
+    @property
+    def lock(self) -> AbstractContextManager[Any]:
+        return self.world.lock
+
+    def execute(self, command: str) -> list[str]:
+        ours = self.world.execute(command)
+        if (self.only is not None and command != self.only) or self.random.random() >= self.rate:
+            return ours
+        kind = self.random.choice(self.kinds)
+        self.mixed[kind] += 1
+        if kind == "empty":  # they cleared the buffer after our command ran, before we read it
+            return []
+        theirs = self.world.execute(self.random.choice(self.others))
+        return {"theirs": theirs, "after": ours + theirs, "before": theirs + ours}[kind]
+
+
+@pytest.fixture
+def box() -> Iterator[Sandbox]:
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, ticking=False) as box:
+        box.world.tick()
+        yield box
+        assert box.world.strict_failures == []
+
+
+def test_a_whole_game_with_replies_mixed_equals_its_headless_twin(box: Sandbox, tmp_path: Path) -> None:
+    world_cfg = load_world()
+    with RconClient(*box.address, PASSWORD) as client:
+        client.command("function monopoli:board/main/place")
+        store = Store(tmp_path / "night.db")
+        lines: list[str] = []
+        ctl = Controller(client, world_cfg, store, Settings(rules="prom", seed=4, start_at=len(NAMES),
+                                                            auction_quiet=0.0, walk_wait=0.0),
+                         on_line=lines.append)
+        interloper = Interloper(box.world, rate=0.3, seed=11)
+        box.server.executor = interloper
+        ctl.start()
+        table = ctl.tables["main"]
+        people = TablePlayers(box.world, table.layout, NAMES, walk=False,
+                              operator=lambda kind, args: store.request(kind, args, "main"))
+        people.join()
+        people.sit_down()
+        for _ in range(3000):
+            box.world.tick()
+            ctl.poll()
+            game = table.game
+            if game is not None:
+                if game.phase == OVER:
+                    break
+                people.step(game, (table.game_id, table.n_actions), retry=0.0)
+        game = table.game
+        assert game is not None and game.phase == OVER, lines[-20:]
+        twin = Game.new(game.rules, game.board, game.names, 4)
+        play_headless(twin, make_bots(len(NAMES)))
+        assert twin.to_data() == game.to_data()
+        row = store.current_game("main")
+        assert row is not None
+        origins = [r[4] for r in store.action_rows(row.id) if r[4] not in ("forced", "clock")]
+        assert len(origins) == len(set(origins))  # no input applied twice
+        assert ctl.wire.cut == 0 and ctl.wire.budget == batch.BUDGET, lines
+        assert not [line for line in lines if "stopped a write" in line]  # three mixed in a row: sent again
+        assert set(interloper.mixed) == set(KINDS) and sum(interloper.mixed.values()) > 100
+        assert ctl.wire.mixed > 0
+        assert [line for line in lines if line.startswith("note: a write's reply was not its own")] == [
+            "note: a write's reply was not its own, although the write ran whole; on vanilla every RCON "
+            "connection shares one reply buffer, so another RCON client sending commands now (a second "
+            "controller, an RCON console, a monitoring tool) mixes into our replies: stop it for the night "
+            "if this goes on"]
+        store.close()
+
+
+def test_a_night_mark_that_never_reads_lets_nobody_in(box: Sandbox, tmp_path: Path) -> None:
+    """A second controller whose every read of the mark is mixed stops there: it never marks the world."""
+    world_cfg = load_world()
+    with RconClient(*box.address, PASSWORD) as client:
+        client.command(calls.night_mark("f" * 32, "/srv/first.db", "another-host", 4242))  # a controller elsewhere
+        before = box.world.execute(NIGHT_QUERY)
+        second = Controller(client, world_cfg, Store(tmp_path / "second.db"), Settings(rules="prom"))
+        second.claim()
+        box.server.executor = Interloper(box.world, rate=1.0, seed=1, only=NIGHT_QUERY, kinds=("empty", "after"),
+                                         others=("list",))
+        with pytest.raises(InboxError, match=r"not a night mark: .*; read 3 times: on vanilla every RCON"):
+            identity.check_night(second)
+        box.server.executor = box.world
+        assert box.world.execute(NIGHT_QUERY) == before  # still the first one's
+        with pytest.raises(LeaseError, match="this world is run by another controller"):
+            identity.check_night(second)  # read whole, it is refused as ever
+
+
+def test_a_poll_that_reads_another_client_s_storage_reply_is_asked_again(box: Sandbox, tmp_path: Path) -> None:
+    """The bridge storage's night mark alone parses as a compound: without the world's identity it is not
+    the poll's reply, so the poll reads again rather than take an empty inbox."""
+    with RconClient(*box.address, PASSWORD) as client:
+        store = Store(tmp_path / "night.db")
+        lines: list[str] = []
+        ctl = Controller(client, load_world(), store, Settings(rules="prom"), on_line=lines.append)
+        ctl.start()
+        replies = iter([box.world.execute(NIGHT_QUERY), box.world.execute(NIGHT_QUERY)])
+
+        class Theirs(Interloper):
+            def execute(self, command: str) -> list[str]:
+                ours = self.world.execute(command)
+                return next(replies, ours) if command == POLL_QUERY else ours
+        box.server.executor = Theirs(box.world, rate=0.0, seed=0)
+        ctl.poll()
+        assert next(replies, None) is None and lines == []  # asked three times; the third read whole
+
+
+def test_a_demo_beside_a_client_hammering_the_server_equals_its_headless_twin(tmp_path: Path) -> None:
+    """Real threads: a second RCON connection sends commands as fast as it is answered all game long."""
+    stop = threading.Event()
+    seen: Counter[str] = Counter()
+    threads: list[threading.Thread] = []
+
+    def hammer(ctl: Controller) -> None:
+        rcon = ctl.rcon
+        assert isinstance(rcon, RconClient)
+        other = RconClient(rcon.host, rcon.port, rcon._password, timeout=10)  # the same server's password
+
+        def run() -> None:
+            try:
+                with other:
+                    while not stop.is_set():
+                        reply = other.command("list")
+                        seen["own" if reply.startswith("There are ") and reply.count("There are") == 1
+                             and "has" not in reply else "mixed"] += 1
+            except RconError:  # the demo's server stopped
+                pass
+        threads.append(threading.Thread(target=run, daemon=True))
+        threads[-1].start()
+
+    lines: list[str] = []
+    try:
+        result = run_demo(players=3, seed=8, speed=20, rules="prom", movement="teleport", strict=True,
+                          echo=lines.append, timeout=120, db=tmp_path / "night.db", on_controller=hammer)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(10)
+    game = result.game
+    twin = Game.new(game.rules, game.board, game.names, 8)
+    play_headless(twin, make_bots(3))
+    assert twin.to_data() == game.to_data()
+    assert result.strict_failures == []
+    assert not [line for line in lines if "stopped a write" in line], lines
+    assert seen["mixed"] > 0 and seen["own"] > 0, seen
