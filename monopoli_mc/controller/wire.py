@@ -153,7 +153,18 @@ class Wire:
 
     def _limit(self) -> int | None:
         """The server's command limit now (its game rule), or None if it does not say."""
-        reply = self.command(f"gamerule {self.rule}")
-        head, sep, tail = reply.partition(RULE_NOW)
-        word = tail.strip().split(" ", 1)[0] if sep else ""
-        return int(word) if word.isdigit() else None
+        try:
+            return ask(self.command, f"gamerule {self.rule}", _rule_value)
+        except InboxError:
+            return None
+
+
+def _rule_value(reply: str) -> int:
+    """A whole-number game rule's value from commands.gamerule.query, "Gamerule %s is currently set to: %s".
+
+    Raises InboxError when the reply is not that, whole.
+    """
+    head, sep, tail = reply.partition(RULE_NOW)
+    if not sep or not head.startswith("Gamerule ") or not tail.isdigit():
+        raise InboxError(f"not a game rule's value: {reply[:120]!r}")
+    return int(tail)
