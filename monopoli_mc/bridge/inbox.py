@@ -26,10 +26,10 @@ TIME_QUERY = "function monopoli:bridge/now"  # returns `time query gametime`
 ABOUT_QUERY = "data get storage monopoli:bridge about"  # what the pack was built for (`function monopoli:about`)
 POLL_QUERY = "data get storage monopoli:bridge"  # the inbox, the walkers' positions, the world's identity
 WORLD_QUERY = "data get storage monopoli:bridge world"
-NIGHT_QUERY = "data get storage monopoli:bridge night"
 LIST_UUIDS = "list uuids"
 SEQ_QUERY = f"scoreboard players get $seq {SEQ}"  # the pack's event counter, read with parse_score
 _CONTENTS = "has the following contents: "
+_STORAGE = "Storage monopoli:bridge " + _CONTENTS  # commands.data.storage.query, "Storage %s has the following …"
 _NO_INBOX = ("Found no elements matching", "has no elements")
 # vanilla's commands.list.players, "There are %s of a max of %s players online: %s", the list
 # joined by ComponentUtils.formatList's ", ", each entry commands.list.nameAndId, "%s (%s)" with the
@@ -138,12 +138,12 @@ def parse_about(reply: str) -> Built | None:
 def parse_poll(reply: str) -> Poll:
     """The events and positions of a POLL_QUERY reply (the bridge storage, whole).
 
-    Raises InboxError when the reply is not a storage listing, its SNBT does not parse,
-    or the inbox in it is not a list.
+    Another RCON client's output may be joined to the listing, before or after it (vanilla's one
+    reply buffer): the listing is found in it, and of several, the first that carries a world
+    identity (only the bridge storage does).
+    Raises InboxError when the reply holds no listing of a compound, or the inbox in it is not a list.
     """
-    data = _contents(reply, "bridge storage")
-    if not isinstance(data, dict):
-        raise InboxError(f"the bridge storage is not a compound: {reply[:120]!r}")
+    data = _storage(reply)
     inbox = data.get("inbox", [])
     if not isinstance(inbox, list):
         raise InboxError(f"the inbox is not a list: {str(inbox)[:120]!r}")
@@ -185,6 +185,30 @@ def _night_mark(data: Any) -> NightMark | None:
     db, host = data.get("db", ""), data.get("host", "")
     return NightMark(str(data["id"]), str(db) if isinstance(db, str) else "", str(host) if isinstance(host, str) else "",
                      _int(data.get("pid")) or 0)
+
+
+def _storage(reply: str) -> dict[str, Any]:
+    """The bridge storage's compound in a reply that may hold other replies too (see parse_poll)."""
+    found: list[dict[str, Any]] = []
+    problem = f"not a storage listing (bridge storage): {reply[:120]!r}"
+    at = reply.find(_STORAGE)
+    while at >= 0:
+        body = reply[at + len(_STORAGE):]
+        try:
+            data = snbt_reply.parse_first(body)
+        except Exception as exc:  # nbtlib raises its own InvalidLiteral and friends
+            problem = f"bridge storage SNBT does not parse ({exc}): {body[:120]!r}"
+        else:
+            if isinstance(data, dict):
+                if "world" in data:
+                    return data
+                found.append(data)
+            else:
+                problem = f"the bridge storage is not a compound: {body[:120]!r}"
+        at = reply.find(_STORAGE, at + 1)
+    if found:
+        return found[0]
+    raise InboxError(problem)
 
 
 def _contents(reply: str, what: str) -> Any:
@@ -274,24 +298,6 @@ def parse_world(reply: str) -> str | None:
     if not sep or not body.strip().lstrip("-").isdigit():
         raise InboxError(f"not a world identity: {reply[:120]!r}")
     return body.strip()
-
-
-def parse_night(reply: str) -> NightMark | None:
-    """The mark of the controller that last ran this world, from NIGHT_QUERY; None when it has none,
-    or one no controller could have written (a hand's: the next mark replaces it).
-
-    Raises InboxError when the reply is not one storage listing (another RCON client's text in it).
-    """
-    if _CONTENTS not in reply and any(marker in reply for marker in _NO_INBOX):
-        return None
-    head, sep, body = reply.partition(_CONTENTS)
-    try:
-        data = snbt_reply.parse(body.strip()) if sep else None
-    except Exception:  # nbtlib raises its own InvalidLiteral and friends
-        data = None
-    if data is None:
-        raise InboxError(f"not a night mark: {reply[:120]!r}")
-    return _night_mark(data)
 
 
 def parse_uuid_list(reply: str) -> dict[str, str]:

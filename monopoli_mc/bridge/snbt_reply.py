@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import nbtlib
+from nbtlib.literal.parser import Parser, tokenize
 
 _SIMPLE = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r"}
 _HEX = "0123456789abcdefABCDEF"
@@ -49,3 +50,9 @@ def raw_escapes(text: str) -> str:
 def parse(text: str) -> Any:
     """nbtlib's reading of SNBT printed by any supported release; raises what nbtlib raises."""
     return nbtlib.parse_nbt(raw_escapes(text))
+
+
+def parse_first(text: str) -> Any:
+    """The first SNBT value `text` begins with, whatever follows it (another reply joined to this one);
+    raises what nbtlib raises when it begins with none."""
+    return Parser(tokenize(raw_escapes(text))).parse()

@@ -14,12 +14,12 @@ import socket
 import uuid
 from typing import TYPE_CHECKING
 
-from monopoli_mc.bridge.inbox import (NIGHT_QUERY, SEQ_QUERY, WORLD_QUERY, InboxError, NightMark, parse_night,
+from monopoli_mc.bridge.inbox import (POLL_QUERY, SEQ_QUERY, WORLD_QUERY, InboxError, NightMark, Poll, parse_poll,
                                       parse_score, parse_world)
 from monopoli_mc.controller import lease
 from monopoli_mc.controller.wire import ask
 from monopoli_mc.datapack import calls
-from monopoli_mc.errors import LeaseError, RconError
+from monopoli_mc.errors import LeaseError, RconError, WorldChanged
 
 if TYPE_CHECKING:
     from monopoli_mc.controller.loop import Controller
@@ -52,11 +52,11 @@ def check_night(c: Controller) -> None:
     from another database (a forgotten --db); then mark it ours.
 
     Raises LeaseError naming the other controller's database, host and process, and InboxError when
-    the mark does not read (asked again first: a reply mixed with another RCON client's is never
-    taken for no mark).
+    the bridge storage does not read (asked again first: a reply mixed with another RCON client's is
+    never taken for no mark).
     """
     night = night_id(c)
-    mark = ask(c.command, NIGHT_QUERY, parse_night)
+    mark = storage(c).night
     if mark is not None and lease.world_is_held(mark, night):
         if not c.settings.take_over:
             raise LeaseError(lease.world_refusal(mark))
@@ -68,6 +68,25 @@ def check_night(c: Controller) -> None:
                   f"({c.store.path!r}, {games} game{'s' if games != 1 else ''}): if that was "
                   f"tonight's, stop and start again with --db {mark.db}")
     c.command(calls.night_mark(night, c.store.path, socket.gethostname(), os.getpid()))
+
+
+def storage(c: Controller) -> Poll:
+    """The bridge storage, whole (the inbox, the walkers, the mark), read once: asked again while the reply
+    is not this world's (InboxError after the last try).
+
+    The night mark is read from it rather than on its own: another RCON client's reply mixed into ours
+    (vanilla shares one reply buffer) could be a compound too, but none but the storage itself carries
+    the world's identity. Raises WorldChanged when it carries another identity than the one followed.
+    """
+    return ask(c.command, POLL_QUERY, lambda reply: _ours(c, parse_poll(reply)))
+
+
+def _ours(c: Controller, poll: Poll) -> Poll:
+    if c.world_id and poll.world != c.world_id:
+        if poll.world is None:
+            raise InboxError("the reply is not the bridge storage (it holds no world identity)")
+        raise WorldChanged(f"the world's identity is {poll.world} now (was {c.world_id})")
+    return poll
 
 
 def night_id(c: Controller) -> str:
@@ -89,8 +108,8 @@ def check_mark(c: Controller, mark: NightMark | None) -> None:
 def clear_mark(c: Controller) -> None:
     """At a clean stop: the world's mark says nobody runs it (PID 0), when it is still ours and reachable."""
     try:
-        mark = ask(c.command, NIGHT_QUERY, parse_night)
+        mark = storage(c).night
         if mark is not None and mark.id == night_id(c):
             c.command(calls.night_mark(mark.id, mark.db, mark.host, 0))
-    except (RconError, InboxError):
-        pass  # the server is away: the mark names a process that is gone, which is seen too
+    except (RconError, InboxError, WorldChanged):
+        pass  # away, unreadable or another world: the mark names a process that is gone, which is seen too

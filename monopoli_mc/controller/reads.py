@@ -12,13 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from monopoli_mc.bridge.inbox import (POLL_QUERY, TIME_QUERY, InboxError, Poll, Position, WorldEvent, parse_poll,
-                                      parse_pos, parse_time, pos_query)
+from monopoli_mc.bridge.inbox import (TIME_QUERY, InboxError, Poll, Position, WorldEvent, parse_pos, parse_time,
+                                      pos_query)
 from monopoli_mc.controller import identity, ingame, lineage
 from monopoli_mc.controller.timers import Walks
 from monopoli_mc.controller.wire import ask
 from monopoli_mc.datapack.escape import is_player_name
-from monopoli_mc.errors import WorldChanged
 
 if TYPE_CHECKING:
     from monopoli_mc.controller.loop import Controller
@@ -40,7 +39,7 @@ class Reads:
 def read(c: Controller) -> Reads:
     """The poll's reads, in as few requests as its entries allow (one when idle)."""
     try:
-        poll: Poll | None = ask(c.command, POLL_QUERY, lambda reply: _ours(c, parse_poll(reply)))
+        poll: Poll | None = identity.storage(c)
     except InboxError as exc:  # nothing is read, so nothing is applied or acknowledged: the next poll asks again
         c.on_line(f"warning: {exc}")
         poll = None
@@ -74,17 +73,6 @@ def read(c: Controller) -> Reads:
         if name is not None and name not in reads.standing and is_player_name(name):
             reads.standing[name] = _position(c, name)
     return reads
-
-
-def _ours(c: Controller, poll: Poll) -> Poll:
-    """The poll when it is this world's bridge storage: one with no world identity (while the world we
-    follow has one) is another RCON client's reply (InboxError: asked again); one with another identity
-    means the world is another now (WorldChanged: the controller follows it)."""
-    if c.world_id and poll.world != c.world_id:
-        if poll.world is None:
-            raise InboxError("the poll's reply is not the bridge storage (it holds no world identity)")
-        raise WorldChanged(f"the world's identity is {poll.world} now (was {c.world_id})")
-    return poll
 
 
 def _position(c: Controller, name: str) -> Position | None:

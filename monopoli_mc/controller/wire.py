@@ -25,6 +25,8 @@ connection its own buffer; the checks cost them nothing.)
 from __future__ import annotations
 
 import dataclasses
+import random
+import time
 from typing import Callable, Protocol, TypeVar
 
 from monopoli_mc.bridge import batch
@@ -40,6 +42,9 @@ MIXED = ("on vanilla every RCON connection shares one reply buffer, so another R
          "now (a second controller, an RCON console, a monitoring tool) mixes into our replies: stop it for the "
          "night if this goes on")
 
+PAUSE = 0.01
+"""The most a read waits before it is asked again (a random wait)."""
+
 T = TypeVar("T")
 
 
@@ -54,6 +59,7 @@ def ask(command: Callable[[str], str], query: str, parse: Callable[[str], T], *,
         except InboxError as exc:
             if attempt == tries:
                 raise InboxError(f"{exc}; read {tries} times: {MIXED}") from None
+        time.sleep(random.uniform(0, PAUSE))  # out of step with a client that asks as fast as it is answered
     raise AssertionError("unreachable")
 
 

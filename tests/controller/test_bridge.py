@@ -273,3 +273,34 @@ def test_an_entry_s_text_as_vanilla_prints_it_is_read_back_on_every_dialect(text
 
 
 _PRINTERS: dict[str, World] = {}
+
+
+_STORAGE_REPLY = (HEAD + '{world: 60606426, seq: 3, boot: 7, since: 0, pos: [], night: {id: "c3eb", db: "/srv/prom.db", '
+                  'host: "vm", pid: 12}, inbox: [{seq: 3, kind: "d6", uuid: [I; 1, 2, 3, 4], boot: 7, value: 1}]}')
+_THEIRS = ["There are 3 of a max of 20 players online: Alex, Sam, Robin", "$seq has 3 [monopoli.seq]",
+           HEAD + '{id: "c3eb", db: "/srv/prom.db", host: "vm", pid: 12}', HEAD + "60606426",
+           "Unknown or incomplete command, see below for error" + "frobnicate<--[HERE]", '"', "{", "]"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.sampled_from(_THEIRS), st.text().filter(lambda t: HEAD not in t)),
+       st.sampled_from(["after", "before"]))
+def test_a_storage_listing_joined_to_another_client_s_reply_reads_as_alone(theirs: str, where: str) -> None:
+    """Vanilla's one RCON reply buffer may join another client's output to ours, before or after it."""
+    alone = parse_poll(_STORAGE_REPLY)
+    mixed = _STORAGE_REPLY + theirs if where == "after" else theirs + _STORAGE_REPLY
+    assert parse_poll(mixed) == alone
+    assert alone.world == "60606426" and [e.seq for e in alone.events] == [3]
+
+
+@pytest.mark.parametrize("reply", ["", "There are 3 of a max of 20 players online: Alex, Sam, Robin",
+                                   HEAD + "60606426", HEAD + "{inbox: [", "$seq has 3 [monopoli.seq]" + HEAD])
+def test_a_reply_with_no_storage_compound_is_an_error(reply: str) -> None:
+    with pytest.raises(InboxError):
+        parse_poll(reply)
+
+
+def test_of_two_compounds_the_one_with_the_world_s_identity_is_the_storage() -> None:
+    mark = HEAD + '{id: "other", db: "/srv/other.db", host: "vm", pid: 13}'
+    assert parse_poll(mark + _STORAGE_REPLY).world == "60606426"
+    assert parse_poll(mark).world is None  # the mark alone: the controller asks again (no identity)
