@@ -324,7 +324,7 @@ def parse_uuid_list(reply: str) -> dict[str, str]:
         at = entry.end() + len(", ")
     if not out and int(head.group(1)):
         raise InboxError(f"`list uuids` says {head.group(1)} players and names no UUID: {reply[:120]!r}")
-    if out and at < len(reply):  # text after the last player: another reply joined to this one
+    if at < len(reply) and (out or head.group(1) == "0"):  # text after the last player: another reply joined
         raise InboxError(f"not one `list uuids` reply (text after the last player): {reply[-120:]!r}")
     return out
 

@@ -74,6 +74,19 @@ def test_names_with_commas_and_brackets_are_read_whole_beside_the_others(players
     assert parse_uuid_list(listing([(n, u) for u, n in players.items()], max_players)) == players
 
 
+@pytest.mark.parametrize("theirs", ["There are 0 of a max of 20 players online: ", "$seq has 3 [monopoli.seq]",
+                                    "Storage monopoli:bridge has the following contents: 12"])
+@pytest.mark.parametrize("players", [[], [("Alex", "00000000-0000-0000-0000-000000000001")]])
+def test_a_list_joined_to_another_client_s_reply_is_an_error(theirs: str, players: list[tuple[str, str]]) -> None:
+    """Vanilla's one RCON reply buffer may join another client's output to ours: never a list of fewer
+    players, nor a name made of two replies (the controller asks again)."""
+    with pytest.raises(InboxError, match="list uuids"):
+        parse_uuid_list(listing(players) + theirs)
+    if players:
+        with pytest.raises(InboxError, match="list uuids"):
+            parse_uuid_list(listing(players) + listing(players))
+
+
 def test_a_count_that_disagrees_keeps_every_name_read() -> None:
     one = "00000000-0000-0000-0000-000000000001"
     assert parse_uuid_list(f"There are 2 of a max of 20 players online: Alex ({one})") == {one: "Alex"}
