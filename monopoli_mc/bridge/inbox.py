@@ -43,7 +43,6 @@ _NO_ENTITY = "No entity was found"  # argument.entity.notfound.entity: the playe
 # commands.scoreboard.players.get.success "%s has %s [%s]" and .null "Can't get value of %s for %s; none is set"
 _SCORE = re.compile(r"(?:(?! has ).)+ has (-?\d+) \[(?:(?! has ).)*\]", re.DOTALL)
 _NO_SCORE = re.compile(r"Can't get value of (?:(?!Can't).)+ for (?:(?!Can't).)+; none is set", re.DOTALL)
-_MAX_NAME = 16  # StringUtil.isValidPlayerName: a player name is at most 16 characters
 _TIME = re.compile(r"Function monopoli:bridge/now returned (\d+)\s*$")
 _INT_MIN, _INT_MAX = -2**31, 2**31 - 1
 
@@ -317,8 +316,8 @@ def parse_uuid_list(reply: str) -> dict[str, str]:
     at = head.end()
     for entry in _LIST_ID.finditer(reply, at):
         name = reply[at:entry.start()]
-        if len(name) > _MAX_NAME:  # no player is named so: two replies in one (a shared RCON buffer)
-            raise InboxError(f"not one `list uuids` reply (a name of {len(name)} characters): {reply[:120]!r}")
+        if _LIST_HEAD.search(name):  # another list joined to this one (a shared RCON buffer)
+            raise InboxError(f"not one `list uuids` reply (two lists in one): {reply[:120]!r}")
         if name:
             out[entry.group("uuid")] = name
         at = entry.end() + len(", ")

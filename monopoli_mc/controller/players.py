@@ -12,6 +12,7 @@ told nothing. Telling never fails an input.
 
 from __future__ import annotations
 
+import time
 from typing import Callable
 
 from monopoli_mc.bridge import outbox
@@ -30,6 +31,7 @@ class Players:
         self.command = command
         self.on_line = on_line
         self.names: dict[str, str] = store.players()
+        self._unread: tuple[float, float] | None = None  # (first, last) failure to read `list uuids` since it read
 
     def refresh(self) -> set[str] | None:
         """Ask the server who is online and remember the new names (a transaction of its own); returns
@@ -38,12 +40,21 @@ class Players:
             found = ask(self.command, LIST_UUIDS, parse_uuid_list)
         except InboxError as exc:  # keep the names we have; the next poll asks again
             self.on_line(f"warning: {exc}")
+            now = time.monotonic()
+            first = now if self._unread is None or now - self._unread[1] > 5.0 else self._unread[0]
+            self._unread = (first, now)
             return None
+        self._unread = None
         fresh = {u: n for u, n in found.items() if self.names.get(u) != n}
         if fresh:
             with self.store.transaction():
                 self.remember(fresh)
         return set(found.values())
+
+    def unread_for(self) -> float:
+        """For how long (seconds) `list uuids` has not read, asked again and again (failures more than 5 s
+        apart begin anew); 0 while it reads."""
+        return 0.0 if self._unread is None else self._unread[1] - self._unread[0]
 
     def remember(self, fresh: dict[str, str]) -> None:
         """Keep these names (inside a transaction)."""

@@ -36,6 +36,12 @@ class Reads:
     online: set[str] | None = None  # the names `list uuids` gave, when this poll asked it
 
 
+LIST_PATIENCE = 30.0
+"""How long (seconds) the polls wait for a `list uuids` that reads before the entries that needed it are
+set aside: a reply mixed with another RCON client's passes, a list no reply of which reads does not stop
+the night."""
+
+
 def read(c: Controller) -> Reads:
     """The poll's reads, in as few requests as its entries allow (one when idle)."""
     try:
@@ -59,6 +65,8 @@ def read(c: Controller) -> Reads:
         reads = Reads(split.new, split.beyond, split.ack, poll.counter)
     if _list_needed(c, reads.new):
         reads.online = c.players.refresh()
+        if reads.online is None and c.players.unread_for() < LIST_PATIENCE:
+            raise InboxError("this poll waits for a player list that reads: nothing of it is applied yet")
     if poll is not None:  # known before this poll's moves start walks: they are tagged at once
         c.walks.read(poll.positions, c.players.names)
     if any(e.is_admin and e.time is not None for e in reads.new):

@@ -222,3 +222,40 @@ def test_a_demo_beside_a_client_polling_the_server_equals_its_headless_twin(tmp_
     assert seen["mixed"] > 0 and seen["own"] > 0, seen
     print(f"the other client's replies: {dict(seen)}; the controller's warnings: "
           f"{sum(line.startswith('warning') for line in lines)}")
+
+
+def test_joins_wait_for_a_player_list_that_reads(box: Sandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Entries from players not yet named wait while `list uuids` comes back mixed: never set aside for it
+    (they were, as if the server had not listed them); a list that never reads passes them after a while."""
+    with RconClient(*box.address, PASSWORD) as client:
+        client.command("function monopoli:board/main/place")
+        store = Store(tmp_path / "night.db")
+        lines: list[str] = []
+        ctl = Controller(client, load_world(), store, Settings(rules="prom", start_at=3), on_line=lines.append)
+        ctl.start()
+        people = TablePlayers(box.world, ctl.tables["main"].layout, NAMES, walk=False,
+                              operator=lambda kind, args: store.request(kind, args, "main"))
+        box.server.executor = Interloper(box.world, rate=1.0, seed=2, only="list uuids", kinds=("empty", "theirs"),
+                                         others=("list",))
+        people.join()
+        people.sit_down()
+        for _ in range(3):
+            box.world.tick()
+            with pytest.raises(InboxError, match="this poll waits for a player list that reads"):
+                ctl.poll()
+        assert not [line for line in lines if "set aside" in line] and ctl.tables["main"].game is None
+        box.server.executor = box.world
+        box.world.tick()
+        ctl.poll()
+        game = ctl.tables["main"].game
+        assert game is not None and sorted(game.names) == sorted(NAMES)
+        assert not [line for line in lines if "set aside" in line]
+
+        monkeypatch.setattr("monopoli_mc.controller.reads.LIST_PATIENCE", 0.0)
+        box.server.executor = Interloper(box.world, rate=1.0, seed=2, only="list uuids", kinds=("empty",))
+        from monopoli_mc.sandbox.bots import Bot
+        Bot.join(box.world, "Jo").trigger("jar")
+        box.world.tick()
+        ctl.poll()  # the list never reads: the entry is set aside, said, and the night goes on
+        assert [line for line in lines if "from a player the server did not list" in line]
+        store.close()
