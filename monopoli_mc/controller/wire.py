@@ -14,11 +14,12 @@ pack running more than its own estimate (ours: a bug to report, never a game rul
 
 Vanilla keeps one reply buffer for every RCON connection (`RconConsoleSource`, one per
 server; `DedicatedServer.runCommand` clears it, runs the command on the main thread, then
-reads it: client1.20.5 to client1.21.4, and 1.21.11). While another RCON client sends
-commands (a second controller, an RCON console, a monitoring tool), a reply can come back
-empty, another client's, or ours joined to theirs. So every read is parsed whole and asked
-again when it does not read (`ask`), and a batch whose reply lacks its return is checked by
-asking how far it ran before it is called cut. (CraftBukkit servers such as Paper give each
+reads it: client1.20.5 to client1.21.4). While another RCON client sends commands (a
+second controller, an RCON console, a monitoring tool), a reply can come back empty,
+another client's, or ours joined to theirs. So every read is checked (the poll's finds the
+storage's listing among other text, the rarer ones are parsed whole) and asked again when it
+does not read (`ask`), and a batch whose reply lacks its return is checked by asking how far
+it ran before it is called cut. (CraftBukkit servers such as Paper give each
 connection its own buffer; the checks cost them nothing.)
 """
 
@@ -129,6 +130,8 @@ class Wire:
                 return []
             self.on_line(f"warning: cannot tell how far a write ran ({exc}); it was sent again whole")
             return [dataclasses.replace(request, again=True)]
+        # every operation ran: the reply was not its own (had the limit cut its acknowledgement, the
+        # entries are still in the inbox and the next poll acknowledges them again)
         if done is not None and done >= (request.ops or 0):
             self.mixed += 1
             if self.mixed == 1:
