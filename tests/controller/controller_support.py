@@ -13,6 +13,7 @@ from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.store import Store
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
+from monopoli_mc.demo.players import TablePlayers
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.rules.game import Game
 from monopoli_mc.sandbox.bots import Bot
@@ -133,6 +134,15 @@ def open_auction(rig: Rig) -> tuple[str, str]:
     rig.step()
     assert game.phase == AUCTION
     return name, other
+
+
+def table_players(box: Sandbox, ctl: Controller, store: Store, names: list[str]) -> TablePlayers:
+    """The main board's bots (operator requests through the store), joined, on GO, seats asked for."""
+    people = TablePlayers(box.world, ctl.tables["main"].layout, names, walk=False,
+                          operator=lambda kind, args: store.request(kind, args, "main"))
+    people.join()
+    people.sit_down()
+    return people
 
 
 def seat_by_walking(box: Sandbox, world: WorldConfig, ctl: Controller, seats: dict[str, str]) -> dict[str, Bot]:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from controller_support import PACK, PASSWORD
+from controller_support import PACK, PASSWORD, table_players
 
 from monopoli_mc.controller import lineage
 from monopoli_mc.controller.loop import Controller, Settings
@@ -98,10 +98,7 @@ def night(tmp_path: Path) -> Iterator[Night]:
         ctl = Controller(rcon, world, store, Settings(rules="prom", seed=5, start_at=len(NAMES),
                                                       auction_quiet=0.0, walk_wait=0.0, store_retry=0.02))
         ctl.start()
-        people = TablePlayers(box.world, ctl.tables["main"].layout, NAMES, walk=False,
-                              operator=lambda kind, args: store.request(kind, args, "main"))
-        people.join()
-        people.sit_down()
+        people = table_players(box, ctl, store, NAMES)
         for _ in range(3):
             box.world.tick()
             ctl.poll()

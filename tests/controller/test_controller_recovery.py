@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from controller_support import PACK, PASSWORD
+from controller_support import PACK, PASSWORD, table_players
 
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.policy import play_headless
@@ -159,10 +159,7 @@ def test_sandbox_restarted_mid_game(tmp_path: Path) -> None:
                      clock=lambda: before[0] + box.world.game_time / TICK_RATE)
     ctl.start()
     table = ctl.tables["main"]
-    people = TablePlayers(box.world, table.layout, NAMES, walk=False,
-                          operator=lambda kind, args: store.request(kind, args, "main"))
-    people.join()
-    people.sit_down()
+    people = table_players(box, ctl, store, NAMES)
     restarted = False
     deadline = time.monotonic() + 60
     try:
@@ -249,10 +246,7 @@ def test_a_restart_after_a_card_is_drawn_still_takes_its_book_back(tmp_path: Pat
         rcon.command("function monopoli:board/main/place")
         ctl = Controller(rcon, world_cfg, store, settings, clock=lambda: box.world.game_time / TICK_RATE)
         ctl.start()
-        people = TablePlayers(box.world, ctl.tables["main"].layout, NAMES, walk=False,
-                              operator=lambda kind, args: store.request(kind, args, "main"))
-        people.join()
-        people.sit_down()
+        people = table_players(box, ctl, store, NAMES)
         restarts = 0
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

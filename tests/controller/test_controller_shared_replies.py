@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from controller_support import PACK, PASSWORD
+from controller_support import PACK, PASSWORD, table_players
 
 from monopoli_mc.bridge import batch
 from monopoli_mc.bridge.inbox import POLL_QUERY, InboxError
@@ -35,7 +35,6 @@ from monopoli_mc.controller.policy import play_headless
 from monopoli_mc.controller.store import Store
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.world_config import load_world
-from monopoli_mc.demo.players import TablePlayers
 from monopoli_mc.demo.run import run_demo
 from monopoli_mc.errors import LeaseError, MonopoliError, RconError
 from monopoli_mc.rcon.client import RconClient
@@ -104,10 +103,7 @@ def test_a_whole_game_with_replies_mixed_equals_its_headless_twin(box: Sandbox, 
         box.server.executor = interloper
         ctl.start()
         table = ctl.tables["main"]
-        people = TablePlayers(box.world, table.layout, NAMES, walk=False,
-                              operator=lambda kind, args: store.request(kind, args, "main"))
-        people.join()
-        people.sit_down()
+        people = table_players(box, ctl, store, NAMES)
         for _ in range(3000):
             box.world.tick()
             ctl.poll()
@@ -233,12 +229,9 @@ def test_joins_wait_for_a_player_list_that_reads(box: Sandbox, tmp_path: Path, m
         lines: list[str] = []
         ctl = Controller(client, load_world(), store, Settings(rules="prom", start_at=3), on_line=lines.append)
         ctl.start()
-        people = TablePlayers(box.world, ctl.tables["main"].layout, NAMES, walk=False,
-                              operator=lambda kind, args: store.request(kind, args, "main"))
         box.server.executor = Interloper(box.world, rate=1.0, seed=2, only="list uuids", kinds=("empty", "theirs"),
                                          others=("list",))
-        people.join()
-        people.sit_down()
+        table_players(box, ctl, store, NAMES)
         for _ in range(3):
             box.world.tick()
             with pytest.raises(InboxError, match="this poll waits for a player list that reads"):
