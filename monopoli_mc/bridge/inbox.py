@@ -41,8 +41,8 @@ _POS = re.compile(r"(?:(?!has the following).)* has the following entity data: "
                   r"\[(-?[\d.E-]+)d, (-?[\d.E-]+)d, (-?[\d.E-]+)d\]", re.DOTALL)
 _NO_ENTITY = "No entity was found"  # argument.entity.notfound.entity: the player is not online
 # commands.scoreboard.players.get.success "%s has %s [%s]" and .null "Can't get value of %s for %s; none is set"
-_SCORE = re.compile(r"(?:(?! has ).)+ has (-?\d+) \[(?:(?! has ).)*\]", re.DOTALL)
-_NO_SCORE = re.compile(r"Can't get value of (?:(?!Can't).)+ for (?:(?!Can't).)+; none is set", re.DOTALL)
+_SCORE = re.compile(r"(?P<holder>(?:(?! has ).)+) has (-?\d+) \[(?:(?! has ).)*\]", re.DOTALL)
+_NO_SCORE = re.compile(r"Can't get value of (?:(?!Can't).)+ for (?P<holder>(?:(?!Can't).)+); none is set", re.DOTALL)
 _TIME = re.compile(r"Function monopoli:bridge/now returned (\d+)\s*$")
 _INT_MIN, _INT_MAX = -2**31, 2**31 - 1
 
@@ -328,18 +328,19 @@ def parse_uuid_list(reply: str) -> dict[str, str]:
     return out
 
 
-def parse_score(reply: str) -> int | None:
+def parse_score(reply: str, holder: str | None = None) -> int | None:
     """The score in "$seq has 12 [monopoli.seq]" (vanilla's commands.scoreboard.players.get.success);
     None when the holder has none.
 
-    Raises InboxError when the reply is not one of those two, whole.
+    Raises InboxError when the reply is not one of those two, whole, or (given `holder`) is another's.
     """
     m = _SCORE.fullmatch(reply)
-    if m is not None:
-        return int(m.group(1))
-    if _NO_SCORE.fullmatch(reply):
+    if m is not None and holder in (None, m.group("holder")):
+        return int(m.group(2))
+    m = _NO_SCORE.fullmatch(reply)
+    if m is not None and holder in (None, m.group("holder")):
         return None
-    raise InboxError(f"not a score: {reply[:120]!r}")
+    raise InboxError(f"not a score{f' of {holder}' if holder else ''}: {reply[:120]!r}")
 
 
 def pos_query(name: str) -> str:

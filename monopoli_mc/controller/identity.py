@@ -30,7 +30,7 @@ def follow_world(c: Controller) -> str:
     world = ask(c.command, WORLD_QUERY, parse_world)
     if world is None:  # a pack from before world identities: a counter that went back means a new world
         world = ""
-        seq = ask(c.command, SEQ_QUERY, parse_score)
+        seq = ask(c.command, SEQ_QUERY, lambda reply: parse_score(reply, "$seq"))
         cursor = c.store.cursor(world)
         if seq is not None and seq < cursor:
             c.on_line(f"the world's event counter is {seq}, below ours ({cursor}): the world was reset; "

@@ -122,7 +122,7 @@ class Wire:
         """The requests that finish a batch whose reply lacks its return: none when it ran whole (the
         reply was another RCON client's), else the rest, after telling the operator why it was cut."""
         try:
-            done = ask(self.command, batch.DONE, parse_score)
+            done = ask(self.command, batch.DONE, lambda reply: parse_score(reply, "$ops"))
         except InboxError as exc:  # how far it ran is not known: all of it once more (world writes set values)
             if request.again:
                 self.on_line(f"warning: cannot tell how far a write ran, sent twice ({exc}); "

@@ -80,6 +80,11 @@ def test_scores_as_the_server_says_them() -> None:
                   "$ops has 3 [monopoli.seq]There are 0 of a max of 20 players online: "):
         with pytest.raises(InboxError, match="not a score"):
             parse_score(mixed)
+    assert parse_score("$ops has 3 [monopoli.seq]", "$ops") == 3
+    assert parse_score("Can't get value of monopoli.seq for $ops; none is set", "$ops") is None
+    for theirs in ("$seq has 3 [monopoli.seq]", "Can't get value of monopoli.seq for $seq; none is set"):
+        with pytest.raises(InboxError, match=r"not a score of \$ops"):
+            parse_score(theirs, "$ops")  # another client's read of another holder
 
 
 def test_admin_entries_name_their_board_and_time() -> None:
