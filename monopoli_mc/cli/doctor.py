@@ -10,12 +10,13 @@ from pathlib import Path
 import click
 
 from monopoli_mc.cli.board import _checks
-from monopoli_mc.bridge.inbox import ABOUT_QUERY, parse_about
+from monopoli_mc.bridge.inbox import ABOUT_QUERY, POLL_QUERY, InboxError, NightMark, parse_about, parse_poll
 from monopoli_mc.bridge.server_kind import CHECKING, ServerKind, parse_version_reply
 from monopoli_mc.bridge.ticking import is_ticking, not_ticking
 from monopoli_mc.cli.deep import deep_checks, mirror_world
 from monopoli_mc.cli.options import password_option, world_option
 from monopoli_mc.cli.twin import Asks, Twin
+from monopoli_mc.controller import lease
 from monopoli_mc.datapack.about import ABOUT_CALL, Built, differences
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.channel import SEQ
@@ -212,6 +213,16 @@ def doctor(world_path: Path | None, password_file: Path | None, rules_name: str,
     twin: Twin | None = None
     try:
         with RconClient(world.rcon_host, world.rcon_port, read_password(file=password_file), timeout=5) as rcon:
+            running = running_controller(rcon)
+            if running is not None and deep:
+                raise MonopoliError(
+                    f"a controller runs this world ({lease.describe_mark(running)}): --deep writes into the world "
+                    "and queues an input that controller would read; stop it first (Ctrl-C in its terminal), "
+                    "then run doctor --deep again")
+            if running is not None:
+                click.echo(f"note: a controller runs this world ({lease.describe_mark(running)}): on vanilla its "
+                           "replies and doctor's share one buffer, so a check can fail for that alone; if one "
+                           "does, run doctor again with the controller stopped")
             if not deep:
                 kind = server_kind(rcon)
                 results = diagnose(rcon, world, board, advice=advice, kind=kind)
@@ -240,6 +251,16 @@ def doctor(world_path: Path | None, password_file: Path | None, rules_name: str,
                f"verdict: NOT ready: {fixes} check{'s' if fixes > 1 else ''} to FIX{note}")
     if fixes:
         raise SystemExit(1)
+
+
+def running_controller(rcon: Asks) -> NightMark | None:
+    """The mark of a controller that runs this world now (read from the bridge storage); None when none
+    does, or when the storage does not read (no pack yet: the checks say so)."""
+    try:
+        mark = parse_poll(rcon.command(POLL_QUERY)).night
+    except InboxError:
+        return None
+    return mark if mark is not None and lease.world_is_held(mark, "") else None
 
 
 def _print_differences(twin: Twin) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from monopoli_mc.cli import cli
+from monopoli_mc.cli import cli, main
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.pack import write_pack
 from monopoli_mc.datapack.world_config import BoardPlace, load_world
@@ -97,3 +97,32 @@ def test_doctor_notices_a_pack_built_for_another_world_config(tmp_path: Path,
         assert result.exit_code == 0, result.output
         assert ("ok   the pack was built for this world config (Minecraft 1.21.11, the Standard (US) board, "
                 "board 'main' at (0, -60, 0) facing west)") in result.output
+
+
+def test_doctor_says_when_a_controller_runs_the_world_and_deep_waits_for_it_to_stop(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """On vanilla a running controller's replies and doctor's share one buffer, and --deep queues an input
+    that controller would read: --deep is refused while one runs, the plain checks say it."""
+    from monopoli_mc.datapack import calls
+
+    monkeypatch.setenv("MONOPOLI_RCON_PASSWORD", PASSWORD)
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK) as box:
+        box.world.tick()
+        config = _config(tmp_path, box.port)
+        runner = CliRunner()
+        box.world.execute(calls.night_mark("a" * 32, "/srv/prom-night.db", "stage-laptop", 4121))
+        with pytest.raises(SystemExit) as exit_info:
+            main(["doctor", "--world", str(config), "--deep"])
+        assert exit_info.value.code == 1
+        assert capsys.readouterr().err == (
+            "error: a controller runs this world (database /srv/prom-night.db, pid 4121 on stage-laptop): "
+            "--deep writes into the world and queues an input that controller would read; stop it first "
+            "(Ctrl-C in its terminal), then run doctor --deep again\n")
+        assert "MonopoliProbe" not in box.world.execute("data get storage monopoli:bridge")[0]
+        plain = runner.invoke(cli, ["doctor", "--world", str(config)])
+        assert plain.output.startswith("note: a controller runs this world (database /srv/prom-night.db, pid 4121 "
+                                       "on stage-laptop): on vanilla its replies and doctor's share one buffer"), \
+            plain.output
+        box.world.execute(calls.night_mark("a" * 32, "/srv/prom-night.db", "stage-laptop", 0))  # it stopped
+        plain = runner.invoke(cli, ["doctor", "--world", str(config)])
+        assert "controller runs this world" not in plain.output
