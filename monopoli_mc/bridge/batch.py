@@ -17,12 +17,14 @@ the default limit. Pure functions of text; no sockets.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.cost import Costs
 
-BATCH = "function monopoli:batch "
+NAME = "monopoli:batch"
+BATCH = f"function {NAME} "
 RAN = "Function monopoli:batch returned "
 """The batch function returns how many operations it dispatched; vanilla says so in the reply."""
 OLD_PACK = "Unknown function monopoli:batch"
@@ -62,7 +64,7 @@ class Request:
 
         A batch cut short by the server's command limit never reaches its `return`.
         """
-        return self.ops is None or f"{RAN}{self.ops}" in reply
+        return self.ops is None or re.search(rf"{re.escape(RAN)}{self.ops}(?!\d)", reply) is not None
 
 
 def requests(commands: list[str], *, costs: Costs | None = None, ack: int | None = None,

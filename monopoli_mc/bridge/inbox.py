@@ -37,8 +37,9 @@ _NO_INBOX = ("Found no elements matching", "has no elements")
 _LIST_HEAD = re.compile(r"There are (\d+) of a max of (\d+) players online: ")
 _LIST_ID = re.compile(r" \((?P<uuid>[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\)(?=, |$)")
 # commands.data.entity.query, "%s has the following entity data: %s": one of them, the whole reply
-_POS = re.compile(r"(?:(?!has the following).)* has the following entity data: "
+_POS = re.compile(r"(?P<who>(?:(?!has the following).)*) has the following entity data: "
                   r"\[(-?[\d.E-]+)d, (-?[\d.E-]+)d, (-?[\d.E-]+)d\]", re.DOTALL)
+_WORLD = re.compile(re.escape(_STORAGE) + r"(-?\d+)")
 _NO_ENTITY = "No entity was found"  # argument.entity.notfound.entity: the player is not online
 # commands.scoreboard.players.get.success "%s has %s [%s]" and .null "Can't get value of %s for %s; none is set"
 _SCORE = re.compile(r"(?P<holder>(?:(?! has ).)+) has (-?\d+) \[(?:(?! has ).)*\]", re.DOTALL)
@@ -291,12 +292,12 @@ def parse_world(reply: str) -> str | None:
 
     Raises InboxError when the reply is neither.
     """
-    if any(marker in reply for marker in _NO_INBOX):
+    if reply == "Found no elements matching world":  # arguments.nbtpath.nothing_found
         return None
-    head, sep, body = reply.partition(_CONTENTS)
-    if not sep or not body.strip().lstrip("-").isdigit():
+    m = _WORLD.fullmatch(reply)
+    if m is None:
         raise InboxError(f"not a world identity: {reply[:120]!r}")
-    return body.strip()
+    return m.group(1)
 
 
 def parse_uuid_list(reply: str) -> dict[str, str]:
@@ -349,14 +350,15 @@ def pos_query(name: str) -> str:
     return f"data get entity {player_name(name)} Pos"
 
 
-def parse_pos(reply: str) -> tuple[float, float, float] | None:
+def parse_pos(reply: str, name: str | None = None) -> tuple[float, float, float] | None:
     """A player's position from `data get entity <name> Pos`; None if not online.
 
-    Raises InboxError when the reply is neither, whole.
+    Raises InboxError when the reply is neither, whole, or (given `name`) is another entity's (the
+    display name before " has" holds the name; a team's prefix or suffix only wraps it).
     """
     m = _POS.fullmatch(reply)
-    if m is not None:
-        return float(m.group(1)), float(m.group(2)), float(m.group(3))
+    if m is not None and (name is None or name in m.group("who")):
+        return float(m.group(2)), float(m.group(3)), float(m.group(4))
     if reply == _NO_ENTITY:
         return None
     raise InboxError(f"not a position: {reply[:120]!r}")

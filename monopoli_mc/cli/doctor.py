@@ -17,6 +17,7 @@ from monopoli_mc.cli.deep import deep_checks, mirror_world
 from monopoli_mc.cli.options import password_option, world_option
 from monopoli_mc.cli.twin import Asks, Twin
 from monopoli_mc.controller import lease
+from monopoli_mc.controller.wire import ask
 from monopoli_mc.datapack.about import ABOUT_CALL, Built, differences
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.channel import SEQ
@@ -218,7 +219,8 @@ def doctor(world_path: Path | None, password_file: Path | None, rules_name: str,
                 raise MonopoliError(
                     f"a controller runs this world ({lease.describe_mark(running)}): --deep writes into the world "
                     "and queues an input that controller would read; stop it first (Ctrl-C in its terminal), "
-                    "then run doctor --deep again")
+                    "then run doctor --deep again (if it is gone with its machine, `monopoli run --take-over` "
+                    "and Ctrl-C clear its mark)")
             if running is not None:
                 click.echo(f"note: a controller runs this world ({lease.describe_mark(running)}): on vanilla its "
                            "replies and doctor's share one buffer, so a check can fail for that alone; if one "
@@ -254,12 +256,16 @@ def doctor(world_path: Path | None, password_file: Path | None, rules_name: str,
 
 
 def running_controller(rcon: Asks) -> NightMark | None:
-    """The mark of a controller that runs this world now (read from the bridge storage); None when none
-    does, or when the storage does not read (no pack yet: the checks say so)."""
+    """The mark of a controller that runs this world now (read from the bridge storage, asked again while
+    another RCON client's reply is mixed in: a running controller's are); None when none does.
+
+    Raises MonopoliError when the storage never reads, saying why doctor cannot tell.
+    """
     try:
-        mark = parse_poll(rcon.command(POLL_QUERY)).night
-    except InboxError:
-        return None
+        poll = ask(rcon.command, POLL_QUERY, parse_poll)
+    except InboxError as exc:
+        raise MonopoliError(f"cannot tell whether a controller runs this world: {exc}") from None
+    mark = poll.night
     return mark if mark is not None and lease.world_is_held(mark, "") else None
 
 

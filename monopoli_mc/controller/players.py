@@ -39,9 +39,10 @@ class Players:
         try:
             found = ask(self.command, LIST_UUIDS, parse_uuid_list)
         except InboxError as exc:  # keep the names we have; the next poll asks again
-            self.on_line(f"warning: {exc}")
             now = time.monotonic()
             first = now if self._unread is None or now - self._unread[1] > 5.0 else self._unread[0]
+            if first == now:  # said once while it goes on failing
+                self.on_line(f"warning: {exc}; the inbox waits for a player list that reads")
             self._unread = (first, now)
             return None
         self._unread = None
@@ -50,6 +51,11 @@ class Players:
             with self.store.transaction():
                 self.remember(fresh)
         return set(found.values())
+
+    @property
+    def list_reads(self) -> bool:
+        """Whether the last `list uuids` asked read."""
+        return self._unread is None
 
     def unread_for(self) -> float:
         """For how long (seconds) `list uuids` has not read, asked again and again (failures more than 5 s

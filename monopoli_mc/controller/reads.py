@@ -37,9 +37,9 @@ class Reads:
 
 
 LIST_PATIENCE = 30.0
-"""How long (seconds) the polls wait for a `list uuids` that reads before the entries that needed it are
-set aside: a reply mixed with another RCON client's passes, a list no reply of which reads does not stop
-the night."""
+"""How long (seconds) the inbox's entries wait for a `list uuids` that reads when one of them needs it,
+before those of players it does not name are set aside: a reply mixed with another RCON client's passes,
+a list no reply of which reads does not stop the night."""
 
 
 def read(c: Controller) -> Reads:
@@ -66,7 +66,7 @@ def read(c: Controller) -> Reads:
     if _list_needed(c, reads.new):
         reads.online = c.players.refresh()
         if reads.online is None and c.players.unread_for() < LIST_PATIENCE:
-            raise InboxError("this poll waits for a player list that reads: nothing of it is applied yet")
+            return Reads()  # the entries wait, none applied or acknowledged; timers and requests go on
     if poll is not None:  # known before this poll's moves start walks: they are tagged at once
         c.walks.read(poll.positions, c.players.names)
     if any(e.is_admin and e.time is not None for e in reads.new):
@@ -86,7 +86,7 @@ def read(c: Controller) -> Reads:
 def _position(c: Controller, name: str) -> Position | None:
     """Where a player stands; None when offline, or when the reply never reads (said)."""
     try:
-        return ask(c.command, pos_query(name), parse_pos)
+        return ask(c.command, pos_query(name), lambda reply: parse_pos(reply, name))
     except InboxError as exc:  # taken as not standing anywhere: whoever needed it is told so
         c.on_line(f"warning: where {name} stands: {exc}")
         return None

@@ -116,9 +116,9 @@ class Wire:
                 self.batches = False
                 self.send([c for r in [request, *pending] for c in r.commands], ack=ack)
                 return
-            pending[:0] = self._finish(request)
+            pending[:0] = self._finish(request, reply)
 
-    def _finish(self, request: batch.Request) -> list[batch.Request]:
+    def _finish(self, request: batch.Request, reply: str) -> list[batch.Request]:
         """The requests that finish a batch whose reply lacks its return: none when it ran whole (the
         reply was another RCON client's), else the rest, after telling the operator why it was cut."""
         try:
@@ -130,9 +130,10 @@ class Wire:
                 return []
             self.on_line(f"warning: cannot tell how far a write ran ({exc}); it was sent again whole")
             return [dataclasses.replace(request, again=True)]
-        # every operation ran: the reply was not its own (had the limit cut its acknowledgement, the
-        # entries are still in the inbox and the next poll acknowledges them again)
-        if done is not None and done >= (request.ops or 0):
+        # every operation ran and the reply does not speak of the batch: it was another client's (had
+        # the limit cut the acknowledgement, the entries are still there and the next poll acknowledges
+        # them again). A reply of its own that does (it failed whole: `$ops` is the last batch's) is not.
+        if done is not None and done >= (request.ops or 0) and batch.NAME not in reply:
             self.mixed += 1
             if self.mixed == 1:
                 self.on_line(f"note: a write's reply was not its own, although the write ran whole; {MIXED}")
@@ -163,17 +164,17 @@ class Wire:
     def _limit(self) -> int | None:
         """The server's command limit now (its game rule), or None if it does not say."""
         try:
-            return ask(self.command, f"gamerule {self.rule}", _rule_value)
+            return ask(self.command, f"gamerule {self.rule}", lambda reply: _rule_value(reply, self.rule))
         except InboxError:
             return None
 
 
-def _rule_value(reply: str) -> int:
+def _rule_value(reply: str, rule: str) -> int:
     """A whole-number game rule's value from commands.gamerule.query, "Gamerule %s is currently set to: %s".
 
-    Raises InboxError when the reply is not that, whole.
+    Raises InboxError when the reply is not that, whole, for this rule.
     """
     head, sep, tail = reply.partition(RULE_NOW)
-    if not sep or not head.startswith("Gamerule ") or not tail.isdigit():
+    if not sep or head != f"Gamerule {rule} " or not tail.isdigit():
         raise InboxError(f"not a game rule's value: {reply[:120]!r}")
     return int(tail)

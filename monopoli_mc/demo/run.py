@@ -18,7 +18,7 @@ from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.pack import write_pack
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.demo.players import TablePlayers
-from monopoli_mc.errors import MonopoliError, RconError, StoreError
+from monopoli_mc.errors import MonopoliError, RconError, StoreError, WorldChanged
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.game import Game
@@ -144,6 +144,10 @@ def _play(ctl: Controller, box: Sandbox, boards: list[tuple[BoardGame, TablePlay
             acted = ctl.poll() > 0
         except (RconError, StoreError):
             raise
+        except WorldChanged as exc:  # as `monopoli run` does: which world, whose, then rewritten
+            ctl.on_line(f"{exc}: following it")
+            ctl.connected()
+            acted = False
         except MonopoliError as exc:  # as `monopoli run` does: said, and the next poll tries again
             ctl.on_line(f"warning: {exc}")
             acted = False

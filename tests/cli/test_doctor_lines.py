@@ -117,7 +117,8 @@ def test_doctor_says_when_a_controller_runs_the_world_and_deep_waits_for_it_to_s
         assert capsys.readouterr().err == (
             "error: a controller runs this world (database /srv/prom-night.db, pid 4121 on stage-laptop): "
             "--deep writes into the world and queues an input that controller would read; stop it first "
-            "(Ctrl-C in its terminal), then run doctor --deep again\n")
+            "(Ctrl-C in its terminal), then run doctor --deep again (if it is gone with its machine, `monopoli run "
+            "--take-over` and Ctrl-C clear its mark)\n")
         assert "MonopoliProbe" not in box.world.execute("data get storage monopoli:bridge")[0]
         plain = runner.invoke(cli, ["doctor", "--world", str(config)])
         assert plain.output.startswith("note: a controller runs this world (database /srv/prom-night.db, pid 4121 "

@@ -309,3 +309,44 @@ def test_of_two_compounds_the_one_with_the_world_s_identity_is_the_storage() -> 
     mark = HEAD + '{id: "other", db: "/srv/other.db", host: "vm", pid: 13}'
     assert parse_poll(mark + _STORAGE_REPLY).world == "60606426"
     assert parse_poll(mark).world is None  # the mark alone: the controller asks again (no identity)
+
+
+def test_a_world_identity_is_read_whole_or_not_at_all() -> None:
+    from monopoli_mc.bridge.inbox import parse_world
+
+    assert parse_world(HEAD + "60606426") == "60606426" and parse_world(HEAD + "-7") == "-7"
+    assert parse_world("Found no elements matching world") is None  # a pack before world identities
+    for mixed in (HEAD + "60606426Found no elements matching SelectedItem", "Found no elements matching night",
+                  "Storage other:thing has the following contents: 7", HEAD + "60606426" + HEAD + "60606426",
+                  ""):
+        with pytest.raises(InboxError, match="not a world identity"):
+            parse_world(mixed)
+
+
+def test_a_position_is_the_named_player_s() -> None:
+    reply = "Alex has the following entity data: [1.5d, -59.0d, 2.5d]"
+    assert parse_pos(reply, "Alex") == (1.5, -59.0, 2.5)
+    decorated = "[Red] Alex [MVP] has the following entity data: [1.5d, -59.0d, 2.5d]"  # a team's prefix, suffix
+    assert parse_pos(decorated, "Alex") == (1.5, -59.0, 2.5)
+    with pytest.raises(InboxError, match="not a position"):
+        parse_pos(reply.replace("Alex", "Bob"), "Alex")  # another client's read of another player
+
+
+def test_the_command_limit_is_the_rule_asked() -> None:
+    from monopoli_mc.controller.wire import _rule_value
+
+    rule = "max_command_sequence_length"
+    assert _rule_value(f"Gamerule {rule} is currently set to: 65536", rule) == 65536
+    for theirs in ("Gamerule random_tick_speed is currently set to: 3",
+                   f"Gamerule {rule} is currently set to: 65536x", ""):
+        with pytest.raises(InboxError, match="not a game rule's value"):
+            _rule_value(theirs, rule)
+
+
+def test_a_batch_ran_whole_only_on_its_own_count() -> None:
+    from monopoli_mc.bridge.batch import Request
+
+    three = Request("function monopoli:batch {o:[a,b,c],a:0}", ("a", "b", "c"))
+    assert three.ran_whole("Function monopoli:batch returned 3")
+    assert not three.ran_whole("Function monopoli:batch returned 31")
+    assert not three.ran_whole("")

@@ -215,7 +215,7 @@ def test_a_demo_beside_a_client_hammering_the_server_equals_its_headless_twin(tm
     assert twin.to_data() == game.to_data()
     assert result.strict_failures == []
     assert not [line for line in lines if "stopped a write" in line], lines
-    assert seen["mixed"] > 0 and seen["own"] > 0, seen
+    assert seen["own"] > 0, seen  # it ran all along (how many of its replies mixed is up to the threads)
     print(f"the other client's replies: {dict(seen)}; the controller's warnings: "
           f"{sum(line.startswith('warning') for line in lines)}")
 
@@ -234,9 +234,10 @@ def test_joins_wait_for_a_player_list_that_reads(box: Sandbox, tmp_path: Path, m
         table_players(box, ctl, store, NAMES)
         for _ in range(3):
             box.world.tick()
-            with pytest.raises(InboxError, match="this poll waits for a player list that reads"):
-                ctl.poll()
+            ctl.poll()
         assert not [line for line in lines if "set aside" in line] and ctl.tables["main"].game is None
+        waits = [line for line in lines if "the inbox waits for a player list that reads" in line]
+        assert len(waits) == 1, lines  # said once while it goes on failing
         box.server.executor = box.world
         box.world.tick()
         ctl.poll()
@@ -250,5 +251,5 @@ def test_joins_wait_for_a_player_list_that_reads(box: Sandbox, tmp_path: Path, m
         Bot.join(box.world, "Jo").trigger("jar")
         box.world.tick()
         ctl.poll()  # the list never reads: the entry is set aside, said, and the night goes on
-        assert [line for line in lines if "from a player the server did not list" in line]
+        assert [line for line in lines if "from a player the server's player list did not name" in line], lines
         store.close()
