@@ -42,8 +42,8 @@ _POS = re.compile(r"(?P<who>(?:(?!has the following).)*) has the following entit
 _WORLD = re.compile(re.escape(_STORAGE) + r"(-?\d+)")
 _NO_ENTITY = "No entity was found"  # argument.entity.notfound.entity: the player is not online
 # commands.scoreboard.players.get.success "%s has %s [%s]" and .null "Can't get value of %s for %s; none is set"
-_SCORE = re.compile(r"(?P<holder>(?:(?! has ).)+) has (-?\d+) \[(?:(?! has ).)*\]", re.DOTALL)
-_NO_SCORE = re.compile(r"Can't get value of (?:(?!Can't).)+ for (?P<holder>(?:(?!Can't).)+); none is set", re.DOTALL)
+_SCORE = re.compile(r"(?:(?! has ).)+ has (-?\d+) \[(?:(?! has ).)*\]", re.DOTALL)
+_NO_SCORE = re.compile(r"Can't get value of (?:(?!Can't).)+ for (?:(?!Can't).)+; none is set", re.DOTALL)
 _TIME = re.compile(r"Function monopoli:bridge/now returned (\d+)\s*$")
 _INT_MIN, _INT_MAX = -2**31, 2**31 - 1
 
@@ -333,14 +333,22 @@ def parse_score(reply: str, holder: str | None = None) -> int | None:
     """The score in "$seq has 12 [monopoli.seq]" (vanilla's commands.scoreboard.players.get.success);
     None when the holder has none.
 
-    Raises InboxError when the reply is not one of those two, whole, or (given `holder`) is another's.
+    Given `holder` (a fake player such as `$ops`, which no other client's reply names), the reply is found
+    among others joined to it (vanilla's one RCON reply buffer).
+    Raises InboxError when the reply is not one of those two, whole, or (given `holder`) holds neither.
     """
-    m = _SCORE.fullmatch(reply)
-    if m is not None and holder in (None, m.group("holder")):
-        return int(m.group(2))
-    m = _NO_SCORE.fullmatch(reply)
-    if m is not None and holder in (None, m.group("holder")):
-        return None
+    if holder is not None:
+        found = re.search(re.escape(holder) + r" has (-?\d+) \[", reply)
+        if found is not None:
+            return int(found.group(1))
+        if re.search(r"Can't get value of \S+ for " + re.escape(holder) + "; none is set", reply):
+            return None
+    else:
+        m = _SCORE.fullmatch(reply)
+        if m is not None:
+            return int(m.group(1))
+        if _NO_SCORE.fullmatch(reply):
+            return None
     raise InboxError(f"not a score{f' of {holder}' if holder else ''}: {reply[:120]!r}")
 
 

@@ -81,6 +81,8 @@ def test_scores_as_the_server_says_them() -> None:
         with pytest.raises(InboxError, match="not a score"):
             parse_score(mixed)
     assert parse_score("$ops has 3 [monopoli.seq]", "$ops") == 3
+    assert parse_score("There are 0 of a max of 20 players online: $ops has 3 [monopoli.seq]", "$ops") == 3
+    assert parse_score("$ops has 3 [monopoli.seq]$seq has 9 [monopoli.seq]", "$ops") == 3  # joined: found
     assert parse_score("Can't get value of monopoli.seq for $ops; none is set", "$ops") is None
     for theirs in ("$seq has 3 [monopoli.seq]", "Can't get value of monopoli.seq for $seq; none is set"):
         with pytest.raises(InboxError, match=r"not a score of \$ops"):
