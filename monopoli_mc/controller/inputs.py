@@ -125,7 +125,7 @@ def _handle(c: Controller, event: WorldEvent, batches: Batches) -> list[str]:
         return ingame.admin(c, event, batches)
     name = c.players.names.get(event.uuid or "")
     if name is None:
-        unlisted = "the server did not list" if c.players.list_reads else "the server's player list did not name"
+        unlisted = "the server did not list" if c.players.listing.reads else "the server's player list did not name"
         raise SetAside(f"from a player {unlisted} (UUID {event.uuid or 'none'})", tell=None)
     misuse = intents.bare_misuse(event.kind, event.value, button=event.button)
     if misuse is not None:

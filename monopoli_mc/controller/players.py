@@ -23,6 +23,34 @@ from monopoli_mc.datapack.escape import by_name, is_player_name
 from monopoli_mc.errors import MonopoliError
 
 
+class Patience:
+    """For how long a read has failed, asked again poll after poll (failures more than 5 s apart begin
+    anew): the inbox's entries that need it wait that long for a reply that reads."""
+
+    def __init__(self) -> None:
+        self._span: tuple[float, float] | None = None  # (first, last) failure since it last read
+
+    def failed(self) -> bool:
+        """Count a failure now; True when it begins a span (the one to say)."""
+        now = time.monotonic()
+        first = now if self._span is None or now - self._span[1] > 5.0 else self._span[0]
+        self._span = (first, now)
+        return first == now
+
+    def read(self) -> None:
+        """It read: the span ends."""
+        self._span = None
+
+    @property
+    def reads(self) -> bool:
+        """Whether it read the last time it was asked."""
+        return self._span is None
+
+    def failing_for(self) -> float:
+        """Seconds since the span of failures began; 0 while it reads."""
+        return 0.0 if self._span is None else self._span[1] - self._span[0]
+
+
 class Players:
     """The names the controller knows, read from the server and kept in the store."""
 
@@ -31,7 +59,8 @@ class Players:
         self.command = command
         self.on_line = on_line
         self.names: dict[str, str] = store.players()
-        self._unread: tuple[float, float] | None = None  # (first, last) failure to read `list uuids` since it read
+        self.listing = Patience()  # `list uuids`
+        self.standing = Patience()  # the positions of players whose entries need where they stand
 
     def refresh(self) -> set[str] | None:
         """Ask the server who is online and remember the new names (a transaction of its own); returns
@@ -39,28 +68,15 @@ class Players:
         try:
             found = ask(self.command, LIST_UUIDS, parse_uuid_list)
         except InboxError as exc:  # keep the names we have; the next poll asks again
-            now = time.monotonic()
-            first = now if self._unread is None or now - self._unread[1] > 5.0 else self._unread[0]
-            if first == now:  # said once while it goes on failing
+            if self.listing.failed():
                 self.on_line(f"warning: {exc}; the inbox waits for a player list that reads")
-            self._unread = (first, now)
             return None
-        self._unread = None
+        self.listing.read()
         fresh = {u: n for u, n in found.items() if self.names.get(u) != n}
         if fresh:
             with self.store.transaction():
                 self.remember(fresh)
         return set(found.values())
-
-    @property
-    def list_reads(self) -> bool:
-        """Whether the last `list uuids` asked read."""
-        return self._unread is None
-
-    def unread_for(self) -> float:
-        """For how long (seconds) `list uuids` has not read, asked again and again (failures more than 5 s
-        apart begin anew); 0 while it reads."""
-        return 0.0 if self._unread is None else self._unread[1] - self._unread[0]
 
     def remember(self, fresh: dict[str, str]) -> None:
         """Keep these names (inside a transaction)."""

@@ -36,10 +36,11 @@ class Reads:
     online: set[str] | None = None  # the names `list uuids` gave, when this poll asked it
 
 
-LIST_PATIENCE = 30.0
-"""How long (seconds) the inbox's entries wait for a `list uuids` that reads when one of them needs it,
-before those of players it does not name are set aside: a reply mixed with another RCON client's passes,
-a list no reply of which reads does not stop the night."""
+PATIENCE = 30.0
+"""How long (seconds) the inbox's entries wait for a `list uuids` or a position that reads when one of
+them needs it, before going on without (the entries of players the list did not name are set aside, a
+join whose player's position never read is told to stand on a board): a reply mixed with another RCON
+client's passes, a read no reply of which reads does not stop the night."""
 
 
 def read(c: Controller) -> Reads:
@@ -65,7 +66,7 @@ def read(c: Controller) -> Reads:
         reads = Reads(split.new, split.beyond, split.ack, poll.counter)
     if _list_needed(c, reads.new):
         reads.online = c.players.refresh()
-        if reads.online is None and c.players.unread_for() < LIST_PATIENCE:
+        if reads.online is None and c.players.listing.failing_for() < PATIENCE:
             return Reads()  # the entries wait, none applied or acknowledged; timers and requests go on
     if poll is not None:  # known before this poll's moves start walks: they are tagged at once
         c.walks.read(poll.positions, c.players.names)
@@ -79,17 +80,17 @@ def read(c: Controller) -> Reads:
         wanted += Walks.walkers(c.tables.values())
     for name in wanted:
         if name is not None and name not in reads.standing and is_player_name(name):
-            reads.standing[name] = _position(c, name)
+            try:
+                reads.standing[name] = ask(c.command, pos_query(name), lambda reply: parse_pos(reply, name))
+            except InboxError as exc:
+                if c.players.standing.failed():
+                    c.on_line(f"warning: where {name} stands: {exc}; the inbox waits for it")
+                if c.players.standing.failing_for() < PATIENCE:
+                    return Reads()  # as for the player list: the entries wait, in order
+                reads.standing[name] = None
+            else:
+                c.players.standing.read()
     return reads
-
-
-def _position(c: Controller, name: str) -> Position | None:
-    """Where a player stands; None when offline, or when the reply never reads (said)."""
-    try:
-        return ask(c.command, pos_query(name), lambda reply: parse_pos(reply, name))
-    except InboxError as exc:  # taken as not standing anywhere: whoever needed it is told so
-        c.on_line(f"warning: where {name} stands: {exc}")
-        return None
 
 
 def _list_needed(c: Controller, new: list[WorldEvent]) -> bool:

@@ -245,7 +245,7 @@ def test_joins_wait_for_a_player_list_that_reads(box: Sandbox, tmp_path: Path, m
         assert game is not None and sorted(game.names) == sorted(NAMES)
         assert not [line for line in lines if "set aside" in line]
 
-        monkeypatch.setattr("monopoli_mc.controller.reads.LIST_PATIENCE", 0.0)
+        monkeypatch.setattr("monopoli_mc.controller.reads.PATIENCE", 0.0)
         box.server.executor = Interloper(box.world, rate=1.0, seed=2, only="list uuids", kinds=("empty",))
         from monopoli_mc.sandbox.bots import Bot
         Bot.join(box.world, "Jo").trigger("jar")
@@ -253,3 +253,42 @@ def test_joins_wait_for_a_player_list_that_reads(box: Sandbox, tmp_path: Path, m
         ctl.poll()  # the list never reads: the entry is set aside, said, and the night goes on
         assert [line for line in lines if "from a player the server's player list did not name" in line], lines
         store.close()
+
+
+@pytest.mark.parametrize("seed", [7, 9, 10, 11])  # 9, 10, 11 seat someone at the wrong board without the name check
+def test_with_two_boards_a_join_is_seated_where_its_player_stands_whatever_replies_mix(tmp_path: Path,
+                                                                                      seed: int) -> None:
+    """With several boards a join needs where its player stands: another client's position of Alex is never
+    taken for Robin's (each reply must name the player asked for)."""
+    import dataclasses
+
+    from controller_support import seat_by_walking
+
+    from monopoli_mc.datapack.world_config import BoardPlace
+    from monopoli_mc.demo.run import build_boards, install
+
+    world = load_world()
+    annex = BoardPlace(name="annex", origin=(100, -60, 0), facing="west", tile_size=4, height=10)
+    world = dataclasses.replace(world, boards=(world.boards[0], annex), movement="teleport")
+    pack = install(world, "prom", tmp_path)
+    with Sandbox(password=PASSWORD, strict=True, datapack=pack, ticking=False) as box, \
+            RconClient(*box.address, PASSWORD) as rcon:
+        box.world.tick()
+        build_boards(rcon, world)
+        store = Store(tmp_path / "night.db")
+        lines: list[str] = []
+        ctl = Controller(rcon, world, store, Settings(seed=2, start_at=2), on_line=lines.append)
+        ctl.start()
+        interloper = Interloper(box.world, rate=0.5, seed=seed, others=(
+            "data get entity Alex Pos", "list uuids", "list", "data get storage monopoli:bridge"))
+        box.server.executor = interloper
+        seat_by_walking(box, world, ctl, {"Alex": "main", "Robin": "annex", "Sam": "main", "Kai": "annex"})
+        for _ in range(3):
+            box.world.tick()
+            ctl.poll()
+        main, other = ctl.tables["main"].game, ctl.tables["annex"].game
+        assert main is not None and other is not None, lines
+        assert sorted(main.names) == ["Alex", "Sam"] and sorted(other.names) == ["Kai", "Robin"], lines
+        assert sum(interloper.mixed.values()) > 10
+        store.close()
+        assert box.world.strict_failures == []
