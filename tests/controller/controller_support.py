@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -134,6 +136,25 @@ def open_auction(rig: Rig) -> tuple[str, str]:
     rig.step()
     assert game.phase == AUCTION
     return name, other
+
+
+@contextmanager
+def two_boards(tmp_path: Path) -> Iterator[tuple[Sandbox, RconClient, WorldConfig]]:
+    """A stepped strict sandbox of two boards, `main` and `annex` (100 blocks east), both built, its pack
+    built for them; an RCON client logged in. Strict failures fail the test."""
+    from monopoli_mc.datapack.world_config import BoardPlace
+    from monopoli_mc.demo.run import build_boards, install
+
+    world = load_world()
+    annex = BoardPlace(name="annex", origin=(100, -60, 0), facing="west", tile_size=4, height=10)
+    world = dataclasses.replace(world, boards=(world.boards[0], annex), movement="teleport")
+    pack = install(world, "prom", tmp_path)
+    with Sandbox(password=PASSWORD, strict=True, datapack=pack, ticking=False) as box, \
+            RconClient(*box.address, PASSWORD) as rcon:
+        box.world.tick()
+        build_boards(rcon, world)
+        yield box, rcon, world
+        assert box.world.strict_failures == []
 
 
 def table_players(box: Sandbox, ctl: Controller, store: Store, names: list[str]) -> TablePlayers:

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from controller_support import PASSWORD, Counting, ask, seat_by_walking
+from controller_support import Counting, ask, seat_by_walking, two_boards
 
 from monopoli_mc.bridge.inbox import LIST_UUIDS, POLL_QUERY
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.store import Store
-from monopoli_mc.datapack.world_config import BoardPlace, load_world
-from monopoli_mc.demo.run import build_boards, install
-from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
 
@@ -25,21 +21,13 @@ SEATS = {"Alex": "main", "Sam": "main", "Robin": "annex", "Kai": "annex"}
 @contextmanager
 def _two_boards(tmp_path: Path) -> Iterator[tuple[Sandbox, Controller, dict[str, Bot]]]:
     """A world of two boards, a game of two players started on each."""
-    world = load_world()
-    second = BoardPlace(name="annex", origin=(100, -60, 0), facing="west", tile_size=4, height=10)
-    world = dataclasses.replace(world, boards=(world.boards[0], second), movement="teleport")
-    pack = install(world, "prom", tmp_path)
-    with Sandbox(password=PASSWORD, strict=True, datapack=pack, ticking=False) as box, \
-            RconClient(*box.address, PASSWORD) as rcon:
-        box.world.tick()
-        build_boards(rcon, world)
+    with two_boards(tmp_path) as (box, rcon, world):
         store = Store(tmp_path / "night.db")
         ctl = Controller(rcon, world, store, Settings(seed=2, start_at=2))
         ctl.start()
         bots = seat_by_walking(box, world, ctl, SEATS)
         yield box, ctl, bots
         store.close()
-        assert box.world.strict_failures == []
 
 
 def test_two_boards_two_games(tmp_path: Path) -> None:

@@ -260,21 +260,9 @@ def test_with_two_boards_a_join_is_seated_where_its_player_stands_whatever_repli
                                                                                       seed: int) -> None:
     """With several boards a join needs where its player stands: another client's position of Alex is never
     taken for Robin's (each reply must name the player asked for)."""
-    import dataclasses
+    from controller_support import seat_by_walking, two_boards
 
-    from controller_support import seat_by_walking
-
-    from monopoli_mc.datapack.world_config import BoardPlace
-    from monopoli_mc.demo.run import build_boards, install
-
-    world = load_world()
-    annex = BoardPlace(name="annex", origin=(100, -60, 0), facing="west", tile_size=4, height=10)
-    world = dataclasses.replace(world, boards=(world.boards[0], annex), movement="teleport")
-    pack = install(world, "prom", tmp_path)
-    with Sandbox(password=PASSWORD, strict=True, datapack=pack, ticking=False) as box, \
-            RconClient(*box.address, PASSWORD) as rcon:
-        box.world.tick()
-        build_boards(rcon, world)
+    with two_boards(tmp_path) as (box, rcon, world):
         store = Store(tmp_path / "night.db")
         lines: list[str] = []
         ctl = Controller(rcon, world, store, Settings(seed=2, start_at=2), on_line=lines.append)
@@ -291,4 +279,3 @@ def test_with_two_boards_a_join_is_seated_where_its_player_stands_whatever_repli
         assert sorted(main.names) == ["Alex", "Sam"] and sorted(other.names) == ["Kai", "Robin"], lines
         assert sum(interloper.mixed.values()) > 10
         store.close()
-        assert box.world.strict_failures == []
