@@ -193,19 +193,34 @@ class Controller:
         finally:
             self.release()
 
+    def step(self) -> int:
+        """One poll, after (re)reading the world when not connected; returns events applied. A failure
+        that leaves nothing half done (a reply that never read, a request the server refused) is said
+        and applies nothing; one of the world's identity means the next step reads the world again.
+
+        Raises RconError and StoreError (LeaseError among them) for the caller to recover from.
+        """
+        if not self._connected:
+            self.connected()
+        try:
+            return self.poll()
+        except WorldChanged as exc:  # read again as after a reconnect: which world, whose, then rewritten
+            self._connected = False
+            self.on_line(f"{exc}: following it")
+        except (RconError, StoreError):
+            raise
+        except MonopoliError as exc:  # never lose the night to one bad request
+            self.on_line(f"warning: {exc}")
+        return 0
+
     def _step(self, stop: Callable[[], bool]) -> None:
         try:
-            if not self._connected:
-                self.connected()
-            if self.poll() == 0:
+            if self.step() == 0:
                 time.sleep(self.settings.poll_interval)
         except RconError as exc:
             self._connected = False
             self.on_line(f"rcon: {exc}; reconnecting")
             self._reconnect(stop)
-        except WorldChanged as exc:  # read again as after a reconnect: which world, whose, then rewritten
-            self._connected = False
-            self.on_line(f"{exc}: following it")
         except LeaseError:
             raise
         except StoreError as exc:
@@ -213,7 +228,7 @@ class Controller:
                 raise
             self.on_line(f"{exc}; trying again in {self.settings.store_retry:g}s")
             _sleep(stop, self.settings.store_retry)
-        except MonopoliError as exc:  # never lose the night to one bad request
+        except MonopoliError as exc:  # reading the world after a (re)connect failed: the next step tries again
             self.on_line(f"warning: {exc}")
             time.sleep(self.settings.poll_interval)
 

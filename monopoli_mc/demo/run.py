@@ -18,7 +18,7 @@ from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.pack import write_pack
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.demo.players import TablePlayers
-from monopoli_mc.errors import MonopoliError, RconError, StoreError, WorldChanged
+from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.game import Game
@@ -140,17 +140,7 @@ def _play(ctl: Controller, box: Sandbox, boards: list[tuple[BoardGame, TablePlay
     while any(t.game is None or t.game.phase != OVER for t, _ in boards):
         if time.monotonic() > deadline:
             raise MonopoliError(f"the demo game did not end within {timeout:.0f}s")
-        try:
-            acted = ctl.poll() > 0
-        except (RconError, StoreError):
-            raise
-        except WorldChanged as exc:  # as `monopoli run` does: which world, whose, then rewritten
-            ctl.on_line(f"{exc}: following it")
-            ctl.connected()
-            acted = False
-        except MonopoliError as exc:  # as `monopoli run` does: said, and the next poll tries again
-            ctl.on_line(f"warning: {exc}")
-            acted = False
+        acted = ctl.step() > 0  # as `monopoli run` polls: a failure is said and the next poll tries again
         for table, people in boards:
             if table.game is not None and table.game.phase != OVER:
                 if people.step(table.game, (table.game_id, table.n_actions)) is not None:

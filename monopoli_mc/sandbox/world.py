@@ -531,8 +531,9 @@ class World:
 
     def tell(self, p: Player, comp: Any, source: Source) -> None:
         """Send a chat component to one player, its score, selector and nbt parts resolved once
-        (`ComponentUtils.updateForEntity` makes one resolved component, which is what is sent):
-        the plain text, the clicks and the styled runs all read that one resolution."""
+        (`TellRawCommand` sends `ComponentUtils.updateForEntity(...)`, one resolved component per
+        player; read in client1.20.5 and client1.21.4, the same in both): the plain text, the clicks
+        and the styled runs all read that one resolution. 1.21.5 and later not read here."""
         resolver, done = self.resolver(source), {}
 
         def resolve(part: dict[str, Any]) -> str:
