@@ -16,7 +16,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller import setaside, stall, timelimit
+from monopoli_mc.controller import setaside, stall, timelimit, timers
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.controller.undo import undo
 from monopoli_mc.datapack.escape import player_name
@@ -83,8 +83,7 @@ class AdminDesk:
             return "\n".join(lines + ([aside] if aside else [])), []
         table = self._table(board, args)
         if kind in ("pause", "resume"):
-            table.paused = kind == "pause"
-            self.c.store.set_meta(f"paused:{table.name}", "1" if table.paused else "0")
+            timers.set_paused(self.c.store, table, kind == "pause", now=self.c.clock(), wall=self.c.wall())
             word = "paused" if table.paused else "resumed"
             self._note(table, f"The operator {word} the game", origin)
             return f"board {table.name!r} {word}", outbox.say(table.view, f"The operator {word} the game.")

@@ -138,6 +138,7 @@ class Controller:
                 table.load(self.store, row, self.board)
                 self.follow_limit(table, row)
             table.paused = self.store.meta(f"paused:{table.name}") == "1"
+            table.held = (self.clock(), self.wall()) if table.paused else None  # its limit held up to now
             table.books_out = self.store.meta_json(f"books_out:{table.name}", "[]", _books, "books given out")
             table.offers = self.store.meta_json(inputs.offers_key(table), "{}", offers.stored, "trade offers")
 
@@ -256,6 +257,7 @@ class Controller:
             self.lease.beat()
         self.reads = reads = read(self)
         now = self.clock()
+        timers.hold(self.tables.values(), now, self.wall())  # a paused board's clocks stand still
         out: list[str] = []
         batches: dict[str, list[Event]] = {}
         due = timers.due(self.tables.values(), now, self.wall(), auction_quiet=self.settings.auction_quiet)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -102,10 +103,60 @@ def stored(store: Store, row: GameRow) -> float | None:
     return rule_limit(row.rules)
 
 
-def ends_at(store: Store, row: GameRow) -> float | None:
-    """When a game's time runs out (seconds since the epoch), None without a limit or once over."""
+def ends_at(store: Store, row: GameRow, now: float | None = None) -> float | None:
+    """When a game's time runs out (seconds since the epoch), None without a limit or once over: its start,
+    its limit, and the time it stood paused (a pause going on counts up to `now`, so the time left stands)."""
     limit = stored(store, row)
-    return None if limit is None or row.over else row.started + limit
+    return None if limit is None or row.over else row.started + limit + held(store, row, now)
+
+
+def held(store: Store, row: GameRow, now: float | None = None) -> float:
+    """Seconds a game has stood paused: its pauses ended, and the one going on up to `now` (default: the time)."""
+    total = paused_for(store, row.id)
+    since = pause_began(store, row.board)
+    if since is not None and store.meta(f"paused:{row.board}") == "1":
+        total += max(0.0, (time.time() if now is None else now) - max(since, row.started))
+    return total
+
+
+def paused_for(store: Store, game: int) -> float:
+    """Seconds a game stood paused in its pauses that ended (meta `time_paused:<game>`)."""
+    text = store.meta(f"time_paused:{game}")
+    try:
+        seconds = float(text) if text else 0.0
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds < 1e9:  # also nan
+        raise store.damaged("meta", f"time_paused:{game}", f"the time paused is {text[:40]!r}, not seconds")
+    return seconds
+
+
+def pause_began(store: Store, board: str) -> float | None:
+    """When a board's pause going on began (time of day), None when it is not paused or a controller from
+    before pauses were timed paused it."""
+    text = store.meta(f"paused_at:{board}")
+    try:
+        return float(text) if text else None
+    except ValueError:
+        return None  # an unreadable start: the pause is not counted, as before pauses were timed
+
+
+def overdue(store: Store, boards: list[str], wanted: float | None, now: float) -> list[str]:
+    """The games still running whose time `wanted` (a restarted run's --time-limit) has already passed while
+    their own limit has not: each would end at the first poll. 'board 'main': game 3 has run 42 min, ...'."""
+    if not wanted:
+        return []
+    out = []
+    for board in boards:
+        row = store.current_game(board)
+        if row is None or row.over or store.meta(_lifted(row.id)):
+            continue
+        mine = stored(store, row)
+        ran = now - row.started - held(store, row, now)
+        if ran >= wanted and (mine is None or ran < mine):
+            out.append(f"board {board!r}: game {row.id} has run {words(ran)}, past the {words(wanted)} of "
+                       f"--time-limit (its limit: {words(mine)})")
+    return out
 
 
 def store_limit(store: Store, game: int, seconds: float | None) -> None:
@@ -141,7 +192,7 @@ def follow(store: Store, table: BoardGame, row: GameRow, wanted: float | None, n
                 f"(was {words(limit)}), as --time-limit says")
         limit = wanted or None
     table.limit = limit
-    table.ends_at = None if limit is None or row.over else row.started + limit
+    table.ends_at = None if limit is None or row.over else row.started + limit + held(store, row, now)
     table.bar.warned = passed(None if table.ends_at is None else table.ends_at - now)
     return line
 

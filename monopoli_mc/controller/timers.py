@@ -1,4 +1,5 @@
-"""Timers: an auction's quiet time, a game's time limit and its boss bar, players walking to their space.
+"""Timers: an auction's quiet time, a game's time limit and its boss bar, players walking to their space;
+a pause stops them all, and a resume gives them back as they stood.
 
 Each is decided from what the poll read and the clocks, without asking the server:
 the walkers' positions come with the inbox read (or, from a pack that does not report
@@ -13,6 +14,7 @@ from typing import Callable
 from monopoli_mc.bridge.inbox import Position
 from monopoli_mc.controller import stall, timelimit
 from monopoli_mc.controller.policy import CLOSE_AUCTION
+from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import Action, BoardGame, Walk
 from monopoli_mc.datapack import calls
 from monopoli_mc.rules.events import Event
@@ -31,6 +33,47 @@ def auction_clock(tables: Iterable[BoardGame], now: float) -> None:
         key = (table.game_id, table.n_actions)
         if key != table.auction_key:
             table.auction_key, table.auction_since = key, now
+
+
+def set_paused(store: Store, table: BoardGame, paused: bool, *, now: float, wall: float) -> None:
+    """Pause or resume a board (inside a transaction): a pause stops its game's clocks, a resume gives
+    them back as they stood. Its time limit is moved on by the time paused (stored with the game, so a
+    restart keeps it); its auction's quiet time, walks and reminders by `hold` at each poll."""
+    if paused == table.paused:
+        return
+    hold([table], now, wall)  # the clocks stand still up to this moment
+    began = timelimit.pause_began(store, table.name)
+    if paused:
+        store.set_meta(f"paused_at:{table.name}", repr(wall))
+        table.held = (now, wall)
+    else:
+        row = store.current_game(table.name)
+        if row is not None and row.id == table.game_id and not row.over and began is not None:
+            total = timelimit.paused_for(store, row.id) + max(0.0, wall - max(began, row.started))
+            store.set_meta(f"time_paused:{row.id}", repr(total))
+        store.set_meta(f"paused_at:{table.name}", "")
+        table.held = None
+    table.paused = paused
+    store.set_meta(f"paused:{table.name}", "1" if paused else "0")
+
+
+def hold(tables: Iterable[BoardGame], now: float, wall: float) -> None:
+    """Each poll: a paused board's clocks stand still (its auction's quiet time, its walks, its time limit
+    and how long its game has waited are moved on by the time since the last poll)."""
+    for table in tables:
+        if not table.paused:
+            table.held = None
+            continue
+        if table.held is not None:
+            clock, day = now - table.held[0], wall - table.held[1]
+            if table.auction_since is not None:
+                table.auction_since += clock
+            for walk in table.walks.values():
+                walk.deadline += clock
+            if table.ends_at is not None:
+                table.ends_at += day
+            table.since += day
+        table.held = (now, wall)
 
 
 def due(tables: Iterable[BoardGame], now: float, wall: float, *, auction_quiet: float) -> list[Due]:
