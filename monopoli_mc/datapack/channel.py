@@ -158,7 +158,10 @@ def _load(pack: Pack, dialect: Dialect) -> list[str]:
               f"data modify storage {STORAGE} inbox set value []",
               f"execute unless data storage {BACKLOG} pages run data modify storage {BACKLOG} pages set value []",
               f"data modify storage {STORAGE} pos set value []",
-              "function monopoli:player/enable_all",
+              # Enable only, never zero: `#minecraft:load` runs at the start of the tick after a /reload,
+              # before `#minecraft:tick` (ServerFunctionManager.tick), so a /trigger typed in the same
+              # tick as the /reload still holds its value here and the tick queues it.
+              "function monopoli:player/reenable_all",
               # one sweep only: a reload must not start a second chain beside the one under way
               *[f"schedule clear monopoli:player/unlock/{part}" for part in range(UNLOCK_PARTS)],
               f"schedule function monopoli:player/unlock/0 {UNLOCK_PARTS}t"]
@@ -198,7 +201,10 @@ def _players(pack: Pack) -> None:
         enable += [f"scoreboard players set @s {intent.name} 0",
                    f"scoreboard players enable @s {intent.name}"]
     pack.function("player/enable", enable + ["function monopoli:press/reset"])
-    pack.function("player/enable_all", ["execute as @a run function monopoli:player/enable"])
+    # At load: every trigger enabled again, none zeroed (a value set before the load is an input not yet read).
+    pack.function("player/reenable", [f"scoreboard players enable @s {i.name}" for i in INTENTS]
+                  + ["function monopoli:press/reset"])
+    pack.function("player/reenable_all", ["execute as @a run function monopoli:player/reenable"])
     for part in range(UNLOCK_PARTS):
         pack.function(f"player/unlock/{part}", _unlock(part))
     online = [f'data modify storage {STORAGE} next set value {{kind:"online",value:0}}',

@@ -45,7 +45,7 @@ execute store result storage monopoli:bridge since int 1 run scoreboard players 
 execute unless data storage monopoli:bridge inbox run data modify storage monopoli:bridge inbox set value []
 execute unless data storage monopoli:backlog pages run data modify storage monopoli:backlog pages set value []
 data modify storage monopoli:bridge pos set value []
-function monopoli:player/enable_all
+function monopoli:player/reenable_all
 schedule clear monopoli:player/unlock/0
 schedule clear monopoli:player/unlock/1
 schedule clear monopoli:player/unlock/2
