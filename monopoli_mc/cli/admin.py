@@ -18,7 +18,7 @@ def _ask(db_path: Path | None, kind: str, args: dict[str, Any], board: str | Non
     db_path = db_path_for(db_path, click.get_current_context().meta.get("monopoli.world"))
     if not db_path.exists():
         raise MonopoliError(f"no game database at {str(db_path)!r}: give the --db of monopoli run")
-    store = Store(db_path)
+    store = Store(db_path, create=False)
     try:
         outcome = ask(store, kind, args, board, wait)
     finally:

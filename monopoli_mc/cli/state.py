@@ -60,7 +60,7 @@ def state(db_path: Path | None, world_path: Path | None, board_name: str | None,
     db_path = db_path_for(db_path, world_path)
     if not db_path.exists():
         raise MonopoliError(f"no game database at {str(db_path)!r}: is this the --db of monopoli run?")
-    store = Store(db_path)
+    store = Store(db_path, create=False)
     out: dict[str, Any] = {}
     try:
         if board_name is not None:

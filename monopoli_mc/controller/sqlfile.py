@@ -2,7 +2,10 @@
 
 A file of an older schema version is brought up to date by the migrations the schema's
 owner gives (each adds what its version lacks, never drops or rewrites a row); a file of
-any other version, or whose tables are not the ones expected, is refused unchanged.
+any other version, or whose tables are not the ones expected, is refused unchanged: a file
+that exists is looked at read-only first, so one that is not a game database this version
+can use (another program's, a text file, one of a newer monopoli) is left byte for byte as
+it was (opening it for writing would already switch it to WAL and bump its change counter).
 
 Every statement goes through `Connection.execute`, which turns sqlite's errors into a
 `StoreError` that names the file and says what to do. A full disk is `StoreFull`: the
@@ -74,12 +77,16 @@ def store_error(exc: sqlite3.Error, path: str) -> StoreError:
 
 
 def connect(path: str, schema: str, *, factory: type[Connection] = Connection,
-            migrations: dict[int, str] | None = None) -> Connection:
-    """Open (creating owner-only) a database and check its schema; raises StoreError.
+            migrations: dict[int, str] | None = None, create: bool = True) -> Connection:
+    """Open a database and check its schema; raises StoreError, leaving a refused file as it was.
 
-    `migrations[v]`: the statements that take a file of version v to v + 1."""
+    `migrations[v]`: the statements that take a file of version v to v + 1. `create`: a missing
+    file is created (owner-only) and an empty one given the tables; without it both are refused."""
+    migrations = migrations or {}
     if path != ":memory:":
-        _create_owner_only(Path(path))
+        if create:
+            _create_owner_only(Path(path))
+        _look(path, schema, migrations, create=create)
     try:
         db = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False,
                              factory=factory)
@@ -90,11 +97,26 @@ def connect(path: str, schema: str, *, factory: type[Connection] = Connection,
     try:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
-        _check_schema(db, schema, migrations or {})
+        _check_schema(db, schema, migrations)
     except BaseException:
         db.close()
         raise
     return db
+
+
+def _look(path: str, schema: str, migrations: dict[int, str], *, create: bool) -> None:
+    """Refuse, read-only, a file this version cannot use: nothing of it is written, not even its header."""
+    try:
+        db = sqlite3.connect(Path(os.path.abspath(path)).as_uri() + "?mode=ro", uri=True, timeout=10,
+                             factory=Connection)
+    except sqlite3.Error as exc:
+        raise store_error(exc, path) from None
+    assert isinstance(db, Connection)
+    db.path = path
+    try:
+        _verdict(db, schema, migrations, create=create)
+    finally:
+        db.close()
 
 
 def _create_owner_only(path: Path) -> None:
@@ -115,28 +137,49 @@ def _tables(db: sqlite3.Connection) -> dict[str, list[tuple[str, str, int, int]]
     return {n: [(c[1], c[2], c[3], c[5]) for c in db.execute(f"PRAGMA table_info({n})")] for n in names}
 
 
-def _check_schema(db: Connection, schema: str, migrations: dict[int, str]) -> None:
-    """Create the tables in an empty file; migrate an older version; refuse any file whose tables are not these."""
+NEW, MIGRATE, READY = "new", "migrate", "ready"  # what a file needs before it is used
+
+
+def _verdict(db: Connection, schema: str, migrations: dict[int, str], *, create: bool) -> str:
+    """What the file needs (NEW: its tables, MIGRATE: the migrations, READY: nothing), read only;
+    StoreError for a file this version cannot use."""
     version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version == 0 and not db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone():
+        if create:
+            return NEW
+        raise StoreError(f"{db.path} is empty, not a game database: nothing in it was changed; give the --db "
+                         "of monopoli run")
     found = _tables(db)
-    if not found and version == 0:  # a new file (two starting at once both write the same tables)
-        db.executescript(f"BEGIN IMMEDIATE; {schema}; PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
-        return
     wanted = _expected(schema)
     refuse = f"{db.path} is not a game database this monopoli can use"
     fix = "nothing in it was changed: give another --db (a new file starts a new night)"
+    if not found.keys() & wanted.keys():  # another program's file: say so, not which table it lacks
+        raise StoreError(f"{refuse}: it has none of a game database's tables (it has "
+                         f"{', '.join(sorted(found)) or 'none'}); {fix}")
     steps = range(version, SCHEMA_VERSION)
     if 0 < version < SCHEMA_VERSION and all(v in migrations for v in steps):
-        script = ";\n".join(migrations[v] for v in steps)
-        added = _expected(script)
+        added = _expected(";\n".join(migrations[v] for v in steps))
         _compare(found, {t: c for t, c in wanted.items() if t not in added}, refuse, fix)  # the old tables whole
-        # IF NOT EXISTS in each step: a second controller opening the file at once finds it done
-        db.executescript(f"BEGIN IMMEDIATE; {script}; PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
-        version, found = SCHEMA_VERSION, _tables(db)
+        return MIGRATE
     if version != SCHEMA_VERSION:
         raise StoreError(f"{refuse} (its schema version is {version}, this monopoli writes "
                          f"{SCHEMA_VERSION}); {fix}")
     _compare(found, wanted, refuse, fix)
+    return READY
+
+
+def _check_schema(db: Connection, schema: str, migrations: dict[int, str]) -> None:
+    """Create the tables in an empty file; migrate an older version; refuse any file whose tables are not these."""
+    verdict = _verdict(db, schema, migrations, create=True)  # again: the file may have changed since the look
+    if verdict == NEW:  # two starting at once both write the same tables
+        db.executescript(f"BEGIN IMMEDIATE; {schema}; PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+    elif verdict == MIGRATE:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        script = ";\n".join(migrations[v] for v in range(version, SCHEMA_VERSION))
+        # IF NOT EXISTS in each step: a second controller opening the file at once finds it done
+        db.executescript(f"BEGIN IMMEDIATE; {script}; PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+        _compare(_tables(db), _expected(schema), f"{db.path} is not a game database this monopoli can use",
+                 "restore it from a copy")
 
 
 def _compare(found: dict[str, list[tuple[str, str, int, int]]], wanted: dict[str, list[tuple[str, str, int, int]]],

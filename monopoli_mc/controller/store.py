@@ -76,11 +76,14 @@ class Request:
 class Store:
     """One SQLite file; every write the controller makes is one transaction."""
 
-    def __init__(self, path: Path | str, *, factory: type[sqlfile.Connection] = sqlfile.Connection) -> None:
+    def __init__(self, path: Path | str, *, factory: type[sqlfile.Connection] = sqlfile.Connection,
+                 create: bool = True) -> None:
         """Open the night's file (created owner-only when new); raises StoreError, e.g. for a file
-        whose tables are not a game database's (it is never re-created)."""
+        whose tables are not a game database's (it is never re-created, and is left as it was).
+
+        `create=False` (`state`, `admin`): only a game database is opened; a missing or empty file is refused."""
         self.path = str(path)
-        self.db = sqlfile.connect(self.path, _SCHEMA, factory=factory, migrations=_MIGRATIONS)
+        self.db = sqlfile.connect(self.path, _SCHEMA, factory=factory, migrations=_MIGRATIONS, create=create)
         self.guard: Callable[[], None] | None = None  # the lease's check, run first in every transaction
 
     def close(self) -> None:
