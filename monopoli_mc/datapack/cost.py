@@ -1,14 +1,18 @@
 """What a call into the pack costs the server: the commands it runs, read from the generated lines.
 
-Vanilla runs every command of one request on its main thread and charges each against
+Vanilla runs every command of one request on its main thread and charges against
 `max_command_sequence_length` (65,536 by default; `ExecutionContext.incrementCost`); past
 it the rest of the request is dropped. So a write request is budgeted by this count, not
-by its bytes. The estimate is an upper bound for the sandbox's count (`World.charge`, one a
-command line and one a command `execute ... run` runs for each source):
+by its bytes. Vanilla charges (docs/vanilla-behaviour.md row F7; the sandbox's `World.charge`
+counts the same way): one for each command run for each source (`ExecuteCommand`), one for
+each function call (`CallFunction`), one for each `execute` stage with a modifier (`as`, `at`,
+`if`, `unless`, `store`, …; `BuildContexts`, whatever the number of sources), and nothing for
+the `function` and `return` commands themselves (custom executors: `function` costs only its
+calls, `return run` only the command it runs). The estimate is an upper bound:
 
 - every line runs (a condition or an early `return` never saves anything);
-- a call costs 1 and its function's lines; `execute as|at <selector> ... run <command>`
-  costs the line and the command once for each entity the selector may pick: one for a
+- a call costs 1 and its function's lines; `execute … as|at <selector> … run <command>`
+  costs its stages and the command once for each entity the selector may pick: one for a
   player's name, `@s` or `limit=1`; a board's players (`MAX_PLAYERS`) for a selector that
   names a board (its table score, or a tag ending in `.<board>`); every player of every
   board for any other selector;
@@ -36,6 +40,9 @@ from monopoli_mc.rules.board import Board
 _CALL = re.compile(r"function ([a-z0-9_.-]+:[a-z0-9_./$()A-Za-z-]+)")
 _MACRO = re.compile(r"\$\([A-Za-z0-9_]+\)")
 _FAN = re.compile(r" (?:as|at) (\S+)")
+STAGES = frozenset(("as", "at", "positioned", "in", "rotated", "align", "anchored", "facing", "if",
+                    "unless", "store", "on", "summon"))
+"""`execute`'s subcommands that are a stage with a modifier (`run` has none)."""
 _ONE = ("@s", "@p", "@r", "@n")
 LOOPS = ("bridge/next", "bridge/shift")
 """The pack's loops: one round each is counted, the caller counts the rounds."""
@@ -109,16 +116,21 @@ class _Counter:
         text = line[1:] if line.startswith("$") else line
         if not text.strip() or text.startswith("#"):
             return 0
-        if text.startswith("execute ") and " run " in text:
-            head, _, tail = text.partition(" run ")
+        if text.startswith("execute "):
+            head, run, tail = text.partition(" run ")
             fan = 1
             for selector in _FAN.findall(head):
                 fan *= self.picks(selector)
-            return 1 + fan * self.line(tail)
+            stages = _stages(head)
+            if run:
+                return stages + fan * self.line(tail)
+            return stages - 1 + fan  # a final `if`: its test is the command, one for each source
         if text.startswith("return run "):
-            return 1 + self.line(text[len("return run "):])
+            return self.line(text[len("return run "):])  # the command it runs, no more
+        if text.startswith("return "):
+            return 0  # `return <value>`, `return fail`: custom executors, free
         called = _CALL.match(text)
-        return 1 + (self.callee(called.group(1)) if called else 0)
+        return 1 + (self.callee(called.group(1)) if called else 0)  # a call is its CallFunction
 
     def callee(self, target: str) -> int:
         """A called function's cost; with a macro in its id, the dearest function it may be."""
@@ -143,6 +155,29 @@ class _Counter:
             return MAX_PLAYERS
         return self.everyone
 
+
+
+def _stages(head: str) -> int:
+    """The stages with a modifier in an `execute` line's head (`execute as @a at @s if …`: 3).
+
+    Words inside brackets, braces or quotes are arguments, and `positioned as`, `rotated as`
+    are one stage each.
+    """
+    count, depth, quote, previous = 0, 0, "", ""
+    for word in head.split(" ")[1:]:
+        if not depth and not quote and word in STAGES and not (word == "as" and previous in ("positioned", "rotated")):
+            count += 1
+        for c in word:
+            if quote:
+                quote = "" if c == quote else quote
+            elif c in "\"'":
+                quote = c
+            elif c in "[{(":
+                depth += 1
+            elif c in "]})":
+                depth -= 1
+        previous = word
+    return count
 
 
 @functools.lru_cache(maxsize=8)

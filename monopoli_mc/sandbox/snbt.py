@@ -189,7 +189,8 @@ def quote(s: str, version: str = LATEST) -> str:
 
     Double quotes, or single ones when the first quote character in the text is `"`; the chosen
     quote and `\\` are escaped; from 1.21.5 also control characters (SnbtParsing.escapeSpecialChar:
-    `\\b \\t \\n \\f \\r`, any other below U+0020 as `\\x` and two lowercase hex digits);
+    `\\b \\t \\n \\f \\r`, any other below U+0020 as `\\x` and two upper-case hex digits:
+    `HEX_FORMAT = HexFormat.of().withUpperCase()`, read in 1.21.11);
     up to 1.21.4 they are printed raw.
     """
     double, single = s.find('"'), s.find("'")
@@ -201,7 +202,7 @@ def _escapes(q: str, controls: bool) -> dict[int, str]:
     """str.translate's table for `quote`: the quote and `\\`, and (from 1.21.5) the control characters."""
     table = {ord("\\"): "\\\\", ord(q): "\\" + q}
     if controls:
-        table.update({n: "\\" + _CONTROL.get(chr(n), f"x{n:02x}") for n in range(32)})
+        table.update({n: "\\" + _CONTROL.get(chr(n), f"x{n:02X}") for n in range(32)})
     return table
 
 

@@ -12,6 +12,34 @@ if TYPE_CHECKING:
     from monopoli_mc.sandbox.world import World
 
 Output = Callable[[str], None]
+_CUSTOM = "_counts_itself"
+
+
+def counts_itself(run: Callable[[Source], int]) -> Callable[[Source], int]:
+    """Mark a command that charges the command limit itself, as vanilla's custom executors do.
+
+    `function` and `return <value>|fail|run` (CustomCommandExecutor, CustomModifierExecutor) cost
+    nothing of their own (only the functions they call, and the command `return run` runs), and
+    `execute` charges its stages and its command per source (BuildContexts, row F7).
+    """
+    setattr(run, _CUSTOM, True)
+    return run
+
+
+def is_counted_itself(run: Callable[[Source], int]) -> bool:
+    """Whether `run` was marked by `counts_itself`."""
+    return bool(getattr(run, _CUSTOM, False))
+
+
+def run_leaf(run: Callable[[Source], int], source: Source) -> int:
+    """Run the command at the end of a chain (`execute … run`, `return run`) for one source.
+
+    An ordinary command is one ExecuteCommand entry (checked, then charged one); `function`,
+    `return` and a further `execute` charge themselves.
+    """
+    if not is_counted_itself(run):
+        source.world.charge()
+    return run(source)
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from monopoli_mc.sandbox.meter import CommandMeter, now
 from monopoli_mc.sandbox.model import Block, BlockPos, BossBar, Chat, Entity, Player, Pos, Team
 from monopoli_mc.sandbox.reader import UNKNOWN_COMMAND, CommandError, Reader
 from monopoli_mc.sandbox.redstone import Redstone
-from monopoli_mc.sandbox.source import Output, Source
+from monopoli_mc.sandbox.source import Output, Source, is_counted_itself
 from monopoli_mc.sandbox.strict import Refusal
 from monopoli_mc.vanilla.data import load as load_vanilla
 from monopoli_mc.sandbox.text import clicks, plain, spans
@@ -150,16 +150,24 @@ class World:
     def charge(self) -> None:
         """Count one command against the execution's quota, as vanilla's incrementCost does.
 
-        Vanilla charges each command run, each function call and each `execute` stage;
-        the sandbox charges each command line and each command `execute ... run` runs
-        (per source), which is the same count for the pack's functions.
-        Raises ChainLimit when the quota is spent.
+        Charged where vanilla charges one: each command run for each source (ExecuteCommand) and
+        each function call (CallFunction); each is its own queue entry, so the quota is checked
+        first (`ExecutionContext.runCommandQueue`). Raises ChainLimit when the quota is spent.
         """
+        self.check_quota()
+        self.charge_stage()
+
+    def charge_stage(self) -> None:
+        """Count one `execute` stage (BuildContexts: a stage with a redirect modifier costs one
+        whatever the number of sources), without a check: the stages of one line run as one entry."""
         self.commands_run += 1
         if self._quota is not None:
-            if self._quota <= 0:
-                raise ChainLimit()
             self._quota -= 1
+
+    def check_quota(self) -> None:
+        """The queue's check before each entry (a line, a call, a command): stop when spent."""
+        if self._quota is not None and self._quota <= 0:
+            raise ChainLimit()
 
     def _execution(self, body: Callable[[], T], stopped: T) -> T:
         """Run `body` as one execution with vanilla's command quota, unless one is under way.
@@ -202,8 +210,15 @@ class World:
         return runnable
 
     def run_parsed(self, runnable: Run, source: Source) -> int:
-        """Run a parsed command; a failure is reported to the source and yields 0."""
-        self.charge()
+        """Run a parsed command; a failure is reported to the source and yields 0.
+
+        A line is one queue entry: checked against the quota, then charged one for its command,
+        unless it charges itself (`execute`, `function`, `return`: row F7).
+        """
+        if is_counted_itself(runnable):
+            self.check_quota()
+        else:
+            self.charge()
         try:
             return runnable(source)
         except CommandError as e:
@@ -347,6 +362,7 @@ class World:
                                f"Missing arguments to function {fid}")
         lines = [self._instantiate(fid, text, args) if run is None else (text, run)
                  for text, run in body]
+        self.charge()  # CallFunction.execute: one for the call, after instantiating (row F7)
         try:
             for _, run in lines:
                 assert run is not None

@@ -23,10 +23,10 @@ def test_a_request_and_a_tick_are_counted_as_vanilla_charges_them(tmp_path: path
     w.execute("execute as @a run function t:each")
     # the line, then for each of 3 players the call and its 2 lines
     assert meter.requests == [1 + 3 * 3] and w.commands_run - before == 10
-    w.tick()  # the period before it: that request; then the tick's own (t:tick, one line)
+    w.tick()  # the period before it: that request; then the tick's own (t:tick: the call, one line)
     w.execute("scoreboard players set #x ticks 1")
     w.tick()
-    assert meter.ticks == [10, 1 + 1]
+    assert meter.ticks == [10, 1 + 2]
     assert meter.request_seconds > 0 and meter.tick_seconds > 0
 
 
@@ -36,4 +36,4 @@ def test_without_a_meter_only_the_total_is_kept(tmp_path: pathlib.Path) -> None:
     before = w.commands_run
     w.execute("scoreboard players set #x ticks 1")
     w.tick()
-    assert w.meter is None and w.commands_run - before == 2
+    assert w.meter is None and w.commands_run - before == 1 + 2  # the tick function's call counts

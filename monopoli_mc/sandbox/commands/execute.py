@@ -17,7 +17,7 @@ from monopoli_mc.sandbox.model import Block
 from monopoli_mc.sandbox.nbt_path import matches, read_path
 from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.selectors import read_entity, read_holders, read_range
-from monopoli_mc.sandbox.source import Source
+from monopoli_mc.sandbox.source import Source, counts_itself, run_leaf
 
 Fork = Callable[[Source], list[Source]]
 Store = Callable[[Source, int], None]
@@ -29,7 +29,7 @@ SUBCOMMANDS = ("as", "at", "positioned", "in", "rotated", "align", "anchored", "
 
 @command("execute")
 def execute(r: Reader) -> Run:
-    """Parse the whole chain now; run it per source later."""
+    """Parse the whole chain now; run it stage by stage later, as BuildContexts does."""
     steps: list[tuple[str, Any]] = []
     while True:
         r.need_arg()
@@ -37,14 +37,17 @@ def execute(r: Reader) -> Run:
         r.need_arg() if sub != "run" else None
         if sub == "run":
             r.need_arg()
+            if r.text.startswith("execute ", r.cursor):  # `run execute …` continues the one chain
+                r.skip(len("execute"))
+                continue
             steps.append(("run", parse_command(r, 4, nested=True)))
-            return lambda s: _run(steps, 0, s)
+            return counts_itself(lambda s: _run(steps, s))
         if sub in ("if", "unless"):
             test, counted = _condition(r)
             neg = sub == "unless"
             if not r.can_read():
                 steps.append(("final", (test, neg, counted)))
-                return lambda s: _run(steps, 0, s)
+                return counts_itself(lambda s: _run(steps, s))
             steps.append(("fork", _as_fork(test, neg)))
         elif sub == "store":
             steps.append(("store", _store(r)))
@@ -52,28 +55,51 @@ def execute(r: Reader) -> Run:
             steps.append(("fork", _modifier(r, sub)))
 
 
-def _run(steps: list[tuple[str, Any]], i: int, s: Source) -> int:
-    kind, step = steps[i]
-    if kind == "run":
-        s.world.charge()  # vanilla: the stage before, then the command per source
-        return int(step(s))
-    if kind == "fork":
-        total = 0
-        for s2 in step(s):
+Branch = tuple[Source, tuple[tuple[bool, Store], ...]]
+"""A source the chain reached, with the `store`s it passed (each writes the command's result)."""
+
+
+def _run(steps: list[tuple[str, Any]], s: Source) -> int:
+    """The chain as vanilla's BuildContexts runs it: each stage for every source, then the command.
+
+    Every stage with a redirect modifier (as, at, positioned, if …, store …) costs one, however
+    many sources it has (none included); `run` costs nothing; the command (or a final `if`) is
+    one ExecuteCommand per source, each charged (row F7).
+    """
+    branches: list[Branch] = [(s, ())]
+    for kind, step in steps[:-1]:
+        s.world.charge_stage()
+        if kind == "store":
+            branches = [(src, stores + (step,)) for src, stores in branches]
+            continue
+        forked: list[Branch] = []
+        for src, stores in branches:
             try:
-                total += _run(steps, i + 1, s2)
+                forked += [(s2, stores) for s2 in step(src)]
             except CommandError as e:
-                s2.failure(e.message)
-        return total
-    if kind == "store":
-        is_result, write = step
+                src.failure(e.message)
+        branches = forked
+    kind, leaf = steps[-1]
+    total = 0
+    for src, stores in branches:
         try:
-            result, ok = _run(steps, i + 1, s), 1
-        except CommandError:
-            write(s, 0)
-            raise
-        write(s, result if is_result else ok)
-        return result
+            result = run_leaf(leaf, src) if kind == "run" else _final(leaf, src)
+        except CommandError as e:
+            for _, write in stores:
+                write(src, 0)
+            if len(branches) == 1:
+                raise
+            src.failure(e.message)
+            continue
+        for is_result, write in stores:
+            write(src, result if is_result else 1)
+        total += result
+    return total
+
+
+def _final(step: tuple[Test, bool, bool], s: Source) -> int:
+    """A final `if`/`unless`: its own ExecuteCommand entry for each source."""
+    s.world.charge()
     test, neg, counted = step
     count = test(s)
     passed = (count > 0) != neg

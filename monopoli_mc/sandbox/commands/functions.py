@@ -12,7 +12,7 @@ from monopoli_mc.sandbox.commands import Run, command, parse_command
 from monopoli_mc.sandbox.commands.data import read_target, single
 from monopoli_mc.sandbox.nbt_path import NbtPath, read_path
 from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.source import Source
+from monopoli_mc.sandbox.source import Source, counts_itself, run_leaf
 
 
 class Return(Exception):
@@ -71,7 +71,7 @@ def function(r: Reader) -> Run:
                 s.success(f"Function {f} returned {result}")
                 total += result
         return total
-    return run
+    return counts_itself(run)  # FunctionCommand is a CustomCommandExecutor: only its calls cost
 
 
 @command("return")
@@ -84,27 +84,26 @@ def return_cmd(r: Reader) -> Run:
         inner = parse_command(r, 4, nested=True)
 
         def run_inner(s: Source) -> int:
-            s.world.charge()
             try:
-                value = int(inner(s))
+                value = int(run_leaf(inner, s))
             except CommandError as e:
                 s.failure(e.message)
                 raise Return(0, failed=True) from None
             raise Return(value)
-        return run_inner
+        return counts_itself(run_inner)  # ReturnRunRedirector: the command it runs is charged
     if r.text.startswith("fail", r.cursor):
         r.skip(4)
         r.finish()
 
         def fail(s: Source) -> int:
             raise Return(0, failed=True)
-        return fail
+        return counts_itself(fail)  # FailCommand and ValueCommand are custom executors: free
     value = r.read_int()
     r.finish()
 
     def run(s: Source) -> int:
         raise Return(value)
-    return run
+    return counts_itself(run)
 
 
 @command("schedule")

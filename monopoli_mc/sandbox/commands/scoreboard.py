@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from monopoli_mc.sandbox.args import objective
 from monopoli_mc.sandbox.commands import Run, command
+from monopoli_mc.sandbox.hashorder import fastutil_order
 from monopoli_mc.sandbox.model import DISPLAY_SLOTS, Objective, wrap32
 from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.selectors import Holders, read_holders
@@ -55,7 +56,8 @@ def _objectives(r: Reader) -> Run:
 
 
 def _list_objectives(s: Source) -> int:
-    objs = list(s.world.scoreboard.objectives.values())
+    board = s.world.scoreboard.objectives  # listed as vanilla's open hash map iterates (row C3)
+    objs = [board[name] for name in fastutil_order(list(board))]
     if not objs:
         s.success("There are no objectives")
     else:
@@ -271,7 +273,7 @@ def _apply(op: str, a: int, b: int) -> tuple[int, int]:
 def _list_players(s: Source, holders: Holders | None) -> int:
     board = s.world.scoreboard
     if holders is None:
-        names = board.holders()
+        names = fastutil_order(board.holders())  # Scoreboard.playerScores' order (row C3)
         if not names:
             s.success("There are no tracked entities")
         else:
