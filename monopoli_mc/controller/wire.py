@@ -11,6 +11,9 @@ them in `$ops`) and sends the rest again, the acknowledgement with it, so neithe
 nor the acknowledgement is lost. It tells the operator why: the server's limit set below
 what a write may run (their fix, so the warning names the game rule and its value), or the
 pack running more than its own estimate (ours: a bug to report, never a game rule to raise).
+Either way later requests carry half the commands, and the budget grows back (doubling after
+`GROW_AFTER` batches that ran whole; twice as many each time it is cut again after growing), so
+one cut never leaves the night at one operation a request.
 
 Vanilla keeps one reply buffer for every RCON connection (`RconConsoleSource`, one per
 server; `DedicatedServer.runCommand` clears it, runs the command on the main thread, then
@@ -19,7 +22,10 @@ second controller, an RCON console, a monitoring tool), a reply can come back em
 another client's, or ours joined to theirs. So every read is checked (the poll's finds the
 storage's listing among other text, the rarer ones are parsed whole) and asked again when it
 does not read (`ask`), and a batch whose reply lacks its return is checked by asking how far
-it ran before it is called cut. (CraftBukkit servers such as Paper give each
+it ran before it is called cut. Its return may be there with another client's reply joined right
+after it ("...batch returned 8" + "1000000000000000 has the following entity data...", a player
+whose name is all digits): digits after our count are taken for ours only when `$ops` says the
+batch ran that far. (CraftBukkit servers such as Paper give each
 connection its own buffer; the checks cost them nothing.)
 """
 
@@ -27,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 import time
 from typing import Callable, Protocol, TypeVar
 
@@ -42,6 +49,9 @@ TRIES = 3
 MIXED = ("on vanilla every RCON connection shares one reply buffer, so another RCON client sending commands "
          "now (a second controller, an RCON console, a monitoring tool) mixes into our replies: stop it for the "
          "night if this goes on")
+
+GROW_AFTER = 20
+"""Batches that run whole before a budget halved by a cut doubles again (twice as many after each cut)."""
 
 PAUSE = 0.01
 """The most a read waits before it is asked again (a random wait)."""
@@ -86,6 +96,9 @@ class Wire:
         self.batches = batches  # off for good once the server lacks monopoli:batch
         self.budget = batch.BUDGET
         self.cut = 0  # batches the server stopped at its limit (each finished by sending the rest)
+        self.whole = 0  # batches in a row that ran whole since the budget last changed
+        self.grow_after = GROW_AFTER  # how many of those double a budget below batch.BUDGET
+        self.grown = False  # whether the budget doubled since the last cut
         self.mixed = 0  # batches that ran whole but whose reply was not their own (another RCON client's)
 
     @property
@@ -108,6 +121,7 @@ class Wire:
             request = pending.pop(0)
             reply = self.command(request.text)
             if request.ran_whole(reply):
+                self._grow(request)
                 continue
             if batch.OLD_PACK in reply:  # nothing of it ran: the rest one by one, from now on
                 self.on_line("warning: the datapack on the server has no monopoli:batch (an older pack); "
@@ -133,7 +147,7 @@ class Wire:
         # every operation ran and the reply does not speak of the batch: it was another client's (had
         # the limit cut the acknowledgement, the entries are still there and the next poll acknowledges
         # them again). A reply of its own that does (it failed whole: `$ops` is the last batch's) is not.
-        if done is not None and done >= (request.ops or 0) and batch.NAME not in reply:
+        if done is not None and done >= (request.ops or 0) and (batch.NAME not in reply or _joined(request, reply)):
             self.mixed += 1
             if self.mixed == 1:
                 self.on_line(f"note: a write's reply was not its own, although the write ran whole; {MIXED}")
@@ -142,24 +156,40 @@ class Wire:
         done = done or 0
         rest = batch.rest(request, done)
         limit = self._limit()
+        self.whole = 0
+        if self.grown:  # cut again after growing back: grow back more slowly (a cascade of cuts halving
+            self.grow_after *= 2  # the budget within one write is one cut)
+            self.grown = False
+        said = self.cut & (self.cut - 1) == 0  # the 1st, 2nd, 4th, 8th... cut is said, with the count
+        times = "" if self.cut == 1 else f" ({self.cut} writes cut so far)"
         if limit is not None and limit < request.cost:
             self.budget = max(1, min(self.budget, limit // 2))
-            self.on_line(f"warning: the server stopped a write at its limit of {limit:,} commands a request "
-                         f"(game rule {self.rule}), below the {request.cost:,} this write may run; the rest "
-                         f"was sent again in smaller writes. Set the game rule back to its default (65,536), "
-                         f"or at least {batch.BUDGET:,}: /gamerule {self.rule} 65536")
+            if said:
+                self.on_line(f"warning: the server stopped a write at its limit of {limit:,} commands a request "
+                             f"(game rule {self.rule}), below the {request.cost:,} this write may run; the rest "
+                             f"was sent again in smaller writes{times}. Set the game rule back to its default "
+                             f"(65,536), or at least {batch.BUDGET:,}: /gamerule {self.rule} 65536")
         else:
-            self.on_line(f"warning: the server stopped a write after {done} of its {request.ops} calls, "
-                         f"although the pack's estimate ({request.cost:,} commands) is within the server's "
-                         f"limit ({'unknown' if limit is None else f'{limit:,}'}): a bug in Monopoli's cost "
-                         f"estimate, please report it with this line; the rest was sent again, one call a "
-                         f"request")
-            self.budget = 1  # one operation a request until the controller restarts
+            if said:
+                self.on_line(f"warning: the server stopped a write after {done} of its {request.ops} calls, "
+                             f"although the pack's estimate ({request.cost:,} commands) is within the server's "
+                             f"limit ({'unknown' if limit is None else f'{limit:,}'}): a bug in Monopoli's cost "
+                             f"estimate, please report it with this line; the rest was sent again, and later "
+                             f"writes carry half as many commands for a while{times}")
+            self.budget = max(1, min(self.budget, request.cost) // 2)
         if done == 0 and (request.ops or 0) == 1:
             self.on_line(f"warning: the server cannot run {rest[0][:80]!r} within its command limit; "
                          "it was skipped: run `monopoli admin sync` once the limit is raised")
             rest = []
         return batch.requests(rest, costs=self.costs, ack=request.ack, budget=self.budget)
+
+    def _grow(self, request: batch.Request) -> None:
+        """A batch ran whole: after `grow_after` of them in a row a budget halved by a cut doubles again."""
+        if request.ops is None or self.budget >= batch.BUDGET:
+            return
+        self.whole += 1
+        if self.whole >= self.grow_after:
+            self.whole, self.budget, self.grown = 0, min(batch.BUDGET, self.budget * 2), True
 
     def _limit(self) -> int | None:
         """The server's command limit now (its game rule), or None if it does not say."""
@@ -167,6 +197,12 @@ class Wire:
             return ask(self.command, f"gamerule {self.rule}", lambda reply: _rule_value(reply, self.rule))
         except InboxError:
             return None
+
+
+def _joined(request: batch.Request, reply: str) -> bool:
+    """Whether the reply holds this batch's return with more digits right after its count: another
+    client's reply joined to ours that begins with a number (a player named `1000000000000000`)."""
+    return re.search(rf"{re.escape(batch.RAN)}{request.ops}\d", reply) is not None
 
 
 def _rule_value(reply: str, rule: str) -> int:

@@ -89,4 +89,27 @@ def test_a_batch_cut_though_within_the_limit_is_our_bug_never_a_rule_to_raise(ri
     warnings = _cut(rig, 150)
     assert warnings and all("bug in Monopoli's cost estimate" in line and "gamerule" not in line
                             and "raise" not in line for line in warnings)
-    assert rig.ctl.wire.budget == 1
+    assert len(warnings) < rig.ctl.wire.cut  # the 1st, 2nd, 4th... cut is said, not every one
+    assert 1 < rig.ctl.wire.budget < batch.BUDGET
+
+
+def test_a_budget_halved_by_a_cut_grows_back_as_writes_run_whole(rig: Rig) -> None:
+    """One cut never leaves the night at one operation a request: once writes run whole again, the
+    budget doubles back to the full one (it stayed at 1 until the controller restarted)."""
+    wire = rig.ctl.wire
+    rig.ctl.wire._known = batch.UNKNOWN
+    _cut(rig, 150)
+    low = wire.budget
+    assert low < batch.BUDGET
+    rig.box.world.execute("gamerule max_command_sequence_length 65536")
+    rig.ctl.wire._known = None  # the pack's real costs again: nothing is cut any more
+    cuts = wire.cut
+    for _ in range(600):  # at most 13 doublings of 20 whole batches each
+        wire.send(WRITES[:20])
+        if wire.budget == batch.BUDGET:
+            break
+    assert wire.budget == batch.BUDGET and wire.cut == cuts
+    counting = Counting(rig.rcon)
+    rig.ctl.rcon = counting
+    wire.send(WRITES[:20])
+    assert len(counting.sent) == 1  # twenty writes, one request, as before the cut

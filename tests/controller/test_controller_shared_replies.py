@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from controller_support import PACK, PASSWORD, table_players
+from controller_support import PACK, PASSWORD, Rig, make_rig, table_players
 
 from monopoli_mc.bridge import batch
 from monopoli_mc.bridge.inbox import POLL_QUERY, InboxError
@@ -279,3 +279,45 @@ def test_with_two_boards_a_join_is_seated_where_its_player_stands_whatever_repli
         assert sorted(main.names) == ["Alex", "Sam"] and sorted(other.names) == ["Kai", "Robin"], lines
         assert sum(interloper.mixed.values()) > 10
         store.close()
+
+
+DIGITS = "1000000000000000"  # a legal player name: sixteen digits
+
+
+@pytest.fixture
+def digits_rig(tmp_path: Path) -> Iterator[Rig]:
+    """A started game of three players, the first of them named all in digits."""
+    yield from make_rig(tmp_path, [DIGITS, "Sam", "Robin"])
+
+
+def test_another_client_s_reply_that_begins_with_digits_joined_to_a_batch_s_return_is_no_cut(
+        digits_rig: Rig) -> None:
+    """"...batch returned 8" + "1000000000000000 has the following entity data...": the count and the name
+    run together. The batch ran whole; it was called cut, a bug to report, and every later write went out
+    one operation a request until the controller restarted."""
+    rig = digits_rig
+
+    class Joined(Interloper):
+        def execute(self, command: str) -> list[str]:
+            ours = self.world.execute(command)
+            if not command.startswith(batch.BATCH):
+                return ours
+            self.mixed["after"] += 1
+            return ours + self.world.execute(f"data get entity {DIGITS} Pos")
+    joined = Joined(rig.box.world, rate=1.0, seed=0)
+    rig.box.server.executor = joined
+    lines: list[str] = []
+    rig.ctl.on_line = lines.append
+    game = rig.game
+    for _ in range(12):
+        name = game.names[game.to_act()]
+        legal = [a[0] for a in game.legal_actions(game.to_act())]
+        kind = next((k for k, a in (("d6", "roll"), ("buy", "buy"), ("end_turn", "end_turn")) if a in legal), None)
+        if kind is None:
+            break
+        rig.bots[name].trigger(kind)
+        rig.step()
+    assert joined.mixed["after"] >= 8 and game.turns > 1, lines
+    assert rig.ctl.wire.cut == 0 and rig.ctl.wire.budget == batch.BUDGET, lines
+    assert not [line for line in lines if "stopped a write" in line or "report" in line], lines
+    rig.box.server.executor = rig.box.world
