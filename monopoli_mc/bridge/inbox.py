@@ -65,6 +65,7 @@ class WorldEvent:
     board: str | None = None  # admin requests: the board named (`admin/<board>/...`)
     time: int | None = None  # admin requests: the game time when it was queued
     boot: int | None = None  # the pack's load it was queued under (none from a pack before boots)
+    text: str | None = None  # admin requests: the number as the operator typed it, when the pack queues it as text
 
     @property
     def is_admin(self) -> bool:
@@ -273,7 +274,8 @@ def _entry(item: Any) -> WorldEvent | None:
                       button=bool(item.get("button", 0)),
                       target=str(target) if isinstance(target, str) else None,
                       board=str(board) if isinstance(board, str) else None,
-                      time=_int(queued), boot=_int(item.get("boot")))
+                      time=_int(queued), boot=_int(item.get("boot")),
+                      text=str(value) if isinstance(value, str) else None)
 
 
 def parse_time(reply: str) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -10,11 +11,35 @@ import click
 from monopoli_mc.cli.options import db_option, db_path_for
 from monopoli_mc.controller.requests import ask
 from monopoli_mc.controller.store import Store
-from monopoli_mc.datapack.build import SPACES
 from monopoli_mc.errors import MonopoliError
+from monopoli_mc.operator_input import AMOUNT, SCORE_MAX, SPACE, NotAccepted, Whole
+
+WAIT = Whole("--wait", 1, 3600, "seconds")
+CASH = Whole("--give-cash", 0, SCORE_MAX, "dollars")
+CARDS = Whole("--give-cards", 0, SCORE_MAX)
 
 
-def _ask(db_path: Path | None, kind: str, args: dict[str, Any], board: str | None, wait: float) -> None:
+class Typed(click.ParamType):
+    """An option's whole number, read by the operator's one rule (`Whole.read`): its refusal is one line,
+    `error: pay: --wait is a whole number of seconds from 1 to 3600, …, not '-1'`, exit 1."""
+
+    name = "integer"
+
+    def __init__(self, whole: Whole) -> None:
+        self.whole = whole
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        """The number, or NotAccepted (a MonopoliError: `main` prints its one line)."""
+        if isinstance(value, int) and not isinstance(value, bool):  # a default, not typed
+            return value
+        whole = replace(self.whole, what=param.opts[0]) if isinstance(param, click.Option) else self.whole
+        try:
+            return whole.read(str(value))
+        except NotAccepted as exc:
+            raise NotAccepted(f"{ctx.info_name}: {exc}" if ctx and ctx.info_name else str(exc)) from None
+
+
+def _ask(db_path: Path | None, kind: str, args: dict[str, Any], board: str | None, wait: int) -> None:
     db_path = db_path_for(db_path, click.get_current_context().meta.get("monopoli.world"))
     if not db_path.exists():
         raise MonopoliError(f"no game database at {str(db_path)!r}: give the --db of monopoli run")
@@ -30,8 +55,8 @@ def _ask(db_path: Path | None, kind: str, args: dict[str, Any], board: str | Non
 
 def _common(f: Any) -> Any:
     f = click.option("--board", default=None, help="The board (default: the player's, or the only one).")(f)
-    f = click.option("--wait", default=10.0, show_default=True, type=float,
-                     help="Seconds to wait for the controller's answer; then the request is withdrawn.")(f)
+    f = click.option("--wait", default=10, show_default=True, type=Typed(WAIT),
+                     help="Seconds (1-3600) to wait for the controller's answer; then the request is withdrawn.")(f)
     f = click.option("--world", type=click.Path(dir_okay=False, path_type=Path), default=None, expose_value=False,
                      callback=lambda ctx, _, value: ctx.meta.__setitem__("monopoli.world", value),
                      help="World config, to name the database when --db is not given.")(f)
@@ -54,7 +79,7 @@ def admin() -> None:
 def _simple(name: str, doc: str) -> None:
     @admin.command(name, help=doc + f"\n\n\b\nExample:\n  monopoli admin {name} --db prom-night.db")
     @_common
-    def command(db_path: Path, board: str | None, wait: float) -> None:
+    def command(db_path: Path, board: str | None, wait: int) -> None:
         _ask(db_path, name, {}, board, wait)
 
 
@@ -75,7 +100,7 @@ for _name, _doc in (("status", "Each board: round, phase, whose decision, the ja
 @click.option("--offline", is_flag=True,
               help="Seat PLAYER even though the server has never seen them (check the spelling first).")
 @_common
-def seat(player: str, offline: bool, db_path: Path, board: str | None, wait: float) -> None:
+def seat(player: str, offline: bool, db_path: Path, board: str | None, wait: int) -> None:
     """Seat PLAYER at the board's next game.
 
     Only a player the server has seen (online now or since the controller first
@@ -93,7 +118,7 @@ def seat(player: str, offline: bool, db_path: Path, board: str | None, wait: flo
 @admin.command("unseat")
 @click.argument("player")
 @_common
-def unseat(player: str, db_path: Path, board: str | None, wait: float) -> None:
+def unseat(player: str, db_path: Path, board: str | None, wait: int) -> None:
     """Take PLAYER out of the seats before the board's game starts.
 
     Once the game has started, use `monopoli admin kick` (everything goes to
@@ -109,7 +134,7 @@ def unseat(player: str, db_path: Path, board: str | None, wait: float) -> None:
 @admin.command("kick")
 @click.argument("player")
 @_common
-def kick(player: str, db_path: Path, board: str | None, wait: float) -> None:
+def kick(player: str, db_path: Path, board: str | None, wait: int) -> None:
     """PLAYER leaves the game: everything goes to the bank.
 
     \b
@@ -122,7 +147,7 @@ def kick(player: str, db_path: Path, board: str | None, wait: float) -> None:
 @admin.command("bankrupt")
 @click.argument("player")
 @_common
-def bankrupt(player: str, db_path: Path, board: str | None, wait: float) -> None:
+def bankrupt(player: str, db_path: Path, board: str | None, wait: int) -> None:
     """Declare PLAYER, who owes and does not pay, bankrupt: everything goes to whom they owe.
 
     For a debt left waiting (`monopoli admin status` shows how long): what a
@@ -140,22 +165,16 @@ _OTHER = {"pay": "fine", "fine": "pay"}
 
 
 def typed_number(command: str, key: str, player: str, text: str) -> int:
-    """AMOUNT or SPACE as typed; MonopoliError (one line, exit 1) when it is not one, before anything is asked."""
+    """AMOUNT or SPACE as typed; NotAccepted (one line, exit 1) when it is not one, before anything is asked."""
+    whole = AMOUNT if key == "amount" else SPACE
     try:
-        value = int(text, 10)
-    except ValueError:
-        value = None
-    if key == "amount":
-        if value is not None and value > 0:
-            return value
+        return whole.read(text)
+    except NotAccepted as exc:
         hint = ""
-        if value is not None and value < 0:
+        if key == "amount" and text[:1] == "-" and text[1:].isascii() and text[1:].isdigit() and text.strip("-0"):
             verb = "take money from" if command == "pay" else "give money to"
-            hint = f" (to {verb} {player}: monopoli admin {_OTHER[command]} {player} {-value})"
-        raise MonopoliError(f"{command}: the amount is a whole number of dollars above 0, not {text!r}{hint}")
-    if value is not None and 0 <= value < SPACES:
-        return value
-    raise MonopoliError(f"{command}: the space is a number from 0 (GO) to {SPACES - 1}, not {text!r}")
+            hint = f" (to {verb} {player}: monopoli admin {_OTHER[command]} {player} {text[1:].lstrip('0')})"
+        raise NotAccepted(f"{command}: {exc}{hint}") from None
 
 
 def _player_number(name: str, key: str, doc: str) -> None:
@@ -166,7 +185,7 @@ def _player_number(name: str, key: str, doc: str) -> None:
     @click.argument("player")
     @click.argument(key)
     @_common
-    def command(player: str, db_path: Path, board: str | None, wait: float, **number: str) -> None:
+    def command(player: str, db_path: Path, board: str | None, wait: int, **number: str) -> None:
         _ask(db_path, name, {"player": player, key: typed_number(name, key, player, number[key])}, board, wait)
 
 
@@ -179,15 +198,15 @@ _player_number("give-deed", "space", "Give PLAYER the deed of SPACE.")
 @admin.command("trade")
 @click.argument("giver")
 @click.argument("receiver")
-@click.option("--give", multiple=True, type=int, help="A space GIVER hands over (repeatable).")
-@click.option("--get", multiple=True, type=int, help="A space RECEIVER hands over (repeatable).")
-@click.option("--give-cash", type=int, default=0, help="Dollars GIVER pays.")
-@click.option("--get-cash", type=int, default=0, help="Dollars RECEIVER pays.")
-@click.option("--give-cards", type=int, default=0, help="Get Out of Jail Free cards GIVER hands over.")
-@click.option("--get-cards", type=int, default=0, help="Get Out of Jail Free cards RECEIVER hands over.")
+@click.option("--give", multiple=True, type=Typed(SPACE), help="A space GIVER hands over (repeatable).")
+@click.option("--get", multiple=True, type=Typed(SPACE), help="A space RECEIVER hands over (repeatable).")
+@click.option("--give-cash", type=Typed(CASH), default=0, help="Dollars GIVER pays.")
+@click.option("--get-cash", type=Typed(CASH), default=0, help="Dollars RECEIVER pays.")
+@click.option("--give-cards", type=Typed(CARDS), default=0, help="Get Out of Jail Free cards GIVER hands over.")
+@click.option("--get-cards", type=Typed(CARDS), default=0, help="Get Out of Jail Free cards RECEIVER hands over.")
 @_common
 def trade(giver: str, receiver: str, give: tuple[int, ...], get: tuple[int, ...], give_cash: int,
-          get_cash: int, give_cards: int, get_cards: int, db_path: Path, board: str | None, wait: float) -> None:
+          get_cash: int, give_cards: int, get_cards: int, db_path: Path, board: str | None, wait: int) -> None:
     """Record a trade GIVER offers RECEIVER; RECEIVER accepts with /trigger accept.
 
     \b

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from monopoli_mc.bridge.inbox import WorldEvent
+from monopoli_mc.operator_input import AMOUNT, SPACE, NotAccepted, Whole
 from monopoli_mc.rules.events import Event
 
 if TYPE_CHECKING:
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 IN_GAME_WAIT = 10.0  # seconds an in-game admin request waits for the controller, as `monopoli admin --wait`
 TICKS_PER_SECOND = 20
 SITUATIONAL = ("status", "unseat")  # kinds answered without knowing the operator's board
+NUMBERS = {"pay": AMOUNT, "fine": AMOUNT, "move": SPACE, "give_deed": SPACE}  # the requests that carry one
 
 
 def needs_standing(c: Controller, event: WorldEvent) -> str | None:
@@ -36,8 +38,6 @@ def admin(c: Controller, event: WorldEvent, batches: dict[str, list[Event]]) -> 
     stands on, else the only one."""
     kind = event.kind[len("admin_"):]
     args: dict[str, Any] = {"player": event.target}
-    if event.value is not None:
-        args["amount"] = args["space"] = event.value
     operator = c.players.names.get(event.uuid or "")
     board = event.board
     stands = needs_standing(c, event)
@@ -45,8 +45,11 @@ def admin(c: Controller, event: WorldEvent, batches: dict[str, list[Event]]) -> 
         board = c.board_at(stands)
     late = _late(c, event)
     writes: list[str] = []
+    refused = None if late is not None or kind not in NUMBERS else _number(NUMBERS[kind], event, args)
     if late is not None:
         answer = late
+    elif refused is not None:
+        answer = f"error: {refused}"
     else:
         answer, writes = c.desk.handle(kind, args, board, origin=f"seq {event.seq}", batches=batches,
                                        name_board=f"/function monopoli:admin/<board>/{kind}")
@@ -54,6 +57,20 @@ def admin(c: Controller, event: WorldEvent, batches: dict[str, list[Event]]) -> 
     if operator is None:
         return writes
     return writes + [line for part in answer.split("\n") for line in c.tell(operator, f"admin {kind}: {part}")]
+
+
+def _number(whole: Whole, event: WorldEvent, args: dict[str, Any]) -> str | None:
+    """Put the request's number into `args` (as `amount` or `space`), read by the operator's one rule, as
+    `monopoli admin` reads it; else why not, in one line. The pack queues it as typed (text); an older pack's
+    number is read the same way, and one that was not whole (`amount:"5.0"`) has no number at all."""
+    given = event.text if event.text is not None else None if event.value is None else str(event.value)
+    if given is None:
+        return whole.refusal(None)
+    try:
+        args["amount"] = args["space"] = whole.read(given)
+    except NotAccepted as exc:
+        return str(exc)
+    return None
 
 
 def _late(c: Controller, event: WorldEvent) -> str | None:

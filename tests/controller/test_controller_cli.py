@@ -45,7 +45,7 @@ def test_admin_queues_and_state_reads_the_database(tmp_path: Path) -> None:
     store.seat("main", "Alex")
     store.close()
     runner = CliRunner()
-    result = runner.invoke(cli, ["admin", "pay", "Alex", "100", "--db", str(db), "--wait", "0.1"])
+    result = runner.invoke(cli, ["admin", "pay", "Alex", "100", "--db", str(db), "--wait", "1"])
     assert (result.exit_code, result.output) == (3, (
         "not done: no controller has run on this database yet; nothing was queued. "
         f"Start `monopoli run --db {db}` and ask again\n"))

@@ -18,18 +18,20 @@ from monopoli_mc.controller.store import Store
 from monopoli_mc.errors import MonopoliError
 
 
+AMOUNT_IS = "the amount is a whole number of dollars from 1 to 2147483647, in the digits 0-9 alone"
+SPACE_IS = "the space is a whole number from 0 (GO) to 39, in the digits 0-9 alone"
+
+
 @pytest.mark.parametrize("args,line", [
-    (("pay", "Kai", "-5"), "error: pay: the amount is a whole number of dollars above 0, not '-5' "
-                           "(to take money from Kai: monopoli admin fine Kai 5)"),
-    (("fine", "Kai", "-5"), "error: fine: the amount is a whole number of dollars above 0, not '-5' "
-                            "(to give money to Kai: monopoli admin pay Kai 5)"),
-    (("pay", "Kai", "0"), "error: pay: the amount is a whole number of dollars above 0, not '0'"),
-    (("pay", "Kai", "5.50"), "error: pay: the amount is a whole number of dollars above 0, not '5.50'"),
-    (("fine", "Kai", "lots"), "error: fine: the amount is a whole number of dollars above 0, not 'lots'"),
-    (("move", "Kai", "-1"), "error: move: the space is a number from 0 (GO) to 39, not '-1'"),
-    (("move", "Kai", "40"), "error: move: the space is a number from 0 (GO) to 39, not '40'"),
-    (("give-deed", "Kai", "Boardwalk"), "error: give-deed: the space is a number from 0 (GO) to 39, "
-                                        "not 'Boardwalk'"),
+    (("pay", "Kai", "-5"), f"error: pay: {AMOUNT_IS}, not '-5' (to take money from Kai: monopoli admin fine Kai 5)"),
+    (("fine", "Kai", "-5"), f"error: fine: {AMOUNT_IS}, not '-5' (to give money to Kai: monopoli admin pay Kai 5)"),
+    (("pay", "Kai", "0"), f"error: pay: {AMOUNT_IS}, not '0'"),
+    (("pay", "Kai", "5.50"), f"error: pay: {AMOUNT_IS}, not '5.50'"),
+    (("fine", "Kai", "lots"), f"error: fine: {AMOUNT_IS}, not 'lots'"),
+    (("pay", "Kai", "1_000"), f"error: pay: {AMOUNT_IS}, not '1_000'"),
+    (("move", "Kai", "-1"), f"error: move: {SPACE_IS}, not '-1'"),
+    (("move", "Kai", "40"), f"error: move: {SPACE_IS}, not '40'"),
+    (("give-deed", "Kai", "Boardwalk"), f"error: give-deed: {SPACE_IS}, not 'Boardwalk'"),
 ])
 def test_a_negative_or_malformed_number_is_one_line_and_exit_1(tmp_path: Path, args: tuple[str, ...], line: str,
                                                                 capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,56 @@
+"""Whole numbers the operator gives: `monopoli admin` arguments and options, in-game admin functions' values.
+
+One rule for all of them: the digits 0-9 alone, in the number's range. Python's `int()`
+takes much more (`1_000`, ` 5`, `+5`, Arabic-Indic digits such as `٥`), so a typo could pay
+$1,000; a refusal is one line that says what is accepted and quotes what was given. Shared
+by the CLI and the controller, so it sits beside errors.py and imports nothing else of ours.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from monopoli_mc.errors import MonopoliError
+
+SCORE_MAX = 2_147_483_647  # what a Minecraft score holds: no amount beyond it can be shown or paid
+_DIGITS = re.compile(r"[0-9]+")  # ASCII only: `\d` would take other scripts' digits
+
+
+class NotAccepted(MonopoliError):
+    """A number the operator gave that is not one: the message says what is accepted."""
+
+
+@dataclass(frozen=True)
+class Whole:
+    """A whole number the operator gives: what it is called, what it counts, and its range."""
+
+    what: str  # "the amount", "--wait"
+    low: int
+    high: int
+    unit: str = ""  # "dollars", "seconds"
+    low_name: str = ""  # "GO": said after the lowest value
+
+    def accepted(self) -> str:
+        """What is accepted, in words: 'a whole number of dollars from 1 to 2147483647, in the digits 0-9 alone'."""
+        of = f" of {self.unit}" if self.unit else ""
+        low = f"{self.low} ({self.low_name})" if self.low_name else str(self.low)
+        return f"a whole number{of} from {low} to {self.high}, in the digits 0-9 alone"
+
+    def refusal(self, given: str | None) -> str:
+        """The one line for something given that is not accepted (None: no whole number was given at all)."""
+        shown = repr(given) if given is not None else "what was given"
+        return f"{self.what} is {self.accepted()}, not {shown}"
+
+    def read(self, text: str) -> int:
+        """`text` as a number in range; raises NotAccepted (the refusal) for anything else."""
+        if _DIGITS.fullmatch(text):
+            digits = text.lstrip("0") or "0"
+            # past the range's own length it is out of range: int() is never asked for a thousand digits
+            if len(digits) <= len(str(self.high)) and self.low <= int(digits) <= self.high:
+                return int(digits)
+        raise NotAccepted(self.refusal(text))
+
+
+AMOUNT = Whole("the amount", 1, SCORE_MAX, "dollars")
+SPACE = Whole("the space", 0, 39, low_name="GO")
