@@ -18,9 +18,9 @@ from monopoli_mc.cli.twin import Twin
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.boardfns import structure_id
 from monopoli_mc.datapack.channel import CASH, SEQ, STORAGE
-from monopoli_mc.datapack.layout import BUTTON_BLOCKS, Layout
+from monopoli_mc.datapack.layout import BUTTON_BLOCKS, BoardPlace, Layout
 from monopoli_mc.datapack.text import Dialect, text
-from monopoli_mc.datapack.world_config import BoardPlace, WorldConfig
+from monopoli_mc.datapack.world_config import WorldConfig
 
 PROBE = "MonopoliProbe"  # a player name nobody has: every call lands on no one
 FILL_LIMIT = 32768  # vanilla's commandModificationBlockLimit: blocks one fill may change

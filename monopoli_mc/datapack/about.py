@@ -14,7 +14,8 @@ from typing import Any
 
 from monopoli_mc.datapack.escape import snbt_string
 from monopoli_mc.datapack.pack import Pack
-from monopoli_mc.datapack.world_config import BoardPlace, WorldConfig
+from monopoli_mc.datapack.layout import BoardPlace
+from monopoli_mc.datapack.world_config import WorldConfig
 from monopoli_mc.rules.board import Board
 
 ABOUT_CALL = "function monopoli:about"

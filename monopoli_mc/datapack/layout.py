@@ -1,4 +1,5 @@
-"""Board geometry: where each tile, sign, banner spot, house spot and button is.
+"""Board geometry: where a board stands (`BoardPlace`, from the world config), and where each tile, sign, banner
+spot, house spot and button is.
 
 The structure is drawn in local coordinates: x and z from 0 to 11 tiles, y 0 the
 floor. GO is the corner at high x and high z, and players leave GO towards -x
@@ -10,8 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterator
-
-from monopoli_mc.datapack.world_config import BoardPlace
 
 ROTATIONS = {"west": "none", "north": "clockwise_90", "east": "180",
              "south": "counterclockwise_90"}
@@ -25,6 +24,22 @@ BUTTON_BLOCKS = {"naughty": "minecraft:polished_blackstone_button",
                  "crate": "minecraft:polished_blackstone_button", "jar": "minecraft:stone_button"}
 
 Pos = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class BoardPlace:
+    """Where one board stands in the world: one game is played per board."""
+
+    name: str
+    origin: tuple[int, int, int]
+    facing: str  # the direction a player walks when leaving GO
+    tile_size: int
+    height: int
+
+    @property
+    def width(self) -> int:
+        """Blocks along each side of the 11 by 11 tile ring."""
+        return 11 * self.tile_size
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from monopoli_mc.datapack.layout import BoardPlace, Layout
 from monopoli_mc.datapack.versions import DEFAULT_VERSION, McVersion, get_version
 from monopoli_mc.errors import ConfigError
 from monopoli_mc.rules.board import configs_dir
@@ -33,22 +34,6 @@ PASSWORD_ENV = "MONOPOLI_RCON_PASSWORD"
 RCON_PORT = 25575  # server.properties' rcon.port when it is not set
 SCRATCH_OFFSET = 512  # blocks east of the first board: the default scratch area for doctor --deep
 SCRATCH_MARGIN = 64  # blocks the scratch area keeps from every board
-
-
-@dataclass(frozen=True)
-class BoardPlace:
-    """Where one board stands in the world: one game is played per board."""
-
-    name: str
-    origin: tuple[int, int, int]
-    facing: str  # the direction a player walks when leaving GO
-    tile_size: int
-    height: int
-
-    @property
-    def width(self) -> int:
-        """Blocks along each side of the 11 by 11 tile ring."""
-        return 11 * self.tile_size
 
 
 @dataclass(frozen=True)
@@ -201,8 +186,6 @@ def _board(item: Any, index: int, line: int | None, file: str) -> BoardPlace:
 
 def _scratch(top: Section, boards: tuple[BoardPlace, ...]) -> tuple[int, int, int] | None:
     """`scratch: [x, y, z]`: empty space far from every board, which doctor --deep fills and clears."""
-    from monopoli_mc.datapack.layout import Layout  # layout depends on BoardPlace
-
     if not top.has("scratch"):
         top.raw("scratch")
         origin = None
@@ -236,8 +219,6 @@ def _in_range(sec: Section, key: str, default: int, bounds: tuple[int, int]) -> 
 
 
 def _check_boards(top: Section, boards: tuple[BoardPlace, ...]) -> None:
-    from monopoli_mc.datapack.layout import Layout  # layout depends on BoardPlace
-
     seen: dict[str, BoardPlace] = {}
     for board in boards:
         if board.name in seen:

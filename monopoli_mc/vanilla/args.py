@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from monopoli_mc.vanilla import coords
@@ -14,7 +15,15 @@ from monopoli_mc.vanilla.reader import Reader, Refusal
 from monopoli_mc.vanilla.selector import check_entity_amount, parse_selector, read_range
 from monopoli_mc.vanilla.snbt import read_compound, read_value
 from monopoli_mc.vanilla.text import Invalid, TextCheck
-from monopoli_mc.vanilla.tree import Context
+
+
+@dataclass
+class Context:
+    """What a parse leaves for later checks: click commands to judge at a player's level."""
+
+    level: int
+    clicks: list[str] = field(default_factory=list)
+
 
 Parse = Callable[[Reader, dict[str, Any], Context], None]
 _PARSERS: dict[str, Parse] = {}

@@ -12,8 +12,9 @@ import functools
 import re
 
 from monopoli_mc.vanilla import data
+from monopoli_mc.vanilla.args import Context
 from monopoli_mc.vanilla.reader import Refusal
-from monopoli_mc.vanilla.tree import Context, parse_line
+from monopoli_mc.vanilla.tree import parse_line
 
 FUNCTION_LEVEL = 2
 RCON_LEVEL = 4

@@ -10,19 +10,12 @@ incomplete command"), and the last node must be `executable`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from monopoli_mc.vanilla.args import Context, parse_argument
 from monopoli_mc.vanilla.data import LEVELS, Vanilla
 from monopoli_mc.vanilla.reader import Reader, Refusal
-
-
-@dataclass
-class Context:
-    """What a parse leaves for later checks: click commands to judge at a player's level."""
-
-    level: int
-    clicks: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -43,8 +36,6 @@ def required_level(node: dict[str, Any]) -> int:
 
 def parse_line(text: str, mc: Vanilla, ctx: Context) -> None:
     """Parse one command; raises Refusal as the server would refuse it."""
-    from monopoli_mc.vanilla.args import parse_argument
-
     root = mc.tree
 
     def nodes(node: dict[str, Any], cursor: int, command: bool, consumed: bool) -> _Parse:

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from rcon_proxy import RewritingProxy
 
 from monopoli_mc.cli import cli
-from monopoli_mc.datapack.layout import Layout
-from monopoli_mc.datapack.world_config import BoardPlace, load_world
+from monopoli_mc.datapack.layout import BoardPlace, Layout
+from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
 

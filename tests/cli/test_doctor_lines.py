@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from monopoli_mc.cli import cli, main
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.pack import write_pack
-from monopoli_mc.datapack.world_config import BoardPlace, load_world
+from monopoli_mc.datapack.layout import BoardPlace
+from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.sandbox.runner import Sandbox
 

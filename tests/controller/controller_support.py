@@ -142,7 +142,7 @@ def open_auction(rig: Rig) -> tuple[str, str]:
 def two_boards(tmp_path: Path) -> Iterator[tuple[Sandbox, RconClient, WorldConfig]]:
     """A stepped strict sandbox of two boards, `main` and `annex` (100 blocks east), both built, its pack
     built for them; an RCON client logged in. Strict failures fail the test."""
-    from monopoli_mc.datapack.world_config import BoardPlace
+    from monopoli_mc.datapack.layout import BoardPlace
     from monopoli_mc.demo.run import build_boards, install
 
     world = load_world()

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from monopoli_mc.bridge.inbox import parse_about
 from monopoli_mc.datapack.about import Built, differences
-from monopoli_mc.datapack.world_config import BoardPlace
+from monopoli_mc.datapack.layout import BoardPlace
 
 _places = st.builds(BoardPlace, st.from_regex(r"[a-z0-9_]{1,16}", fullmatch=True),
                     st.tuples(*[st.integers(-30_000_000, 30_000_000)] * 3),

@@ -63,7 +63,7 @@ def test_signs_name_the_spaces(pack: Pack) -> None:
 
 
 def test_layout_rotations_match_place_template() -> None:
-    from monopoli_mc.datapack.world_config import BoardPlace
+    from monopoli_mc.datapack.layout import BoardPlace
 
     base = dict(origin=(100, 64, -50), tile_size=4, height=10)
     west = Layout(BoardPlace(name="a", facing="west", **base))

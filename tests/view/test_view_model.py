@@ -6,8 +6,8 @@ import pytest
 
 from monopoli_mc.bridge.outbox import Table
 from monopoli_mc.controller.policy import CLOSE_AUCTION, forced_action, next_move
-from monopoli_mc.datapack.layout import Layout
-from monopoli_mc.datapack.world_config import FACINGS, BoardPlace, load_world
+from monopoli_mc.datapack.layout import BoardPlace, Layout
+from monopoli_mc.datapack.world_config import FACINGS, load_world
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.bots import make_bots
 from monopoli_mc.rules.game import Game
