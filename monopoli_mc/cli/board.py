@@ -9,6 +9,7 @@ from typing import Protocol
 
 import click
 
+from monopoli_mc.cli.running import running_controller, stop_it_first
 from monopoli_mc.datapack.boardfns import place_command, structure_id
 from monopoli_mc.datapack.layout import BUTTON_BLOCKS, Layout
 from monopoli_mc.datapack.world_config import default_world_path, load_world
@@ -126,7 +127,8 @@ def board() -> None:
 def build(world_path: Path | None, name: str | None, password_file: Path | None) -> None:
     """Place the board (`place template`) at its origin, then read blocks back.
 
-    Running it twice changes nothing: banner and house spots are left alone.
+    Running it twice changes nothing: banner and house spots are left alone. Refused
+    while a controller runs the world: stop `monopoli run` first.
 
     \b
     Example:
@@ -137,6 +139,11 @@ def build(world_path: Path | None, name: str | None, password_file: Path | None)
     layout = Layout(world.board(name))
     (x0, z0), (x1, z1) = layout.load_area()
     with RconClient(world.rcon_host, world.rcon_port, read_password(file=password_file)) as rcon:
+        running = running_controller(rcon.command)
+        if running is not None:
+            raise stop_it_first(running, "board build places the board over the one its games are played on, "
+                                         "and on vanilla its replies and the controller's share one buffer",
+                                "board build")
         reply = rcon.command(f"forceload add {x0} {z0} {x1} {z1}")
         if reply.startswith("Unknown or incomplete command"):
             click.echo("warning: forceload is not available; keep a player near the board", err=True)

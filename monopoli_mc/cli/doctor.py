@@ -10,14 +10,14 @@ from pathlib import Path
 import click
 
 from monopoli_mc.cli.board import _checks
-from monopoli_mc.bridge.inbox import ABOUT_QUERY, POLL_QUERY, InboxError, NightMark, parse_about, parse_poll
+from monopoli_mc.bridge.inbox import ABOUT_QUERY, parse_about
 from monopoli_mc.bridge.server_kind import CHECKING, ServerKind, parse_version_reply
 from monopoli_mc.bridge.ticking import is_ticking, not_ticking
 from monopoli_mc.cli.deep import deep_checks, mirror_world
 from monopoli_mc.cli.options import password_option, world_option
+from monopoli_mc.cli.running import running_controller, stop_it_first
 from monopoli_mc.cli.twin import Asks, Twin
 from monopoli_mc.controller import lease
-from monopoli_mc.controller.wire import ask
 from monopoli_mc.datapack.about import ABOUT_CALL, Built, differences
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.channel import SEQ
@@ -214,13 +214,10 @@ def doctor(world_path: Path | None, password_file: Path | None, rules_name: str,
     twin: Twin | None = None
     try:
         with RconClient(world.rcon_host, world.rcon_port, read_password(file=password_file), timeout=5) as rcon:
-            running = running_controller(rcon)
+            running = running_controller(rcon.command)
             if running is not None and deep:
-                raise MonopoliError(
-                    f"a controller runs this world ({lease.describe_mark(running)}): --deep writes into the world "
-                    "and queues an input that controller would read; stop it first (Ctrl-C in its terminal), "
-                    "then run doctor --deep again (if it is gone with its machine, `monopoli run --take-over` "
-                    "and Ctrl-C clear its mark)")
+                raise stop_it_first(running, "--deep writes into the world and queues an input that controller "
+                                             "would read", "doctor --deep")
             if running is not None:
                 click.echo(f"note: a controller runs this world ({lease.describe_mark(running)}): on vanilla its "
                            "replies and doctor's share one buffer, so a check can fail for that alone; if one "
@@ -253,20 +250,6 @@ def doctor(world_path: Path | None, password_file: Path | None, rules_name: str,
                f"verdict: NOT ready: {fixes} check{'s' if fixes > 1 else ''} to FIX{note}")
     if fixes:
         raise SystemExit(1)
-
-
-def running_controller(rcon: Asks) -> NightMark | None:
-    """The mark of a controller that runs this world now (read from the bridge storage, asked again while
-    another RCON client's reply is mixed in: a running controller's are); None when none does.
-
-    Raises MonopoliError when the storage never reads, saying why doctor cannot tell.
-    """
-    try:
-        poll = ask(rcon.command, POLL_QUERY, parse_poll)
-    except InboxError as exc:
-        raise MonopoliError(f"cannot tell whether a controller runs this world: {exc}") from None
-    mark = poll.night
-    return mark if mark is not None and lease.world_is_held(mark, "") else None
 
 
 def _print_differences(twin: Twin) -> None:
