@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import struct
 from dataclasses import dataclass
 from typing import Any
 
@@ -201,3 +203,38 @@ def item_name(stack: ItemStack) -> str:
 def show_int(value: float) -> str:
     """Java's %f-free coordinate in messages: integers print without decimals."""
     return str(int(value)) if value == int(value) else str(value)
+
+
+def java_int(value: float, bits: int = 32) -> int:
+    """Java's `(int)` (or, with bits=64, `(long)`) of a double: toward zero, NaN is 0, and a value
+    past the range is the nearest end (JLS 5.1.3)."""
+    if value != value:
+        return 0
+    low, high = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    if value >= high:
+        return high
+    if value <= low:
+        return low
+    return int(value)
+
+
+def java_narrow(value: int, bits: int) -> int:
+    """Java's `(byte)` or `(short)` of an int: the low bits, two's complement (so 300 is 44)."""
+    value &= (1 << bits) - 1
+    return value - (1 << bits) if value >= 1 << (bits - 1) else value
+
+
+def java_float32(value: float) -> float:
+    """Java's `(float)` of a double: the nearest float, ±Infinity past Float.MAX_VALUE."""
+    try:
+        return float(struct.unpack(">f", struct.pack(">f", value))[0])
+    except OverflowError:
+        return math.copysign(math.inf, value)
+
+
+def mth_floor(value: float) -> int:
+    """Mth.floor (1.21.11 MathHelper.floor): `int i = (int) d; return d < i ? i - 1 : i;` in Java's
+    int arithmetic: NaN is 0, a value above the int range 2147483647, and one below it wraps
+    (Integer.MIN_VALUE - 1) to 2147483647 too."""
+    i = java_int(value)
+    return java_narrow(i - 1, 32) if value < i else i

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from monopoli_mc.errors import SandboxError
 
 UNKNOWN_COMMAND = "Unknown or incomplete command, see below for error"
 UNKNOWN_ARGUMENT = "Incorrect argument for command"
+_SNBT_ESCAPES = {"b": "\b", "s": " ", "t": "\t", "n": "\n", "f": "\f", "r": "\r"}
+_HEX_WIDTH = {"x": 2, "u": 4, "U": 8}
 UNQUOTED = set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-.+")
 
 
@@ -102,36 +106,71 @@ class Reader:
             self.cursor += 1
         return self.text[start:self.cursor]
 
-    def read_quoted(self) -> str:
-        """Read a quoted string with backslash escapes."""
+    def read_quoted(self, *, snbt: bool = False) -> str:
+        """Read a quoted string as the context reads it (ledger row E1).
+
+        Brigadier's readStringUntil (every string argument, and SNBT up to 1.21.4's TagParser):
+        only the quote and `\\` may follow a backslash, else "Invalid escape sequence". SNBT from
+        1.21.5 (`snbt=True` on a 1.21.5+ reader; SnbtGrammar, read in 1.21.11 `SnbtParsing`) also
+        takes `\\b \\s \\t \\n \\f \\r`, `\\x`, `\\u`, `\\U` with 2, 4, 8 hex digits and `\\N{name}`.
+        """
         quote = self.peek()
         if quote not in ("'", '"'):
             raise self.error("Expected quote to start a string")
         self.cursor += 1
+        wide = snbt and not self.json_text
         out: list[str] = []
         while self.can_read():
             c = self.text[self.cursor]
             self.cursor += 1
             if c == "\\":
                 e = self.peek()
-                self.cursor += 1
-                width = {"x": 2, "u": 4, "U": 8}.get(e, 0)  # SNBT from 1.21.5: \\u0024 is `$`
-                digits = self.text[self.cursor:self.cursor + width]
-                if width and len(digits) == width and all(d in "0123456789abcdefABCDEF" for d in digits):
-                    out.append(chr(int(digits, 16)))
-                    self.cursor += width
-                    continue
-                out.append({"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "s": " "}.get(e, e))
+                if e in (quote, "\\") or (wide and e in "'\""):
+                    out.append(e)
+                    self.cursor += 1
+                elif wide and e in _SNBT_ESCAPES:
+                    out.append(_SNBT_ESCAPES[e])
+                    self.cursor += 1
+                elif wide and e in _HEX_WIDTH:
+                    out.append(self._hex_escape(_HEX_WIDTH[e]))
+                elif wide and e == "N" and self.peek(1) == "{":
+                    out.append(self._named_escape())
+                elif e:
+                    raise self.error(f"Invalid escape sequence '\\{e}' in quoted string")
             elif c == quote:
                 return "".join(out)
             else:
                 out.append(c)
         raise self.error("Unclosed quoted string")
 
-    def read_string(self) -> str:
-        """Read a quoted or unquoted string."""
+    def _hex_escape(self, width: int) -> str:
+        """`\\x41`, `\\u0041`, `\\U00000041` (SNBT from 1.21.5), the cursor on the letter."""
+        digits = self.text[self.cursor + 1:self.cursor + 1 + width]
+        if len(digits) != width or any(d not in "0123456789abcdefABCDEF" for d in digits):
+            self.cursor += 1
+            raise self.error(f"Expected a character literal of length {width}")
+        code = int(digits, 16)
+        if code > 0x10FFFF:
+            raise self.error(f"Invalid Unicode character value: {digits}")
+        self.cursor += 1 + width
+        return chr(code)
+
+    def _named_escape(self) -> str:
+        """`\\N{SNOWMAN}` (SNBT from 1.21.5: Character.codePointOf), the cursor on the `N`."""
+        end = self.text.find("}", self.cursor)
+        try:
+            value = unicodedata.lookup(self.text[self.cursor + 2:end]) if end > 0 else ""
+        except KeyError:
+            value = ""
+        if not value:
+            raise self.error("Invalid Unicode character name")
+        self.cursor = end + 1
+        return value
+
+    def read_string(self, *, snbt: bool = False) -> str:
+        """Read a quoted or unquoted string (`snbt`: a key of an SNBT compound, see read_quoted)."""
         if self.peek() in ("'", '"'):
-            return self.read_quoted()
+            return self.read_quoted(snbt=snbt)
         return self.read_unquoted()
 
     def read_bool(self) -> bool:
@@ -146,16 +185,24 @@ class Reader:
         return value == "true"
 
     def read_int(self) -> int:
-        """Read an integer, with brigadier's errors."""
+        """Read an integer as brigadier's readInt: Integer.parseInt of the number characters, so
+        anything past the 32-bit range is "Invalid integer" at parse time (ledger row E2)."""
+        return self._read_whole("integer", 31)
+
+    def read_long(self) -> int:
+        """Read a long as brigadier's readLong: "Invalid long" past the 64-bit range."""
+        return self._read_whole("long", 63)
+
+    def _read_whole(self, kind: str, bits: int) -> int:
         start = self.cursor
-        s = self.read_while("0123456789-")
+        s = self.read_while("0123456789.-")  # StringReader.isAllowedNumber: `1.5` is read, then refused
         if not s:
-            raise self.error("Expected integer")
-        try:
-            return int(s)
-        except ValueError:
+            raise self.error(f"Expected {kind}")
+        body = s[1:] if s.startswith("-") else s
+        if not body.isdigit() or not -(1 << bits) <= int(s) < (1 << bits):
             self.cursor = start
-            raise self.error(f"Invalid integer '{s}'") from None
+            raise self.error(f"Invalid {kind} '{s}'")
+        return int(s)
 
     def read_double(self) -> float:
         """Read a floating point number."""

@@ -28,13 +28,16 @@ def read_tag(r: Reader) -> Any:
     if c == "[":
         return _read_list(r)
     if c in ('"', "'"):
-        return String(r.read_quoted())
+        return String(r.read_quoted(snbt=True))  # the release's SNBT escapes (ledger E1)
     word = r.read_while(UNQUOTED_VALUE)
     if not word:
         raise r.error("Expected value")
     if word in ("true", "false"):
         return Byte(1 if word == "true" else 0)
     number = _number(word)
+    if not r.json_text and isinstance(number, Float | Double) and not math.isfinite(float(number)):
+        r.cursor -= len(word)  # 1.21.5+ SnbtParsing.parseFiniteDouble/Float (ledger row E8)
+        raise r.error("Non-finite numbers are not allowed")
     return String(word) if number is None else number
 
 
@@ -45,11 +48,20 @@ def _number(word: str) -> Any:
     body, suffix = m.group(1), m.group(2).lower()
     if suffix:
         kind = SUFFIX[suffix]
-        return kind(float(body)) if kind in (Float, Double) else kind(int(float(body)))
+        if kind is Float:  # Float.parseFloat: the nearest float, Infinity past Float.MAX_VALUE
+            return Float(_float32(float(body)))
+        return kind(float(body)) if kind is Double else kind(int(float(body)))
     if "." in body or "e" in body.lower():
         return Double(float(body))
     value = int(body)
     return Int(value) if -2**31 <= value < 2**31 else String(word)
+
+
+def _float32(value: float) -> float:
+    try:
+        return float(struct.unpack(">f", struct.pack(">f", value))[0])
+    except OverflowError:
+        return math.copysign(math.inf, value)
 
 
 def _read_compound(r: Reader) -> Compound:
@@ -60,7 +72,7 @@ def _read_compound(r: Reader) -> Compound:
         r.skip_ws()
         if not r.can_read():
             raise r.error("Expected key")
-        key = r.read_string()
+        key = r.read_string(snbt=True)
         if not key and r.peek() not in ('"', "'"):
             raise r.error("Expected key")
         r.skip_ws()

@@ -12,7 +12,7 @@ from typing import Any, Callable, TypeVar
 from nbtlib import Compound, Int, String
 
 from monopoli_mc.errors import SandboxError
-from monopoli_mc.sandbox import maps, snbt, strict, versions
+from monopoli_mc.sandbox import faults, maps, snbt, strict, versions
 from monopoli_mc.sandbox.advancement_file import Advancement, AdvancementError, read_advancement
 from monopoli_mc.sandbox.advancements import Advancements
 from monopoli_mc.sandbox.board import Scoreboard
@@ -134,10 +134,13 @@ class World:
             for m in e.feedback():
                 source.failure(m)
             return 0
+        except Exception as exc:  # the sandbox's own parser broke: one line, never a dead console
+            self._bug(exc, text, source)
+            return 0
 
         def body() -> int:
             try:
-                return self.run_parsed(runnable, source)
+                return self.run_parsed(runnable, source, text)
             except Return as r:  # `return` outside a function ends the command quietly
                 return 0 if r.failed else r.value
         return self._execution(body, 0)
@@ -209,8 +212,11 @@ class World:
             raise own
         return runnable
 
-    def run_parsed(self, runnable: Run, source: Source) -> int:
+    def run_parsed(self, runnable: Run, source: Source, text: str = "") -> int:
         """Run a parsed command; a failure is reported to the source and yields 0.
+
+        An exception of the sandbox's own (a bug: vanilla would not raise there) fails this
+        command alone with one line (`faults.bug_line`), as a failing command does.
 
         A line is one queue entry: checked against the quota, then charged one for its command,
         unless it charges itself (`execute`, `function`, `return`: row F7).
@@ -224,6 +230,17 @@ class World:
         except CommandError as e:
             source.failure(e.message)
             return 0
+        except (Return, ChainLimit):
+            raise
+        except Exception as exc:
+            self._bug(exc, text, source)
+            return 0
+
+    def _bug(self, exc: Exception, text: str, source: Source) -> None:
+        """A sandbox bug in one command: told to its source and kept in the server log."""
+        line = faults.report(exc, text)
+        self.log.append(line)
+        source.failure(line)
 
     def _strict_check(self, text: str, level: int, where: str = "") -> Refusal | None:
         """The judge's refusal of a line, recorded as a strict failure; None if it takes it."""
@@ -345,11 +362,17 @@ class World:
             except CommandError as e:
                 self.datapacks.problems.append(f"{fid}:{n}: {e.message}: {line}")
                 return None
+            except Exception as exc:  # a sandbox bug: the pack still loads without this function
+                self.datapacks.problems.append(f"{fid}:{n}: {faults.bug_line(exc, line)}")
+                return None
         return out
 
     def _run_tag(self, tag: str, source: Source) -> None:
         for f in self.datapacks.resolve(tag):
-            self._execution(functools.partial(self.call_function, f, None, source), None)
+            try:
+                self._execution(functools.partial(self.call_function, f, None, source), None)
+            except CommandError as e:  # a macro function called without arguments: this one only
+                self.log.append(e.message)
 
     def call_function(self, fid: str, args: Compound | None, source: Source) -> int | None:
         """Run a function's lines in order; the `return` value, if any."""
@@ -364,9 +387,9 @@ class World:
                  for text, run in body]
         self.charge()  # CallFunction.execute: one for the call, after instantiating (row F7)
         try:
-            for _, run in lines:
+            for text, run in lines:
                 assert run is not None
-                self.run_parsed(run, source)
+                self.run_parsed(run, source, text)
         except Return as r:
             return None if r.failed else r.value
         return None
@@ -386,6 +409,8 @@ class World:
         except CommandError as e:
             raise CommandError(f"Failed to instantiate function {fid}: While instantiating macro "
                                f"{fid}: Command '{line}' caused error: {e.message}") from None
+        except Exception as exc:  # a sandbox bug: this call fails, the next one may not
+            raise CommandError(faults.bug_line(exc, line)) from None
         if refusal is not None and refusal.vanilla:
             raise CommandError(f"Failed to instantiate function {fid}: While instantiating macro "
                                f"{fid}: Command '{line}' caused error: {refusal.java_message()}")

@@ -6,7 +6,9 @@ component and item checks can tell a string from a byte.
 
 from __future__ import annotations
 
+import math
 import re
+import struct
 import unicodedata
 from dataclasses import dataclass
 
@@ -241,13 +243,28 @@ def _new_token(r: Reader, s: str, start: int) -> Value:
         if body.startswith("_") or body.endswith("_") or "._" in body or "_." in body:
             r.cursor = start
             raise r.error("snbt.parser.undescore_not_allowed")
-        return Num("float" if (m2.group(1) or "").lower() == "f" else "double", float(body.replace("_", "")))
+        kind = "float" if (m2.group(1) or "").lower() == "f" else "double"
+        value = float(body.replace("_", ""))
+        if not _finite(value, single=kind == "float"):  # parseFiniteFloat/parseFiniteDouble (1.21.11)
+            r.cursor = start
+            raise r.error("snbt.parser.infinity_not_allowed")
+        return Num(kind, value)
     if s[0] in "0123456789+-":
         r.cursor = start
         raise r.error("snbt.parser.invalid_unquoted_start")
     if r.can_read() and r.peek() == "(" and s in ("bool", "uuid"):
         return _operation(r, s)
     return s
+
+
+def _finite(value: float, *, single: bool) -> bool:
+    """Whether Double.parseDouble (or Float.parseFloat, rounding to a float) gives a finite number."""
+    if single:
+        try:
+            struct.pack(">f", value)
+        except OverflowError:
+            return False
+    return math.isfinite(value)
 
 
 def _new_int(r: Reader, m: re.Match[str], start: int) -> Num:

@@ -10,7 +10,7 @@ from typing import Any
 from nbtlib import Byte, ByteArray, Compound, Double, Float, Int, IntArray, Long, LongArray, Short, String
 
 from monopoli_mc.sandbox import snbt
-from monopoli_mc.sandbox.args import Vec, read_vec
+from monopoli_mc.sandbox.args import Vec, mth_floor, read_vec
 from monopoli_mc.sandbox.commands import Run, command
 from monopoli_mc.sandbox.model import Player
 from monopoli_mc.sandbox.nbt_path import NbtPath, read_path
@@ -123,7 +123,7 @@ def _get(r: Reader, target: Target) -> Run:
         if scale is not None:
             if not isinstance(tag, NUMERIC):
                 raise CommandError(f"Can't get {path.text}; only numeric tags are allowed")
-            value = int(float(tag) * scale // 1)
+            value = mth_floor(float(tag) * scale)  # getNumeric: Mth.floor, so NaN is 0 (row E8)
             where = {"storage": f"in storage {name}", "entity": f"on {name}",
                      "block": f"on block {name}"}[target.kind]
             s.success(f"{path.text} {where} after scale factor of {snbt.java_float(scale)} is {value}")
@@ -139,7 +139,7 @@ def _size(tag: Any, path: NbtPath) -> int:
     string's length in UTF-16 units (1.20.5 and 1.21.4 `DataCommands.getData`, 1.21.11
     `DataCommand.executeGet`: the same)."""
     if isinstance(tag, NUMERIC):
-        return int(float(tag) // 1)
+        return mth_floor(float(tag))
     if isinstance(tag, str):
         return len(tag.encode("utf-16-le")) // 2
     if isinstance(tag, list | dict | ByteArray | IntArray | LongArray):
@@ -172,8 +172,8 @@ def _deep_merge(into: Compound, new: Compound) -> None:
 def _remove(s: Source, target: Target, path: NbtPath) -> int:
     data, name, write = target.read(s)
     count = path.remove(data)
-    if count == 0:
-        raise CommandError(f"Found no elements matching {path.text}")
+    if count == 0:  # DataCommands.removeData: ERROR_MERGE_UNCHANGED, not the path's own error (row E3)
+        raise CommandError(UNCHANGED)
     write(data)
     s.success(target.modified(name))
     return count

@@ -9,7 +9,7 @@ from typing import Any
 
 from nbtlib import Byte, Double, Float, Int, Long, Short
 
-from monopoli_mc.sandbox.args import read_block, read_vec
+from monopoli_mc.sandbox.args import java_float32, java_int, java_narrow, read_block, read_vec
 from monopoli_mc.sandbox.commands import Run, command, parse_command
 from monopoli_mc.sandbox.commands.data import read_target
 from monopoli_mc.sandbox.commands.items import read_items_test
@@ -246,8 +246,23 @@ def _store(r: Reader) -> tuple[bool, Store]:
 
     def store_nbt(s: Source, value: int) -> None:
         data, _, write = target.read(s)
-        number = value * scale
-        tag = cast(number) if cast in (Float, Double) else cast(math.floor(number))
-        path.set(data, tag)
+        path.set(data, stored_tag(cast, value * scale))
         write(data)
     return what == "result", store_nbt
+
+
+def stored_tag(cast: type, number: float) -> Any:
+    """The tag `execute store … <type> <scale>` writes for result × scale (ledger row E4).
+
+    ExecuteCommand.storeData's casts (read in client1.20.5, client1.21.4 and 1.21.11, the same):
+    `(byte)(int)`, `(short)(int)`, `(int)`, `(long)`, `(float)` and the double itself, so a
+    whole type truncates toward zero and a byte or short wraps (300 as a byte is 44b).
+    """
+    if cast is Double:
+        return Double(number)
+    if cast is Float:
+        return Float(java_float32(number))
+    if cast is Long:
+        return Long(java_int(number, 64))
+    whole = java_int(number)
+    return cast(java_narrow(whole, {Byte: 8, Short: 16}[cast]) if cast in (Byte, Short) else whole)
