@@ -60,10 +60,10 @@ class Table:
 
 def picture(game: Game, table: Table) -> Picture:
     """Every persistent world value of a game, by key, as the command that sets it."""
-    out: Picture = {}
-    if not table.broadcast:  # who hears the table: this game's players, nobody else online
-        out[("table",)] = calls.unsit_all(table.number)
-        out.update({("sit", name): calls.sit(name, table.number) for name in game.names})
+    # Who is at the table: its messages (with several boards) and its action bar line (hud.py) find them.
+    out: Picture = {("table",): calls.unsit_all(table.number)}
+    out.update({("sit", name): calls.sit(name, table.number) for name in game.names})
+    out[("hud",)] = calls.hud(table.board, None if game.phase == OVER else game.names[game.current])
     for seat, name in enumerate(game.names):
         out[("cash", name)] = calls.cash(name, game.cash[seat])
         color = table.color(game, seat)
@@ -132,8 +132,9 @@ def title(table: Table, name: str, text: str, subtitle: str = "") -> list[str]:
     return out
 
 
-def effects(game: Game, events: list[Event], table: Table) -> list[str]:
-    """Books, titles and teleports a batch of events calls for (not the picture, not prompts)."""
+def effects(game: Game, events: list[Event], table: Table, *, stamp: int = 0) -> list[str]:
+    """Books, titles and teleports a batch of events calls for (not the picture, not prompts); `stamp`:
+    the game's number, on the deed books it gives."""
     names, board = game.names, table.board
     out: list[str] = []
     moved: dict[int, int] = {}
@@ -152,7 +153,7 @@ def effects(game: Game, events: list[Event], table: Table) -> list[str]:
             if ev[2] >= 0:
                 out.append(calls.take_deed(names[ev[2]], ev[1]))
             if ev[3] >= 0:
-                out.append(calls.deed(names[ev[3]], ev[1]))
+                out.append(calls.deed(names[ev[3]], ev[1], game=stamp))
         elif kind == "roll" and ev[2] == ev[3]:
             out += calls.messages("actionbar", names[ev[1]], f"Doubles! {ev[2]}+{ev[3]}", table.version)
         elif kind == "speed_die":  # shown with the throw: the white dice, then the speed die's face
@@ -180,6 +181,15 @@ def effects(game: Game, events: list[Event], table: Table) -> list[str]:
             if game.jail_turns[seat] < 0:
                 out.append(calls.teleport(names[seat], board, space))
     return out
+
+
+def fresh(last: Game | None, game: Game, table: Table) -> list[str]:
+    """Before a table's next game: what its last game gave out (and any book of an earlier one) is taken
+    back from the players of both, so the new game's picture starts from nothing of theirs."""
+    names = list(dict.fromkeys([*(last.names if last is not None else []), *game.names]))
+    out = [calls.leave(name) for name in names]
+    out += [calls.map_drop(table.board, name) for name in names if name not in game.names]
+    return out + [calls.sit(name, table.number) for name in game.names]  # they hear the game's first lines
 
 
 def kept_cards(game: Game) -> list[str]:
@@ -281,22 +291,25 @@ def prompts(game: Game, table: Table) -> list[str]:
     return []
 
 
-def sync(game: Game, table: Table, *, held_cards: bool = True) -> list[str]:
-    """Everything, written whole: picture, positions, deed and card books, prompts."""
+def sync(game: Game, table: Table, *, stamp: int = 0, drawn: list[tuple[int, str, int]] | None = None) -> list[str]:
+    """Everything, written whole: picture, positions, deed and card books, prompts.
+
+    Every book a player holds is taken back and the ones this game gives now are given again (deeds
+    owned, stamped with the game's number `stamp`; Get Out of Jail Free cards held; cards `drawn` and
+    not given back yet), so a book of an earlier game, or one given by hand, goes."""
     out = list(picture(game, table).values())
+    reading = drawn or []
     for seat, name in enumerate(game.names):
+        out.append(calls.take_books(name))
         if game.bankrupt[seat]:
             continue
         if game.jail_turns[seat] >= 0:
             out.append(calls.jail(name, table.board))
         elif table.teleport:
             out.append(calls.teleport(name, table.board, game.pos[seat]))
-        for s, owner in enumerate(game.owner):
-            if owner == seat:
-                out += [calls.take_deed(name, s), calls.deed(name, s)]
-        if held_cards:
-            for deck, card in game.jail_cards[seat]:
-                out += [calls.take_card(name, deck, card), calls.card(name, deck, card)]
+        out += [calls.deed(name, s, game=stamp) for s, owner in enumerate(game.owner) if owner == seat]
+        out += [calls.card(name, deck, card) for deck, card in game.jail_cards[seat]]
+        out += [calls.card(name, deck, card) for q, deck, card in reading if q == seat]
         out.append(calls.enable(name))
     out += [calls.prompt_claim(game.names[owner], space, amount)
             for _payer, owner, amount, space in game.claims if not game.bankrupt[owner]]

@@ -40,6 +40,15 @@ class BoardNeeded(MonopoliError):
     """The request needs a board and there is more than one."""
 
 
+class SeatRefused(IllegalAction):
+    """A seat refused: the operator's answer (the message) and the same in words for the player who
+    typed /trigger join (`player`: what happens next, never an operator's command)."""
+
+    def __init__(self, why: str, *, player: str) -> None:
+        super().__init__(why)
+        self.player = player
+
+
 class AdminDesk:
     """Answers operator requests for a controller (inside its poll's transaction)."""
 
@@ -134,22 +143,31 @@ class AdminDesk:
             raise MonopoliError(f"no board named {board!r}")
         if table.game is not None and table.game.phase != OVER:
             if table.seat_of(name) is not None:
-                raise IllegalAction(f"{name} already plays on board {board!r}")
-            raise IllegalAction(f"a game is already running on board {board!r}; wait for the next one")
-        if self.c.table_of(name) not in (None, table) and self.c.table_of(name).game.phase != OVER:  # type: ignore[union-attr]
-            raise IllegalAction(f"{name} already plays at another board")
+                raise SeatRefused(f"{name} already plays on board {board!r}",
+                                  player=f"You already play at board {board}: nothing to join.")
+            raise SeatRefused(f"a game is already running on board {board!r}; wait for the next one",
+                              player=f"A game is already running on board {board}; you can join the next one "
+                                     "(/trigger join here once this one is over), or join a board with no game.")
+        playing = self.c.table_of(name)
+        if playing not in (None, table) and playing.game.phase != OVER:  # type: ignore[union-attr]
+            raise SeatRefused(f"{name} already plays at another board",
+                              player=f"You play at board {playing.name}: finish that game first.")  # type: ignore[union-attr]
         lobby = self.c.store.lobby(board)
         if name in lobby:
             return f"{name} is already seated ({len(lobby)} seated)", []
         elsewhere = [b for b in self.c.tables if b != board and name in self.c.store.lobby(b)]
         if elsewhere:
-            raise IllegalAction(f"{name} is already seated at board {elsewhere[0]!r}; "
-                                f"`monopoli admin unseat {name}` takes them out first")
+            raise SeatRefused(f"{name} is already seated at board {elsewhere[0]!r}; "
+                              f"`monopoli admin unseat {name}` takes them out first",
+                              player=f"You are already seated at board {elsewhere[0]}, for its next game: "
+                                     f"play there, or ask the organiser to take you off it first.")
+        full = f"Board {board} is full ({len(lobby)} seated): join another board, or the next game here."
         if len(lobby) >= self.c.rules.max_players:
-            raise IllegalAction(f"board {board!r} is full ({len(lobby)} seated)")
+            raise SeatRefused(f"board {board!r} is full ({len(lobby)} seated)", player=full)
         if len(lobby) >= len(table.view.colors) and not self.c.rules.roles:  # with sides, colours are by side
-            raise IllegalAction(f"board {board!r} is full: {self.c.world.source or 'the world config'} lists "
-                                f"{len(table.view.colors)} colours, one per player; add more under colors:")
+            raise SeatRefused(f"board {board!r} is full: {self.c.world.source or 'the world config'} lists "
+                              f"{len(table.view.colors)} colours, one per player; add more under colors:",
+                              player=full)
         self.c.store.seat(board, name)
         lobby.append(name)
         writes = outbox.sit(table.view, name)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Callable, TypeVar
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import WorldEvent
 from monopoli_mc.controller import ingame, intents, offers, setaside
+from monopoli_mc.controller.admin import SeatRefused
 from monopoli_mc.controller.store import Request
 from monopoli_mc.controller.table import Action, BoardGame
 from monopoli_mc.datapack import calls
@@ -136,9 +137,8 @@ def _handle(c: Controller, event: WorldEvent, batches: Batches) -> list[str]:
         if not is_player_name(name):
             raise SetAside(f"the name {name!r} cannot appear in a command, so no board can seat it",
                            tell="the board cannot seat you: your name cannot be written in a Minecraft "
-                                "command; play under a name of letters, digits and _ (ask the operator)")
-        answer, writes = c.desk.seat(name, c.board_at(name), batches=batches, origin=f"seq {event.seq}")
-        return writes + (outbox.tell(c.any_view(), name, answer) if answer else [])
+                                "command; play under a name of letters, digits and _ (ask the organiser)")
+        return _join(c, name, event, batches)
     table = c.table_of(name)
     if table is None or table.game is None:
         return c.tell(name, "you are not playing at a board: stand on it and use /trigger join")
@@ -165,6 +165,23 @@ def _handle(c: Controller, event: WorldEvent, batches: Batches) -> list[str]:
     if why is not None:
         return c.tell(name, why)
     return c.apply(table, action, f"seq {event.seq}", batches)
+
+
+def _join(c: Controller, name: str, event: WorldEvent, batches: Batches) -> list[str]:
+    """/trigger join: seated at the board the player stands on. A slip (joining twice, late, at a second
+    board) is told to the player in words, never set aside nor a warning for the operator."""
+    board = c.board_at(name)
+    if board is not None and name in c.store.lobby(board):
+        seated = len(c.store.lobby(board))
+        start_at = c.settings.start_at
+        when = (f"once {max(start_at, c.rules.min_players)} are seated" if start_at is not None
+                else "when the organiser starts it")
+        return c.tell(name, f"You are already seated at board {board} ({seated} seated); the game starts {when}.")
+    try:
+        answer, writes = c.desk.seat(name, board, batches=batches, origin=f"seq {event.seq}")
+    except SeatRefused as exc:
+        return c.tell(name, exc.player)
+    return writes + (outbox.tell(c.any_view(), name, answer) if answer else [])
 
 
 def _online(c: Controller, name: str, event: WorldEvent) -> list[str]:

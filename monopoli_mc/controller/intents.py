@@ -6,7 +6,8 @@ from typing import Any
 
 from monopoli_mc.datapack.channel import INTENTS
 from monopoli_mc.rules.game import Game
-from monopoli_mc.rules.phases import BUS, DRAW, OVER, RECEIVED, TAX
+from monopoli_mc.rules.narrate import Narrator
+from monopoli_mc.rules.phases import BUS, DEBT, DRAW, OVER, RECEIVED, TAX, TRADE
 
 Action = tuple[str, int, Any]
 SIMPLE = {"d6": "roll", "buy": "buy", "auction": "decline", "end_turn": "end_turn",
@@ -113,7 +114,8 @@ def _choice(game: Game, seat: int, kind: str, value: int | None) -> Action | str
 
 
 def why_not(game: Game, action: Action) -> str | None:
-    """Why an action is illegal now, with what the player can do instead; None if legal."""
+    """Why an action is illegal now, who the game waits for when it is another player, and what the
+    player can do instead; None if legal."""
     why = game.explain(action)
     if why is None:
         return None
@@ -122,8 +124,29 @@ def why_not(game: Game, action: Action) -> str | None:
         return why
     options = [HOW[a[0]] for a in game.legal_actions(seat) if a[0] in HOW]
     options = list(dict.fromkeys(options))
+    blocked = blocked_by(game, seat)
+    if blocked is not None:
+        return f"{why}. {blocked}" + (f". Meanwhile you can: {', '.join(options)}" if options else "")
     if options:
         return f"{why}. You can: {', '.join(options)}"
     if 0 <= game.to_act() < len(game.names) and game.to_act() != seat:
         return f"{why}. Wait for {game.names[game.to_act()]}"
     return why
+
+
+def blocked_by(game: Game, seat: int) -> str | None:
+    """Who holds the whole table up, when it is another player's debt, trade answer or mortgaged deed:
+    "Alex must first pay their debt to Sam: waiting for Alex"; None otherwise."""
+    who = game.to_act()
+    if not 0 <= who < len(game.names) or who == seat:
+        return None
+    name = game.names[who]
+    if game.phase == DEBT and game.debts:
+        to = Narrator(game.board, game.names).who(int(game.debts[0][1]))
+        return f"{name} must first pay their debt to {to}: waiting for {name}"
+    if game.phase == TRADE and game.trade is not None:
+        by = game.names[int(game.trade["from"])]
+        return f"{name} must first answer {by}'s trade offer: waiting for {name}"
+    if game.phase == RECEIVED:
+        return f"{name} must first decide about a mortgaged deed they received: waiting for {name}"
+    return None

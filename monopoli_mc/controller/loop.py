@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
+import math
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -47,6 +48,7 @@ from monopoli_mc.rules.settings import Rules, load_rules
 
 __all__ = ["Controller", "Rcon", "Settings"]
 log = logging.getLogger("monopoli_mc.controller")
+BEAT_EVERY = 1.0  # seconds: the heartbeat is written at least this often, on an idle poll too (calls.beat)
 
 
 @dataclass
@@ -101,6 +103,7 @@ class Controller:
         self._connected = False
         self.lease: Lease | None = None
         self.world_id = ""  # the identity the pack drew at load in the world we are connected to
+        self.beaten = -math.inf  # self.clock() at the last heartbeat written into the world (calls.beat)
 
     def _say(self, line: str) -> None:
         """A line for the operator's terminal, through whatever `on_line` is now (tests swap it)."""
@@ -275,6 +278,9 @@ class Controller:
         ack = reads.ack
         if out or ack is not None:  # the arrived walkers' tags go with a write that is made anyway
             out, self.walks.walked = self.walks.walked + out, []
+        if out or ack is not None or now - self.beaten >= BEAT_EVERY:  # the heartbeat rides on every write
+            out.append(outbox.calls.beat())
+            self.beaten = now
         self.send(out, ack=ack)
         for watch in self.watchers:
             watch()

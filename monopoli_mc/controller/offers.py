@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from monopoli_mc.datapack.calls import stamped
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.narrate import Narrator
 
@@ -42,8 +43,19 @@ def stored(data: Any) -> dict[int, Draft]:
 
 
 def handle(game: Game, drafts: dict[int, Draft], seat: int, kind: str,
-           value: int | None) -> tuple[str, Action | None]:
-    """Change a player's draft (or send it): what to tell them, and the action to apply, if any."""
+           value: int | None, *, game_id: int = 0) -> tuple[str, Action | None]:
+    """Change a player's draft (or send it): what to tell them, and the action to apply, if any.
+
+    `/trigger offer` from a deed book's [Trade it] carries the number of the game that gave the book
+    (`calls.stamped`): a book of another game than `game_id` is told as such, and changes nothing."""
+    if kind == "offer" and value is not None:
+        stamp, space = stamped(value)
+        if stamp and stamp != game_id:
+            deed = game.board.spaces[space].name if 0 <= space < len(game.board.spaces) else f"space {space}"
+            which = "an earlier" if stamp < game_id else "another"
+            return (f"That {deed} book is from {which} game (game {stamp}), not this one (game {game_id}): "
+                    "it is worth nothing now. The deed books of this game are the ones it gave you.", None)
+        value = space
     if kind == "offer_clear":
         drafts.pop(seat, None)
         return "Your trade offer is dropped.", None

@@ -120,7 +120,7 @@ class BoardGame:
             for seat, deck, card in self.books_out:
                 out.append(outbox.calls.take_card(game.names[seat], deck, card))
             self.books_out = []
-        out += outbox.effects(game, events, self.view)
+        out += outbox.effects(game, events, self.view, stamp=self.game_id)
         self.books_out += outbox.drawn_books(events)
         new = outbox.picture(game, self.view)
         out += outbox.diff(self.shown, new)
@@ -145,4 +145,4 @@ class BoardGame:
         self.bar.shown = None  # the time bar too, at the next poll
         self.shown = outbox.picture(self.game, self.view)
         self.prompted = outbox.prompt_key(self.game)
-        return outbox.sync(self.game, self.view)
+        return outbox.sync(self.game, self.view, stamp=self.game_id, drawn=self.books_out)

@@ -6,6 +6,7 @@ from monopoli_mc.datapack.about import add_about
 from monopoli_mc.datapack.boardfns import add_board_functions, add_board_ui, structure_id
 from monopoli_mc.datapack.buttons import add_buttons
 from monopoli_mc.datapack.channel import add_channel
+from monopoli_mc.datapack.hud import add_hud
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.mapfns import add_map_functions, add_map_ui
 from monopoli_mc.datapack.pack import Pack
@@ -35,6 +36,7 @@ def build_pack(world: WorldConfig, board: Board, *, structures: bool = True) -> 
     pack = Pack(version=version,
                 description=f"Monopoli MC for Minecraft {version.name} ({board.name})")
     add_channel(pack, dialect, [place.name for place in world.boards])
+    add_hud(pack, dialect, [place.name for place in world.boards])
     add_about(pack, world, board)
     add_view(pack, dialect, board)
     add_board_ui(pack)

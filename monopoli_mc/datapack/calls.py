@@ -14,6 +14,7 @@ from monopoli_mc.datapack.world_config import MAX_PLAYERS, PAWN_COLORS
 from monopoli_mc.errors import MonopoliError
 
 MAX_REQUEST = 1446
+DEED_STAMP = 100  # a deed book's [Trade it] sends game * DEED_STAMP + space (a board has 40 spaces)
 MAX_MESSAGE = 256  # characters of free text in a title, action bar or chat line
 PROMPTS = ("roll", "end", "jail", "jail_card", "trade", "join", "role", "triples", "offer")
 MESSAGES = ("title", "subtitle", "actionbar", "tell")
@@ -44,6 +45,12 @@ def night_mark(night: str, db: str, host: str = "", pid: int = 0) -> str:
     return (f"data modify storage monopoli:bridge night set value "
             f"{{id:{snbt_string(night[:64], modern=False)},db:{snbt_string(db[-200:], modern=False)},"
             f"host:{snbt_string(host[:64], modern=False)},pid:{int(pid)}}}")
+
+
+def beat() -> str:
+    """The controller's heartbeat: the pack sets `$beat` to the game time (a set, never an add), and tells a
+    player whose input finds it more than a few seconds old that the game is not answering."""
+    return _call("bridge/beat")
 
 
 def ack(seq: int) -> str:
@@ -80,9 +87,35 @@ def take_card(player: str, deck: str, index: int) -> str:
     return card(player, deck, index).replace("ui/card", "ui/take_card", 1)
 
 
-def deed(player: str, space: int) -> str:
-    """Give a player the title deed book of a space."""
-    return _call("ui/deed", player=_name(player), space=int(space))
+def deed(player: str, space: int, *, game: int = 0) -> str:
+    """Give a player the title deed book of a space, its [Trade it] stamped with the game that gives it
+    (`/trigger offer set <game><space, two digits>`; 0: no stamp, the space alone)."""
+    if int(game) < 0:
+        raise MonopoliError(f"not a game number: {game!r}")
+    return _call("ui/deed", player=_name(player), space=int(space), game=int(game))
+
+
+def stamped(value: int) -> tuple[int, int]:
+    """A `/trigger offer` value as (game, space): what a deed book's [Trade it] sends; game 0 when unstamped."""
+    return divmod(value, DEED_STAMP) if value >= DEED_STAMP else (0, value)
+
+
+def take_books(player: str) -> str:
+    """Take back every card and deed book the pack gives, of any game."""
+    return _call("ui/take_books", player=_name(player))
+
+
+def leave(player: str) -> str:
+    """A player of a table's last game, before the next starts: cash line, books, titles, walk tag, pawn
+    colour and seat go (their map copy is `map_drop`'s, per board)."""
+    return _call("ui/leave", player=_name(player))
+
+
+def hud(board: str, player: str | None) -> str:
+    """Whose turn it is on a board, for its players' action bar (None: the game is over)."""
+    if player is None:
+        return _call("ui/hud_over", board=_board(board))
+    return _call("ui/hud", board=_board(board), player=_name(player))
 
 
 def take_deed(player: str, space: int) -> str:

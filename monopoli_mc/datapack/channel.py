@@ -50,6 +50,9 @@ REFILL = (f"execute unless data storage {STORAGE} inbox[0] if data storage {BACK
 INBOX_PAGE = 64  # entries in the inbox, and in a backlog page, at most: below 1.21-1.21.4's 128
 WALKERS = 64  # positions in `pos` at most, for the same reason
 SEQ_END = 2147483647  # the counter's last value: the next entry starts a new boot from 1
+BEAT = "$beat"  # in SEQ: the game time of the controller's last heartbeat (`bridge/beat`, a set)
+LATE = "$late"  # in SEQ: ticks since that heartbeat, worked out when an input is queued
+DEAF_AFTER = 100  # ticks (5 s) without a heartbeat: the pack itself tells whoever gave an input
 
 
 @dataclass(frozen=True)
@@ -110,13 +113,15 @@ GAMERULES = (("command_block_output", "commandBlockOutput", "false"),
 
 def add_channel(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
     """Load, tick, player join, inputs, buttons, queue, ack and the admin functions for these boards."""
-    pack.function("load", _load(pack, dialect))
+    pack.function("load", _load(pack, dialect, several=len(boards) > 1))
     pack.function("tick", _tick())
     pack.function_tags["minecraft:load"] = ["monopoli:load"]
     pack.function_tags["minecraft:tick"] = ["monopoli:tick"]
     _players(pack)
     _queue(pack)
     _batch(pack)
+    deaf = dialect.arg(text("The game is not answering right now. Your input is kept and counts when it "
+                            "is back; please tell the organiser.", color="red"))
     for intent in INTENTS:
         pack.function(f"input/{intent.name}", [
             f'data modify storage {STORAGE} next set value {{kind:"{intent.name}"}}',
@@ -126,16 +131,21 @@ def add_channel(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
             "function monopoli:bridge/queue",
             f"scoreboard players set @s {intent.name} 0",
             f"scoreboard players enable @s {intent.name}",
+            "function monopoli:bridge/late",
+            f"execute if score {LATE} {SEQ} matches {DEAF_AFTER + 1}.. run tellraw @s {deaf}",
         ])
     _admin(pack, dialect, boards)
+    _heartbeat(pack)
 
 
-def _load(pack: Pack, dialect: Dialect) -> list[str]:
+def _load(pack: Pack, dialect: Dialect, *, several: bool) -> list[str]:
     snake = pack.version.has_snake_case_gamerules
     lines = [f"gamerule {new if snake else old} {value}" for new, old, value in GAMERULES]
     lines += [
         f"scoreboard objectives add {CASH} dummy {dialect.arg(text('Cash', color='gold'))}",
-        f"scoreboard objectives setdisplay sidebar {CASH}",
+        # One sidebar cannot show several tables (hud.py): with several boards it shows nothing, and
+        # each player reads their own table on the action bar.
+        "scoreboard objectives setdisplay sidebar" if several else f"scoreboard objectives setdisplay sidebar {CASH}",
         f"scoreboard objectives add {SEQ} dummy",
         f"scoreboard objectives add {LEFT} minecraft.custom:minecraft.leave_game",
         f"scoreboard objectives add {LOCKED} dummy",
@@ -150,7 +160,8 @@ def _load(pack: Pack, dialect: Dialect) -> list[str]:
     # save it was put back to (their seq may repeat); `seq` mirrors the counter for the controller,
     # `since` is the counter at this load (below what the controller applied: a save was put back).
     lines += [f"execute store result storage {STORAGE} boot int 1 run random value {WORLD_ID_RANGE}"]
-    lines += [f"scoreboard players add $seq {SEQ} 0",
+    lines += [f"scoreboard players add {BEAT} {SEQ} 0",  # 0 until a controller first beats: not answering
+              f"scoreboard players add $seq {SEQ} 0",
               f"scoreboard players add $waiting {SEQ} 0",
               f"execute store result storage {STORAGE} seq int 1 run scoreboard players get $seq {SEQ}",
               f"execute store result storage {STORAGE} since int 1 run scoreboard players get $seq {SEQ}",
@@ -322,10 +333,26 @@ def _admin(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
             where = f" (board {board})" if board else ""
             note = dialect.arg(text(f"monopoli: queued admin {name}{where}; the controller answers here",
                                     color="gray"))
+            deaf = dialect.arg(text(f"monopoli: queued admin {name}{where}, but the controller is not answering "
+                                    "right now: unless it answers within seconds the request is withdrawn "
+                                    "unapplied; tell the organiser", color="red"))
             pack.function(f"admin/{board}/{name}" if board else f"admin/{name}", [
                 f"{prefix}data modify storage {STORAGE} next set value {entry}",
                 f"execute store result storage {STORAGE} next.time int 1 run time query gametime",
                 f"execute if entity @s run data modify storage {STORAGE} next.uuid set from entity @s UUID",
                 "function monopoli:bridge/queue",
-                f"execute if entity @s run tellraw @s {note}",
+                "function monopoli:bridge/late",
+                f"execute if entity @s if score {LATE} {SEQ} matches ..{DEAF_AFTER} run tellraw @s {note}",
+                f"execute if entity @s if score {LATE} {SEQ} matches {DEAF_AFTER + 1}.. run tellraw @s {deaf}",
             ])
+
+
+def _heartbeat(pack: Pack) -> None:
+    """The controller's heartbeat, and how long ago it was: `bridge/beat` sets (never adds) the game time
+    of the controller's last write; `bridge/late` works out the ticks since, for the line an input gets
+    when nobody has answered for DEAF_AFTER ticks (a controller stopped, or its connection lost)."""
+    pack.function("bridge/beat", [f"execute store result score {BEAT} {SEQ} run time query gametime"])
+    pack.function("bridge/late", [
+        f"execute store result score {LATE} {SEQ} run time query gametime",
+        f"scoreboard players operation {LATE} {SEQ} -= {BEAT} {SEQ}",
+    ])

@@ -6,8 +6,9 @@ sends short macro calls such as `function monopoli:ui/card {player:"Alex",deck:"
 
 from __future__ import annotations
 
-from monopoli_mc.datapack.channel import CASH, JAR_HOLDER
-from monopoli_mc.datapack.escape import snbt_string
+from monopoli_mc.datapack.channel import CASH, JAR_HOLDER, WALK_TAG
+from monopoli_mc.datapack.escape import TABLE, snbt_string
+from monopoli_mc.datapack.hud import HOLD, HOLD_SECONDS
 from monopoli_mc.datapack.pack import Pack
 from monopoli_mc.datapack.text import Component, Dialect, button, hover, run, suggest, text, tpl
 from monopoli_mc.datapack.world_config import MAX_PLAYERS, PAWN_COLORS
@@ -29,14 +30,16 @@ def add_view(pack: Pack, dialect: Dialect, board: Board) -> None:
     for deck, cards in board.decks.items():
         for card in cards:
             pack.function(f"card/{deck}/{card.index}", [_give(dialect, *_card_book(card))])
-    for space in board.deeds:
-        pack.function(f"deed/{space.index}", [_give(dialect, *_deed_book(board, space))])
+    for space in board.deeds:  # a macro: `game` stamps the book's [Trade it] with the game that gave it
+        pack.function(f"deed/{space.index}", ["$" + _give(dialect, *_deed_book(board, space), macro=True)])
         pack.function(f"prompt/buy/{space.index}", [_tell(dialect, _buy_line(space, board.bank, auction=True))])
         pack.function(f"prompt/decline/{space.index}", [_tell(dialect, _buy_line(space, board.bank, auction=False))])
-    _ui_books(pack)
+    _ui_books(pack, board)
     _ui_prompts(pack, dialect, board)
     for name, head in MESSAGES.items():
-        pack.function(f"ui/{name}", [f"${head} {dialect.arg(text(tpl('$(text)')))}"])
+        # an action bar message holds back the table's line (hud.py) until it has been read
+        hold = [f"$scoreboard players set $(player) {HOLD} {HOLD_SECONDS}"] if name == "actionbar" else []
+        pack.function(f"ui/{name}", [f"${head} {dialect.arg(text(tpl('$(text)')))}"] + hold)
     _pawns(pack)
     pack.function("ui/enable", ["$execute as $(player) run function monopoli:player/enable"])
     pack.function("ui/cash", [f"$scoreboard players set $(player) {CASH} $(cash)"])
@@ -45,6 +48,15 @@ def add_view(pack: Pack, dialect: Dialect, board: Board) -> None:
                              f"$scoreboard players display name {jar} {CASH} "
                              f"{dialect.arg(text(tpl('$(label)'), color='yellow'))}"])
     pack.function("ui/no_jar", [f"$scoreboard players reset {jar} {CASH}"])
+    # A player of a table's last game, before its next one starts: everything that game gave them goes
+    # (cash line, books, titles, walk tag, pawn colour, table seat); the new game's picture gives its own.
+    pack.function("ui/leave", [f"$scoreboard players reset $(player) {CASH}",
+                               '$function monopoli:ui/take_books {player:"$(player)"}',
+                               "$title $(player) clear",
+                               f"$tag $(player) remove {WALK_TAG}",
+                               "$team leave $(player)",
+                               f"$scoreboard players reset $(player) {TABLE}",
+                               f"$scoreboard players reset $(player) {HOLD}"])
 
 
 def _pawns(pack: Pack) -> None:
@@ -57,7 +69,10 @@ def _pawns(pack: Pack) -> None:
     pack.function("ui/unpawn", ["$team leave $(player)"])
 
 
-def _give(dialect: Dialect, title: str, author: str, pages: list[Component], data: str) -> str:
+def _give(dialect: Dialect, title: str, author: str, pages: list[Component], data: str, *,
+          macro: bool = False) -> str:
+    if macro and not dialect.modern:  # SNBT before 1.21.5 cannot escape `$(`: a macro line would take it
+        title, author = title.replace("$(", "$ ("), author.replace("$(", "$ (")
     content = (f"{{title:{snbt_string(title[:MAX_BOOK_TITLE], modern=dialect.modern)},"
                f"author:{snbt_string(author, modern=dialect.modern)},"
                f"pages:[{','.join(dialect.nbt(page) for page in pages)}]}}")
@@ -102,7 +117,8 @@ def _deed_book(board: Board, space: Space) -> tuple[str, str, list[Component], s
         monopoly = [f"{n} owned: {m} x dice" for n, m in enumerate(group.monopoly_dice_multiplier, start=1)]
     lines.append(f"Mortgage value ${space.mortgage_value}")
     title = text(space.name + "\n\n", color=DYE_TEXT.get(group.color, "black"), bold=True)
-    trade = button("Trade it", f"/trigger offer set {space.index}", "Put this deed in a trade offer")
+    # `/trigger offer set <game><space, two digits>`: a press on a book of an earlier game is told as such
+    trade = button("Trade it", tpl(f"/trigger offer set $(game){space.index:02d}"), "Put this deed in a trade offer")
     pages: list[Component] = [{"text": "", "extra": [text("TITLE DEED\n", color="gray"), title,
                                                      text("\n".join(lines) + "\n"), trade]}]
     if monopoly:
@@ -119,13 +135,19 @@ def _buy_line(space: Space, bank: str, *, auction: bool) -> list[Component]:
             text(" "), no]
 
 
-def _ui_books(pack: Pack) -> None:
+def _ui_books(pack: Pack, board: Board) -> None:
     pack.function("ui/card", ["$execute as $(player) run function monopoli:card/$(deck)/$(card)"])
-    pack.function("ui/deed", ["$execute as $(player) run function monopoli:deed/$(space)"])
+    pack.function("ui/deed", ["$execute as $(player) run function monopoli:deed/$(space) {game:$(game)}"])
     book = "minecraft:written_book[minecraft:custom_data={monopoli:"
     pack.function("ui/take_card",
                   [f'$clear $(player) {book}{{book:"card",deck:"$(deck)",card:$(card)}}}}]'])
     pack.function("ui/take_deed", [f'$clear $(player) {book}{{book:"deed",space:$(space)}}}}]'])
+    # Every book the pack gives, taken back: an item predicate's custom_data is matched whole (vanilla's
+    # `[component=value]`), so a line per book. A stamped deed of any game matches its space's line.
+    every = [f'{{book:"deed",space:{space.index}}}' for space in board.deeds]
+    every += [f'{{book:"card",deck:"{deck}",card:{card.index}}}' for deck, cards in board.decks.items()
+              for card in cards]
+    pack.function("ui/take_books", [f"$clear $(player) {book}{data}}}]" for data in every])
 
 
 def _ui_prompts(pack: Pack, dialect: Dialect, board: Board) -> None:

@@ -41,9 +41,15 @@ class Scoreboard:
         for slot in [s for s, o in self.display.items() if o == name]:
             del self.display[slot]
 
-    def sidebar(self) -> list[tuple[str, int]]:
-        """What the sidebar shows: (holder, value), highest first as vanilla sorts it."""
+    def sidebar(self, viewer: str | None = None) -> list[tuple[str, int]]:
+        """What the sidebar shows (to `viewer`: a player's name): (holder, value), highest first as vanilla
+        sorts it, 15 lines at most. A viewer on a team of a colour whose `sidebar.team.<colour>` slot shows
+        an objective sees that one instead (`Gui.renderScoreboardSidebar`: `DisplaySlot.teamColorToSlot`
+        of the player's team colour, else `SIDEBAR`; `displayScoreboardSidebar`: `limit(15L)`)."""
         name = self.display.get("sidebar")
+        team = self.team_of(viewer) if viewer is not None else None
+        if team is not None and team.color != "reset" and self.display.get(f"sidebar.team.{team.color}"):
+            name = self.display[f"sidebar.team.{team.color}"]
         if name is None or name not in self.objectives:
             return []
         scores = self.objectives[name].scores

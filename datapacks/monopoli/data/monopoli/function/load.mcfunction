@@ -38,6 +38,7 @@ scoreboard objectives add offer_send trigger
 scoreboard objectives add offer_clear trigger
 execute unless data storage monopoli:bridge world run execute store result storage monopoli:bridge world int 1 run random value 1..2147483646
 execute store result storage monopoli:bridge boot int 1 run random value 1..2147483646
+scoreboard players add $beat monopoli.seq 0
 scoreboard players add $seq monopoli.seq 0
 scoreboard players add $waiting monopoli.seq 0
 execute store result storage monopoli:bridge seq int 1 run scoreboard players get $seq monopoli.seq

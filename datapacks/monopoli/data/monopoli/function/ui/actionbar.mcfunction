@@ -1,1 +1,2 @@
 $title $(player) actionbar {text:"$(text)"}
+$scoreboard players set $(player) monopoli.hold 3

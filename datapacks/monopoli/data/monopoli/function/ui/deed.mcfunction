@@ -1,1 +1,1 @@
-$execute as $(player) run function monopoli:deed/$(space)
+$execute as $(player) run function monopoli:deed/$(space) {game:$(game)}

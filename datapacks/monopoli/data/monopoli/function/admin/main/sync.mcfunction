@@ -2,4 +2,6 @@ data modify storage monopoli:bridge next set value {kind:"admin_sync",board:"mai
 execute store result storage monopoli:bridge next.time int 1 run time query gametime
 execute if entity @s run data modify storage monopoli:bridge next.uuid set from entity @s UUID
 function monopoli:bridge/queue
-execute if entity @s run tellraw @s {text:"monopoli: queued admin sync (board main); the controller answers here",color:"gray"}
+function monopoli:bridge/late
+execute if entity @s if score $late monopoli.seq matches ..100 run tellraw @s {text:"monopoli: queued admin sync (board main); the controller answers here",color:"gray"}
+execute if entity @s if score $late monopoli.seq matches 101.. run tellraw @s {text:"monopoli: queued admin sync (board main), but the controller is not answering right now: unless it answers within seconds the request is withdrawn unapplied; tell the organiser",color:"red"}

@@ -1,0 +1,1 @@
+execute store result score $beat monopoli.seq run time query gametime

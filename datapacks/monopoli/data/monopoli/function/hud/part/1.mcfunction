@@ -1,0 +1,2 @@
+function monopoli:hud/1
+schedule function monopoli:hud/part/2 1t

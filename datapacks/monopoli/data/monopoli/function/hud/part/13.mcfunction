@@ -1,0 +1,1 @@
+schedule function monopoli:hud/part/14 1t

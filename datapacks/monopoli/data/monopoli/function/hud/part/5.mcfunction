@@ -1,0 +1,1 @@
+schedule function monopoli:hud/part/6 1t

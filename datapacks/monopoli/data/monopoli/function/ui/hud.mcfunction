@@ -1,0 +1,1 @@
+$data modify storage monopoli:hud $(board) set value "$(player)'s turn"

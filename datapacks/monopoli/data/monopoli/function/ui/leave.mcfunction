@@ -1,0 +1,7 @@
+$scoreboard players reset $(player) monopoli.cash
+$function monopoli:ui/take_books {player:"$(player)"}
+$title $(player) clear
+$tag $(player) remove monopoli.walk
+$team leave $(player)
+$scoreboard players reset $(player) monopoli.table
+$scoreboard players reset $(player) monopoli.hold

@@ -1,0 +1,82 @@
+"""Nobody is left unanswered (issue 27, point 5): the controller writes a heartbeat into the world, and
+the pack itself tells a player or an operator whose input finds it more than a few seconds old that the
+game is not answering; once the controller is back, the input kept counts and nobody is told so."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from controller_support import Rig, make_rig
+
+from monopoli_mc.datapack.channel import DEAF_AFTER
+
+DEAF = "The game is not answering right now"
+
+
+@pytest.fixture
+def rig(tmp_path: Path) -> Iterator[Rig]:
+    yield from make_rig(tmp_path, ["Alex", "Sam"])
+
+
+def _game_time(rig: Rig) -> int:
+    return int(rig.rcon.command("time query gametime").rpartition(" ")[2])
+
+
+def _beat(rig: Rig) -> int:
+    return int(rig.rcon.command("scoreboard players get $beat monopoli.seq").split(" has ")[1].split(" ")[0])
+
+
+def test_each_poll_sets_the_heartbeat_to_the_game_time(rig: Rig) -> None:
+    rig.box.world.tick(30)
+    rig.ctl.beaten = float("-inf")  # a second has passed since the last beat, as on an idle night
+    rig.ctl.poll()
+    assert _beat(rig) == _game_time(rig)
+    rig.box.world.tick(5)
+    rig.ctl.poll()  # within the second and idle: no request of its own
+    assert _beat(rig) == _game_time(rig) - 5
+    name = rig.game.names[rig.game.to_act()]
+    rig.bots[name].trigger("d6")
+    rig.step()  # a write goes out anyway: the heartbeat rides on it
+    assert _beat(rig) == _game_time(rig)
+
+
+def test_a_stopped_controller_is_said_to_the_player_and_the_input_counts_later(rig: Rig) -> None:
+    game = rig.game
+    name = game.names[game.to_act()]
+    rig.bots[name].trigger("jar")  # a fresh heartbeat: the controller answers, the pack says nothing
+    rig.step()
+    assert not any(DEAF in line for line in rig.said_to(name))
+    rig.box.world.tick(DEAF_AFTER + 20)  # the controller stops polling
+    rig.bots[name].trigger("d6")
+    rig.box.world.tick()
+    said = rig.said_to(name)
+    assert [line for line in said if DEAF in line] == [
+        "The game is not answering right now. Your input is kept and counts when it is back; "
+        "please tell the organiser."]
+    game_id = rig.ctl.tables["main"].game_id
+    thrown = [a for a in rig.store.actions(game_id) if a[0] == "roll"]
+    rig.ctl.poll()  # back: the kept throw is applied
+    assert [a for a in rig.store.actions(game_id) if a[0] == "roll"] == thrown + [("roll", game.names.index(name), None)]
+    rig.box.world.tick()
+    other = next(n for n in game.names if n != name)
+    rig.bots[other].trigger("jar")
+    rig.step()
+    assert not any(DEAF in line for line in rig.said_to(other))
+
+
+def test_an_operator_request_is_told_the_controller_does_not_answer(rig: Rig) -> None:
+    op = rig.bots["Alex"]
+    assert "Made Alex a server operator" in rig.rcon.command("op Alex")
+    rig.said_to("Alex")
+    op.command("function monopoli:admin/status")
+    rig.box.world.tick()
+    assert [line for line in rig.said_to("Alex") if line.startswith("monopoli: queued")] == [
+        "monopoli: queued admin status; the controller answers here"]
+    rig.ctl.poll()
+    rig.box.world.tick(DEAF_AFTER + 1)
+    op.command("function monopoli:admin/status")
+    said = [line for line in rig.said_to("Alex") if line.startswith("monopoli: queued")]
+    assert said == ["monopoli: queued admin status, but the controller is not answering right now: unless it "
+                    "answers within seconds the request is withdrawn unapplied; tell the organiser"]

@@ -1,0 +1,54 @@
+"""The table's line on the action bar (datapack/hud.py), over RCON: refreshed each second, held back
+while a message of the controller's is on the action bar, and never shown to a player seated nowhere."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from monopoli_mc.datapack import calls
+from monopoli_mc.datapack.versions import get_version
+from monopoli_mc.rcon.client import RconClient
+from monopoli_mc.sandbox.bots import Bot
+from monopoli_mc.sandbox.runner import Sandbox
+
+PACK = Path(__file__).resolve().parents[2] / "datapacks" / "monopoli"
+PASSWORD = "hud-pw"
+V = get_version("1.21.11")
+
+
+@pytest.fixture()
+def box() -> Iterator[tuple[Sandbox, RconClient]]:
+    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, ticking=False) as sandbox, \
+            RconClient(*sandbox.address, PASSWORD) as rcon:
+        sandbox.world.tick()
+        yield sandbox, rcon
+        assert sandbox.world.strict_failures == []
+
+
+def _bars(bot: Bot) -> list[str]:
+    return [words for kind, words in bot.titles() if kind == "actionbar"]
+
+
+def test_the_line_is_refreshed_and_held_back_for_a_message(box: tuple[Sandbox, RconClient]) -> None:
+    sandbox, rcon = box
+    alex, kim = Bot.join(sandbox.world, "Alex"), Bot.join(sandbox.world, "Kim")
+    for call in (calls.sit("Alex", 1), calls.cash("Alex", 1500), calls.cash("Kim", 900),
+                 calls.jar("main", 250), calls.hud("main", "Alex")):
+        rcon.command(call)
+    sandbox.world.tick(20)
+    assert _bars(alex) == ["Cash $1500   Jar $250   Alex's turn"]
+    assert _bars(kim) == []  # a cash score, but seated at no table: nothing
+    sandbox.world.tick(40)
+    assert len(_bars(alex)) == 3  # once a second, so it never fades (vanilla shows one 60 ticks)
+    for call in calls.messages("actionbar", "Alex", "Doubles! 4+4", V):
+        rcon.command(call)
+    sandbox.world.tick(50)  # the message stays on screen: no refresh for 3 seconds
+    assert _bars(alex)[-1] == "Doubles! 4+4"
+    sandbox.world.tick(20)
+    rcon.command(calls.jar("main", None))
+    rcon.command(calls.hud("main", None))
+    sandbox.world.tick(20)
+    assert _bars(alex)[-1] == "Cash $1500   Game over"  # rules without a jar: no jar on the line
