@@ -228,7 +228,7 @@ class AdminDesk:
         if seed is None:
             seed = int(time.time() * 1000) % 2**31
         seed += list(self.c.tables).index(table.name)
-        game = Game.new(rules, self.c.board, names, seed)
+        game, last = Game.new(rules, self.c.board, names, seed), table.game
         table.game_id = self.c.store.new_game(table.name, dataclasses.asdict(rules), seed, names)
         table.game, table.n_actions, table.shown, table.prompted = game, 0, {}, ()
         table.books_out, table.offers = [], {}
@@ -246,7 +246,8 @@ class AdminDesk:
         else:
             colors = ", ".join(f"{n} {table.view.color(game, i)}" for i, n in enumerate(names))
         ends = f" Time limit: {timelimit.words(table.limit)}." if table.limit else ""
-        writes = outbox.say(table.view, f"Game on! Colours: {colors}. {names[game.current]} starts.{ends}")
+        writes = outbox.fresh(last, game, table.view)  # the last game's books, lines, titles and seats go first
+        writes += outbox.say(table.view, f"Game on! Colours: {colors}. {names[game.current]} starts.{ends}")
         self.c.on_line(f"[{table.name}] game {table.game_id} starts: {colors}; seed {seed}"
                        f"{'; time limit ' + timelimit.words(table.limit) if table.limit else ''}")
         return f"game started on board {table.name!r} with {len(names)} players", writes

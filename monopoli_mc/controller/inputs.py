@@ -151,7 +151,7 @@ def _handle(c: Controller, event: WorldEvent, batches: Batches) -> list[str]:
         space = event.value
         if space is None or not 0 <= space < len(game.board.spaces) or not game.board.spaces[space].is_deed:
             return c.tell(name, f"space {space!r} has no title deed; deeds are spaces 1 to 39")
-        return [calls.deed(name, space)]
+        return [calls.deed(name, space, game=table.game_id)]
     if event.kind not in intents.game_kinds() and event.kind not in offers.KINDS:
         return c.tell(name, f"unknown input {event.kind!r}")
     if table.paused:
@@ -205,7 +205,7 @@ def _offer(c: Controller, table: BoardGame, seat: int, event: WorldEvent, batche
     game = table.game
     assert game is not None
     name = game.names[seat]
-    answer, action = offers.handle(game, table.offers, seat, event.kind, event.value)
+    answer, action = offers.handle(game, table.offers, seat, event.kind, event.value, game_id=table.game_id)
     why = None if action is None else intents.why_not(game, action)
     out = c.tell(name, answer if why is None else f"{why}; your offer is kept")
     if action is not None and why is None:
