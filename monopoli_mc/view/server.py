@@ -3,18 +3,21 @@
 Read-only: it answers GET and HEAD and nothing else. `/events` is a server-sent
 event stream, served by the stream hub (`streams.py`): every board's section when it
 changes, and the status line every couple of seconds (so a page notices a controller
-that has gone). The page cannot slow the game: the page and its JSON are rendered once
-per change whatever the number of viewers, at most `max_requests` requests are answered
-at once (each in a thread that gives up on a silent client after `request_timeout`
-seconds) and `max_streams` streams are open; past either, the answer is 503 with
-Retry-After. A connection the machine has no thread left for is refused the same way,
-and the server goes on listening.
+that has gone). The page cannot slow the game, and no client can take it off the
+projector: the page and its JSON are rendered once per change whatever the number of
+viewers; a connection costs no thread until its request's head has come whole, and
+none while its answer is taken or it waits for its next request (`gate.py`: one thread,
+a deadline on each, the oldest waiting closed past `max_connections`); at most
+`max_requests` answers are made at once and `max_streams` streams are open, counted
+apart; past either, the answer is 503 with Retry-After. A request the machine has no
+thread left for is refused the same way, and the server goes on listening.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import io
 import json
 import socket
 import threading
@@ -25,11 +28,11 @@ from typing import Any, Callable
 
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.view.feed import Feed
+from monopoli_mc.view.gate import HEAD_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS, WRITE_TIMEOUT, Connection, Gate
 from monopoli_mc.view.html import Sections, page, ticking
 from monopoli_mc.view.streams import MAX_STREAMS, SECURITY, SLOW_AFTER, Hub
 
-MAX_REQUESTS = 32  # requests answered at once (each in a thread of its own)
-REQUEST_TIMEOUT = 10.0  # seconds a client may take to send its request (or to take the answer)
+MAX_REQUESTS = 32  # answers made at once (each in a thread of its own)
 RETRY_AFTER = 10  # seconds, in a 503
 BUSY = "the board page has too many viewers right now; try again in a moment\n"
 _STATIC = {"/page.css": ("page.css", "text/css; charset=utf-8"),
@@ -85,38 +88,54 @@ class Rendered:
 
 
 class _Server(ThreadingHTTPServer):
-    """Threads for requests, at most `max_requests` at once; a refused connection never stops the listening."""
+    """Listens, and gives each connection to the gate; a request whose head came whole gets a thread to
+    make its answer, at most `max_requests` at once; a refused one never stops the listening."""
 
     daemon_threads = True
     block_on_close = False
+    request_queue_size = 128  # connections the kernel queues for accept (5 drops a burst's SYNs: a second lost each)
     max_requests = MAX_REQUESTS
     spawn: Callable[..., threading.Thread] = threading.Thread  # how a request gets its thread
+    gate: Gate
+    page_server: PageServer
 
     def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler]) -> None:
         self.busy = 0
-        self.refused = 0  # connections answered 503 because no thread was free (or could be made)
+        self.refused = 0  # requests answered 503 because no thread was free (or could be made)
         self._lock = threading.Lock()
         super().__init__(address, handler)
 
     def process_request(self, request: Any, client_address: Any) -> None:
-        """Answer the request in a thread of its own, or refuse it (503) when too many run or none can start."""
+        """The gate waits for the request's head (no thread is held by a silent or slow client)."""
+        self.gate.admit(request, client_address)
+
+    def dispatch(self, conn: Connection, head: bytes) -> None:
+        """Make the answer in a thread of its own, or refuse it (503) when too many run or none can start."""
         with self._lock:
             full = self.busy >= self.max_requests
             if not full:
                 self.busy += 1
         if full:
-            self.refuse(request)
+            self.refuse(conn.sock)
             return
         try:
-            self.spawn(target=self._answer, args=(request, client_address), daemon=True).start()
+            self.spawn(target=self._answer, args=(conn, head), daemon=True).start()
         except RuntimeError:  # "can't start new thread": refuse this one, keep listening
             with self._lock:
                 self.busy -= 1
-            self.refuse(request)
+            self.refuse(conn.sock)
 
-    def _answer(self, request: Any, client_address: Any) -> None:
+    def _answer(self, conn: Connection, head: bytes) -> None:
         try:
-            self.process_request_thread(request, client_address)
+            handler: Any = self.RequestHandlerClass(head, conn.address, self)  # type: ignore[arg-type]
+            if handler.streams:
+                # The socket is the hub's from now on, or refused when the hub has enough.
+                if not self.page_server.hub.adopt(conn.sock):
+                    self.refuse(conn.sock)
+            else:
+                self.gate.answer(conn, handler.wfile.getvalue(), keep=not handler.close_connection)
+        except Exception:  # what people look at must never stop the night: this connection only
+            conn.sock.close()
         finally:
             with self._lock:
                 self.busy -= 1
@@ -140,18 +159,23 @@ class PageServer:
 
     def __init__(self, feed: Feed, host: str = "127.0.0.1", port: int = 8080, *,
                  max_streams: int = MAX_STREAMS, max_requests: int = MAX_REQUESTS,
-                 request_timeout: float = REQUEST_TIMEOUT, slow_after: float = SLOW_AFTER) -> None:
+                 head_timeout: float = HEAD_TIMEOUT, idle_timeout: float = IDLE_TIMEOUT,
+                 write_timeout: float = WRITE_TIMEOUT, max_connections: int = MAX_CONNECTIONS,
+                 slow_after: float = SLOW_AFTER) -> None:
         self.feed = feed
         sections = Sections()  # each picture rendered once, for the page and for the streams
         self.hub = Hub(feed, sections, max_streams=max_streams, slow_after=slow_after)
         self.rendered = Rendered(feed, sections)
-        handler = type("Handler", (_Handler,), {"page_server": self, "timeout": request_timeout})
+        handler = type("Handler", (_Handler,), {"page_server": self})
         try:
             self.httpd = _Server((host, port), handler)
         except OSError as exc:
             raise MonopoliError(f"cannot serve the board page on {host}:{port}: {exc.strerror or exc}; "
                                 "choose another --web address") from None
         self.httpd.max_requests = max_requests
+        self.httpd.page_server = self
+        self.gate = self.httpd.gate = Gate(self.httpd.dispatch, head_timeout=head_timeout, idle_timeout=idle_timeout,
+                                           write_timeout=write_timeout, max_connections=max_connections)
         self._thread = threading.Thread(target=self.httpd.serve_forever, name="monopoli-page", daemon=True)
 
     @property
@@ -175,6 +199,7 @@ class PageServer:
     def start(self) -> PageServer:
         """Start serving."""
         self.hub.start()
+        self.gate.start()
         self._thread.start()
         return self
 
@@ -183,13 +208,31 @@ class PageServer:
         if self.started:
             self.httpd.shutdown()
         self.httpd.server_close()
+        self.gate.close()
         self.hub.close(grace)
 
 
 class _Handler(BaseHTTPRequestHandler):
+    """One request, made from its head (the gate read it) into the answer's bytes (the gate writes them)."""
+
     page_server: PageServer
     protocol_version = "HTTP/1.1"
     server_version = "monopoli"
+    request: bytes  # the request's head
+    streams = False  # whether the answer is the event stream (the socket goes to the hub)
+
+    def setup(self) -> None:
+        """Read from the head the gate read, write into bytes the gate will write."""
+        self.rfile = io.BytesIO(self.request)
+        self.wfile = io.BytesIO()
+
+    def handle(self) -> None:
+        """One request: the next one on the connection comes to the gate again."""
+        self.close_connection = True
+        self.handle_one_request()
+
+    def finish(self) -> None:
+        """Nothing to flush or close: the bytes are the gate's."""
 
     def do_HEAD(self) -> None:  # noqa: N802 (the standard library's name)
         self.do_GET(body=False)
@@ -227,12 +270,9 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(data)
 
     def _events(self, server: PageServer) -> None:
-        """Hand the socket to the stream hub (this thread ends), or answer 503 when it has enough."""
+        """The socket goes to the stream hub (or is answered 503 when it has enough)."""
         self.close_connection = True
-        # Detached, the socket is the hub's: socketserver's shutdown and close of it then do nothing.
-        sock = socket.socket(fileno=self.connection.detach())
-        if not server.hub.adopt(sock):
-            server.httpd.refuse(sock)
+        self.streams = True
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the standard library's name)
         """Quiet: the terminal is the controller's log."""

@@ -1,11 +1,13 @@
 """Issue 19 item 10: the page cannot slow the game. Over real sockets: a change is rendered once for
 every viewer, streams past the cap and requests past theirs are answered 503, a viewer that takes
 nothing is closed, a silent connection times out, and a thread that cannot start costs only its
-connection."""
+connection. Issue 27 point 10: idle sockets, a slow loris and idle keep-alives cost no thread and
+are closed at their deadlines, so the projector's request is answered whatever they do."""
 
 from __future__ import annotations
 
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -151,25 +153,30 @@ def test_a_viewer_that_takes_nothing_is_closed_and_the_others_go_on() -> None:
 
 
 def test_a_connection_that_sends_no_request_is_closed_after_the_timeout() -> None:
-    with serving(request_timeout=0.3) as (_, server):
+    with serving(head_timeout=0.3) as (_, server):
         silent = _connect(server, request=None)
         started = time.monotonic()
         assert _closed_within(silent, 5) and time.monotonic() - started < 3
+        assert server.httpd.busy == 0  # it never had a thread
         silent.close()
 
 
-def test_requests_past_the_cap_are_answered_503_and_the_server_goes_on() -> None:
-    with serving(max_requests=2, request_timeout=1.0) as (_, server):
-        silent = [_connect(server, request=None) for _ in range(2)]  # hold both request threads
-        _wait(lambda: server.httpd.busy == 2)
+def test_requests_past_the_cap_are_answered_503_and_the_server_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    release = threading.Event()
+    with serving(max_requests=2) as (_, server):
+        made = server.rendered.get
+        monkeypatch.setattr(server.rendered, "get", lambda what: release.wait(10) and made(what))
+        slow = [_connect(server, request=b"GET / HTTP/1.1\r\nHost: t\r\n\r\n") for _ in range(2)]
+        _wait(lambda: server.httpd.busy == 2)  # both answers being made
         third = _connect(server, request=b"GET / HTTP/1.1\r\nHost: t\r\n\r\n")
         assert _read_until(third, b"try again").startswith(b"HTTP/1.1 503 ")
-        for sock in silent:
-            assert _closed_within(sock, 5)
+        release.set()
+        for sock in slow:
+            assert _read_until(sock, b"</html>").startswith(b"HTTP/1.1 200 OK")
         _wait(lambda: server.httpd.busy == 0)
         page = _connect(server, request=b"GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
         assert _read_until(page, b"</html>").startswith(b"HTTP/1.1 200 OK")
-        for sock in (*silent, third, page):
+        for sock in (*slow, third, page):
             sock.close()
 
 
@@ -220,3 +227,75 @@ def test_a_page_without_script_shows_the_time_left_as_it_is_now(monkeypatch: pyt
     clock[0] += 5
     assert ">9:55<" in sections.get(1, timed)  # same picture, five seconds on: not the cached text
     assert sections.get(1, view) is sections.get(1, view)  # no time limit: rendered once per picture
+
+
+# -- issue 27 point 10: idle and slow clients cannot take the page off the projector ----------------
+PAGE = b"GET / HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n"
+
+
+def _loris(server: PageServer, stop: threading.Event, every: float = 0.1) -> socket.socket:
+    """A client that sends its head a line at a time and never ends it."""
+    sock = _connect(server, request=b"GET / HTTP/1.1\r\n")
+
+    def trickle() -> None:
+        n = 0
+        while not stop.wait(every):
+            try:
+                sock.send(b"X-%d: y\r\n" % n)
+            except OSError:
+                return
+            n += 1
+    threading.Thread(target=trickle, daemon=True).start()
+    return sock
+
+
+def test_idle_sockets_and_a_slow_loris_leave_the_page_to_the_projector() -> None:
+    stop = threading.Event()
+    with serving() as (_, server):
+        idle = [_connect(server, request=None) for _ in range(100)]
+        loris = _loris(server, stop)
+        _wait(lambda: server.gate.held == 101)
+        started = time.monotonic()
+        page = _connect(server, request=PAGE)
+        assert _read_until(page, b"</html>", timeout=5).startswith(b"HTTP/1.1 200 OK")
+        assert time.monotonic() - started < 2
+        assert server.httpd.refused == 0 and server.httpd.busy == 0  # nobody waiting holds a thread
+        stop.set()
+        for sock in (*idle, loris, page):
+            sock.close()
+
+
+def test_a_slow_loris_is_closed_at_the_head_deadline_though_it_keeps_sending() -> None:
+    stop = threading.Event()
+    with serving(head_timeout=0.5) as (_, server):
+        loris = _loris(server, stop)
+        started = time.monotonic()
+        assert _closed_within(loris, 5) and time.monotonic() - started < 2
+        assert server.gate.timed_out == 1
+        stop.set()
+        loris.close()
+
+
+def test_a_keep_alive_connection_is_answered_again_then_closed_when_idle() -> None:
+    with serving(idle_timeout=0.5) as (_, server):
+        sock = _connect(server, request=b"GET /page.css HTTP/1.1\r\nHost: t\r\n\r\n")
+        first = _read_until(sock, b"\r\n\r\n")
+        assert first.startswith(b"HTTP/1.1 200 OK")
+        _wait(lambda: server.httpd.busy == 0)
+        sock.sendall(b"HEAD / HTTP/1.1\r\nHost: t\r\n\r\n")  # the same connection, a second request
+        assert b"HTTP/1.1 200 OK" in _read_until(sock, b"HTTP/1.1 200 OK")
+        started = time.monotonic()
+        assert _closed_within(sock, 5) and time.monotonic() - started < 2
+        sock.close()
+
+
+def test_past_the_connection_cap_the_oldest_waiting_is_closed_and_the_newest_served() -> None:
+    with serving(max_connections=10) as (_, server):
+        silent = [_connect(server, request=None) for _ in range(10)]
+        _wait(lambda: server.gate.held == 10)
+        page = _connect(server, request=PAGE)
+        assert _read_until(page, b"</html>").startswith(b"HTTP/1.1 200 OK")
+        assert _closed_within(silent[0], 2) and server.gate.evicted == 1
+        for sock in (*silent, page):
+            sock.close()
+
