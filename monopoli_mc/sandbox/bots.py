@@ -165,5 +165,6 @@ class Bot:
             content = st.components.get("minecraft:written_book_content", {})
             author = str(content.get("author", ""))
             pages = book_pages(st.components, json_dialect=dialect)
-            out.append(Book(item_name(st), author, [plain(p) for p in pages], [c for p in pages for c in clicks(p)]))
+            out.append(Book(item_name(st), author, [plain(p) for p in pages],
+                            [c for p in pages for c in clicks(p, json_dialect=dialect)]))
         return out

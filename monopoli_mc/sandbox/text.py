@@ -139,38 +139,44 @@ def format_lang(fmt: str, args: list[str]) -> str:
     return re.sub(r"%(?:(\d+)\$)?s|%%", sub, fmt)
 
 
-def clicks(comp: Any, resolve: Resolver | None = None) -> list[tuple[str, str]]:
-    """Every run_command click in the component: (label, command)."""
+def clicks(comp: Any, resolve: Resolver | None = None, *, json_dialect: bool) -> list[tuple[str, str]]:
+    """Every run_command click in the component a player of this dialect can click: (label, command).
+
+    The style codec reads only its own release's key and ignores any other (ledger row E5): up to
+    1.21.4 `clickEvent` with `value` (JSON, `Style.Serializer`), from 1.21.5 `click_event` with
+    `command` (`Style.Codecs`); a button in the other dialect's key is plain text to the player.
+    """
     out: list[tuple[str, str]] = []
-    _walk_clicks(comp, out, resolve, inherited=None)
+    key = ("clickEvent", "value") if json_dialect else ("click_event", "command")
+    _walk_clicks(comp, out, resolve, None, key)
     return out
 
 
 def _walk_clicks(comp: Any, out: list[tuple[str, str]], resolve: Resolver | None,
-                 inherited: str | None) -> None:
+                 inherited: str | None, key: tuple[str, str]) -> None:
     if isinstance(comp, list):
         if comp:
-            _walk_clicks(comp[0], out, resolve, inherited)
+            _walk_clicks(comp[0], out, resolve, inherited, key)
             for c in comp[1:]:
-                _walk_clicks(c, out, resolve, inherited)
+                _walk_clicks(c, out, resolve, inherited, key)
         return
     if not isinstance(comp, dict):
         if inherited is not None and isinstance(comp, str) and comp:
             out.append((comp, inherited))
         return
-    command = _click_command(comp) or inherited
+    command = _click_command(comp, key) or inherited
     if command is not None and command != inherited:
         out.append((plain(comp, resolve), command))
         return
     for c in comp.get("extra", []):
-        _walk_clicks(c, out, resolve, command)
+        _walk_clicks(c, out, resolve, command, key)
 
 
-def _click_command(comp: dict[str, Any]) -> str | None:
-    for key, field in (("click_event", "command"), ("clickEvent", "value")):
-        ev = comp.get(key)
-        if isinstance(ev, dict) and ev.get("action") == "run_command" and field in ev:
-            return str(ev[field])
+def _click_command(comp: dict[str, Any], key: tuple[str, str]) -> str | None:
+    name, field = key
+    ev = comp.get(name)
+    if isinstance(ev, dict) and ev.get("action") == "run_command" and field in ev:
+        return str(ev[field])
     return None
 
 

@@ -375,7 +375,7 @@ class World:
                 self.log.append(e.message)
 
     def call_function(self, fid: str, args: Compound | None, source: Source) -> int | None:
-        """Run a function's lines in order; the `return` value, if any."""
+        """Run a function's lines in order; the `return` value, if any (0 for `return fail`)."""
         body = self._compiled.get(fid)
         if body is None:
             raise CommandError(f"Unknown function {fid}")
@@ -391,7 +391,7 @@ class World:
                 assert run is not None
                 self.run_parsed(run, source, text)
         except Return as r:
-            return None if r.failed else r.value
+            return 0 if r.failed else r.value  # `return fail`: onFailure is onResult(false, 0) (row E6)
         return None
 
     def _instantiate(self, fid: str, text: str, args: Compound | None) -> tuple[str, Run]:
@@ -581,7 +581,8 @@ class World:
             if id(part) not in done:
                 done[id(part)] = resolver(part)
             return done[id(part)]
-        p.chat.append(Chat(plain(comp, resolve), comp, clicks(comp, resolve), spans(comp, resolve)))
+        p.chat.append(Chat(plain(comp, resolve), comp, clicks(comp, resolve, json_dialect=self.json_text),
+                           spans(comp, resolve)))
 
     def broadcast(self, text: str, drawn: list[tuple[str, Any]] | None = None) -> None:
         """A system chat line to every online player (and the server log)."""

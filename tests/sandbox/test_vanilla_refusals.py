@@ -7,7 +7,9 @@ world must answer the same. Replies are read over the real RCON wire.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +18,7 @@ from hypothesis import strategies as st
 from monopoli_mc.rcon import RconClient
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
+from monopoli_mc.sandbox.versions import pack_format
 from monopoli_mc.sandbox.world import World
 
 PASSWORD = "refusals-pw"
@@ -150,3 +153,46 @@ def test_e4_execute_store_never_raises(result: int, kind: str, scale: str) -> No
     suffix = {"byte": "b", "short": "s", "int": "", "long": "L"}[kind]
     shown = world.execute("data get storage t:e4 v")[0].rpartition(" ")[2]
     assert shown.rstrip("bsL").lstrip("-").isdigit() and shown.endswith(suffix)
+
+
+def test_e5_a_click_event_of_the_other_dialect_is_plain_text(lenient: tuple[World, RconClient]) -> None:
+    """E5: the style codec reads only its release's click key and ignores the other: 1.21.4's JSON
+    `clickEvent`/`value`, 1.21.5+'s SNBT `click_event`/`command`; the player sees no button."""
+    world, rcon = lenient
+    kim = Bot.join(world, "Kim")
+    modern = '{text:"[roll]",click_event:{action:"run_command",command:"/trigger d6"}}'
+    legacy = '{"text":"[roll]","clickEvent":{"action":"run_command","value":"/trigger d6"}}'
+    if world.version == "1.21.4":  # tellraw takes JSON here: the modern keys written as JSON
+        modern = '{"text":"[roll]","click_event":{"action":"run_command","command":"/trigger d6"}}'
+    else:  # and SNBT here: the legacy keys written as SNBT
+        legacy = '{text:"[roll]",clickEvent:{action:"run_command",value:"/trigger d6"}}'
+    own, other = (legacy, modern) if world.version == "1.21.4" else (modern, legacy)
+    judged = World(version=world.version, strict=True)
+    Bot.join(judged, "Kim")
+    for component in (own, other):
+        assert rcon.command(f"tellraw Kim {component}") == ""
+        assert judged.execute(f"tellraw Kim {component}") == []  # Mojang's tree takes both lines
+    assert judged.strict_failures == []
+    assert kim.chat_text()[-2:] == ["[roll]", "[roll]"]
+    assert kim.buttons() == [("[roll]", "/trigger d6")]  # the first line's only
+    assert kim.chat()[-1].clicks == []
+    kim.leave()
+
+
+@pytest.mark.parametrize("version", DIALECTS)
+def test_e6_return_fail_answers_returned_0(version: str, tmp_path: Path) -> None:
+    """E6: `return fail` (and a failing `return run`) call onFailure, which is onResult(false, 0), so
+    FunctionCommand's callback says "Function %s returned 0" after "Running function %s"."""
+    pack = tmp_path / "pack"
+    (pack / "data/t/function").mkdir(parents=True)
+    (pack / "pack.mcmeta").write_text(json.dumps({"pack": {"pack_format": pack_format(version), "description": "t"}}))
+    (pack / "data/t/function/fail.mcfunction").write_text("scoreboard players set #x e6 1\nreturn fail\n")
+    (pack / "data/t/function/run.mcfunction").write_text("return run data get storage t:e6 nothing\n")
+    (pack / "data/t/function/none.mcfunction").write_text("scoreboard players set #x e6 2\n")
+    with Sandbox(password=PASSWORD, version=version, strict=True, ticking=False, datapack=pack) as box:
+        with RconClient(*box.address, PASSWORD) as rcon:
+            rcon.command("scoreboard objectives add e6 dummy")
+            assert rcon.command("function t:fail") == "Running function t:failFunction t:fail returned 0"
+            assert rcon.command("function t:run") == "Running function t:runFunction t:run returned 0"
+            assert rcon.command("function t:none") == "Running function t:none"
+        assert box.world.strict_failures == []
