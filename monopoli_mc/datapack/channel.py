@@ -162,7 +162,6 @@ def _load(pack: Pack, dialect: Dialect, *, several: bool) -> list[str]:
     lines += [f"execute store result storage {STORAGE} boot int 1 run random value {WORLD_ID_RANGE}"]
     lines += [f"scoreboard players add {BEAT} {SEQ} 0",  # 0 until a controller first beats: not answering
               f"scoreboard players add $seq {SEQ} 0",
-              f"scoreboard players add $waiting {SEQ} 0",
               f"execute store result storage {STORAGE} seq int 1 run scoreboard players get $seq {SEQ}",
               f"execute store result storage {STORAGE} since int 1 run scoreboard players get $seq {SEQ}",
               f"execute unless data storage {STORAGE} inbox run "
@@ -248,15 +247,10 @@ def _queue(pack: Pack) -> None:
         f"data modify storage {BACKLOG} pages append value []",
         f"data modify storage {BACKLOG} pages[-1] append from storage {STORAGE} next",
         f"data remove storage {STORAGE} next",
-        f"scoreboard players add $waiting {SEQ} 1",
-        f"execute store result storage {STORAGE} waiting int 1 run scoreboard players get $waiting {SEQ}",
     ])
     pack.function("bridge/refill", [
         f"data modify storage {STORAGE} inbox set from storage {BACKLOG} pages[0]",
         f"data remove storage {BACKLOG} pages[0]",
-        f"execute store result score $page {SEQ} run data get storage {STORAGE} inbox",
-        f"scoreboard players operation $waiting {SEQ} -= $page {SEQ}",
-        f"execute store result storage {STORAGE} waiting int 1 run scoreboard players get $waiting {SEQ}",
     ])
     # The counter at its end (only a hand can put it there): a new boot, counted from 1 again.
     pack.function("bridge/rebase", [
@@ -318,7 +312,8 @@ def _batch(pack: Pack) -> None:
 
 
 def _admin(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
-    """Each request queues `{kind:"admin_<name>", board, target, value, time, uuid}`; the controller
+    """Each request queues `{kind:"admin_<name>", board, target, value, time, uuid}` (`value`: the amount or
+    space as the operator typed it, text, which the controller reads as `monopoli admin` does); the controller
     answers the operator who ran it (the `uuid` of `@s`) in chat; from the console there is no `@s`.
     `time` is the game time it was queued at: a request older than the controller's wait is withdrawn."""
     for name, args in ADMIN:
@@ -327,7 +322,7 @@ def _admin(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
             if "player" in args:
                 fields.append('target:"$(player)"')
             value = next((a for a in args if a != "player"), None)
-            fields.append(f"value:$({value})" if value else "value:0")
+            fields.append(f'value:"$({value})"' if value else "value:0")  # as typed: read as the CLI reads it
             entry = "{" + ",".join(fields) + "}"
             prefix = "$" if args else ""
             where = f" (board {board})" if board else ""

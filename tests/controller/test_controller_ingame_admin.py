@@ -13,8 +13,8 @@ from controller_support import PASSWORD, seat_by_walking
 from monopoli_mc.controller.ingame import IN_GAME_WAIT
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.store import Store
-from monopoli_mc.datapack.layout import Layout
-from monopoli_mc.datapack.world_config import BoardPlace, WorldConfig, load_world
+from monopoli_mc.datapack.layout import BoardPlace, Layout
+from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.demo.run import install
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.sandbox.bots import Bot
@@ -202,3 +202,21 @@ def test_seat_and_unseat_before_a_start_and_an_unknown_board(tmp_path: Path) -> 
         assert store.lobby("annex") == [] and store.lobby("main") == ["Op"]
         store.close()
         assert box.world.strict_failures == []
+
+
+def test_numbers_from_in_game_are_read_as_the_cli_reads_them(night: Night) -> None:
+    """`amount` and `space` by the operator's one rule (issue 29): the digits 0-9 alone, in range; whatever
+    else Python's int() would take (`1_000`, `+5`, ` 5`) is refused with the CLI's line, nothing paid."""
+    night.stand_on(None)
+    kai = night.ctl.tables["annex"].game.names.index("Kai")  # type: ignore[union-attr]
+    cash = night.ctl.tables["annex"].game.cash[kai]  # type: ignore[union-attr]
+    amount = "the amount is a whole number of dollars from 1 to 2147483647, in the digits 0-9 alone"
+    for given, shown in (("-5", "-5"), ('"1_000"', "1_000"), ('"+5"', "+5"), ('" 5"', " 5"), ('"5.0"', "5.0"),
+                         ('"1e3"', "1e3"), ('"٥"', "٥")):
+        assert night.run(f'function monopoli:admin/pay {{player:"Kai",amount:{given}}}') == [
+            f"admin pay: error: {amount}, not {shown!r}"], given
+    assert night.run('function monopoli:admin/move {player:"Kai",space:40}') == [
+        "admin move: error: the space is a whole number from 0 (GO) to 39, in the digits 0-9 alone, not '40'"]
+    assert night.ctl.tables["annex"].game.cash[kai] == cash  # type: ignore[union-attr]
+    assert night.run('function monopoli:admin/pay {player:"Kai",amount:"25"}') == ["admin pay: pay Kai: done"]
+    assert night.ctl.tables["annex"].game.cash[kai] == cash + 25  # type: ignore[union-attr]

@@ -106,7 +106,6 @@ def test_acknowledging_a_full_inbox_with_a_page_waiting_stays_within_the_estimat
     """The inbox's loop runs once an entry, at most INBOX_PAGE of them; then the waiting page moves in."""
     w, costs = _world(), _costs()
     w.execute(f"scoreboard players set $seq monopoli.seq {2 * INBOX_PAGE}")
-    w.execute(f"scoreboard players set $waiting monopoli.seq {INBOX_PAGE}")  # as if queued by the pack
     w.execute(f"data modify storage monopoli:bridge inbox set value {_page(1)}")
     w.execute(f"data modify storage monopoli:backlog pages set value [{_page(INBOX_PAGE + 1)}]")
     meter = w.measure()

@@ -36,8 +36,9 @@ def _inbox(world: World) -> list[int]:
 def test_700_queued_come_through_a_page_at_a_time(pack: Pack, tmp_path: Path) -> None:
     world = _world(pack, tmp_path)
     _queue(world, 700)  # 600 made the old bridge/drop recurse past Python's limit in the sandbox
-    assert world.execute("data get storage monopoli:bridge waiting") == [
-        f"Storage monopoli:bridge has the following contents: {700 - INBOX_PAGE}"]
+    world.execute("execute store result score $pages monopoli.seq run data get storage monopoli:backlog pages")
+    pages = -(-(700 - INBOX_PAGE) // INBOX_PAGE)  # the rest waits in full pages, the last one partly filled
+    assert world.execute("scoreboard players get $pages monopoli.seq") == [f"$pages has {pages} [monopoli.seq]"]
     seen: list[int] = []
     while True:
         page = _inbox(world)

@@ -40,7 +40,6 @@ execute unless data storage monopoli:bridge world run execute store result stora
 execute store result storage monopoli:bridge boot int 1 run random value 1..2147483646
 scoreboard players add $beat monopoli.seq 0
 scoreboard players add $seq monopoli.seq 0
-scoreboard players add $waiting monopoli.seq 0
 execute store result storage monopoli:bridge seq int 1 run scoreboard players get $seq monopoli.seq
 execute store result storage monopoli:bridge since int 1 run scoreboard players get $seq monopoli.seq
 execute unless data storage monopoli:bridge inbox run data modify storage monopoli:bridge inbox set value []

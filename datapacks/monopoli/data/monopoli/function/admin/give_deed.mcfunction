@@ -1,4 +1,4 @@
-$data modify storage monopoli:bridge next set value {kind:"admin_give_deed",target:"$(player)",value:$(space)}
+$data modify storage monopoli:bridge next set value {kind:"admin_give_deed",target:"$(player)",value:"$(space)"}
 execute store result storage monopoli:bridge next.time int 1 run time query gametime
 execute if entity @s run data modify storage monopoli:bridge next.uuid set from entity @s UUID
 function monopoli:bridge/queue
