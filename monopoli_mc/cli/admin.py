@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
-from monopoli_mc.cli.options import db_option, db_path_for
+from monopoli_mc.cli.options import OperatorNumber, db_option, db_path_for
 from monopoli_mc.controller.requests import ask
 from monopoli_mc.controller.store import Store
 from monopoli_mc.errors import MonopoliError
@@ -17,26 +16,6 @@ from monopoli_mc.operator_input import AMOUNT, SCORE_MAX, SPACE, NotAccepted, Wh
 WAIT = Whole("--wait", 1, 3600, "seconds")
 CASH = Whole("--give-cash", 0, SCORE_MAX, "dollars")
 CARDS = Whole("--give-cards", 0, SCORE_MAX)
-
-
-class Typed(click.ParamType):
-    """An option's whole number, read by the operator's one rule (`Whole.read`): its refusal is one line,
-    `error: pay: --wait is a whole number of seconds from 1 to 3600, …, not '-1'`, exit 1."""
-
-    name = "integer"
-
-    def __init__(self, whole: Whole) -> None:
-        self.whole = whole
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
-        """The number, or NotAccepted (a MonopoliError: `main` prints its one line)."""
-        if isinstance(value, int) and not isinstance(value, bool):  # a default, not typed
-            return value
-        whole = replace(self.whole, what=param.opts[0]) if isinstance(param, click.Option) else self.whole
-        try:
-            return whole.read(str(value))
-        except NotAccepted as exc:
-            raise NotAccepted(f"{ctx.info_name}: {exc}" if ctx and ctx.info_name else str(exc)) from None
 
 
 def _ask(db_path: Path | None, kind: str, args: dict[str, Any], board: str | None, wait: int) -> None:
@@ -55,7 +34,7 @@ def _ask(db_path: Path | None, kind: str, args: dict[str, Any], board: str | Non
 
 def _common(f: Any) -> Any:
     f = click.option("--board", default=None, help="The board (default: the player's, or the only one).")(f)
-    f = click.option("--wait", default=10, show_default=True, type=Typed(WAIT),
+    f = click.option("--wait", default=10, show_default=True, type=OperatorNumber(WAIT),
                      help="Seconds (1-3600) to wait for the controller's answer; then the request is withdrawn.")(f)
     f = click.option("--world", type=click.Path(dir_okay=False, path_type=Path), default=None, expose_value=False,
                      callback=lambda ctx, _, value: ctx.meta.__setitem__("monopoli.world", value),
@@ -198,12 +177,12 @@ _player_number("give-deed", "space", "Give PLAYER the deed of SPACE.")
 @admin.command("trade")
 @click.argument("giver")
 @click.argument("receiver")
-@click.option("--give", multiple=True, type=Typed(SPACE), help="A space GIVER hands over (repeatable).")
-@click.option("--get", multiple=True, type=Typed(SPACE), help="A space RECEIVER hands over (repeatable).")
-@click.option("--give-cash", type=Typed(CASH), default=0, help="Dollars GIVER pays.")
-@click.option("--get-cash", type=Typed(CASH), default=0, help="Dollars RECEIVER pays.")
-@click.option("--give-cards", type=Typed(CARDS), default=0, help="Get Out of Jail Free cards GIVER hands over.")
-@click.option("--get-cards", type=Typed(CARDS), default=0, help="Get Out of Jail Free cards RECEIVER hands over.")
+@click.option("--give", multiple=True, type=OperatorNumber(SPACE), help="A space GIVER hands over (repeatable).")
+@click.option("--get", multiple=True, type=OperatorNumber(SPACE), help="A space RECEIVER hands over (repeatable).")
+@click.option("--give-cash", type=OperatorNumber(CASH), default=0, help="Dollars GIVER pays.")
+@click.option("--get-cash", type=OperatorNumber(CASH), default=0, help="Dollars RECEIVER pays.")
+@click.option("--give-cards", type=OperatorNumber(CARDS), default=0, help="Get Out of Jail Free cards GIVER hands over.")
+@click.option("--get-cards", type=OperatorNumber(CARDS), default=0, help="Get Out of Jail Free cards RECEIVER hands over.")
 @_common
 def trade(giver: str, receiver: str, give: tuple[int, ...], get: tuple[int, ...], give_cash: int,
           get_cash: int, give_cards: int, get_cards: int, db_path: Path, board: str | None, wait: int) -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
 import click
+
+from monopoli_mc.operator_input import NotAccepted, Whole
 
 
 
@@ -54,3 +57,23 @@ def web_option(f: Callable[..., Any]) -> Callable[..., Any]:
     return click.option("--web", "web", metavar="HOST:PORT", default=None, callback=parse,
                         help="Serve the live board page here, e.g. 127.0.0.1:8080 (a bare port is loopback; "
                              "0.0.0.0:8080 shows it to the LAN, e.g. a projector).")(f)
+
+
+class OperatorNumber(click.ParamType):
+    """An option's whole number, read by the operator's one rule (`Whole.read`, also in game): its refusal is
+    one line, `error: pay: --wait is a whole number of seconds from 1 to 3600, …, not '-1'`, exit 1."""
+
+    name = "integer"
+
+    def __init__(self, whole: Whole) -> None:
+        self.whole = whole
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        """The number, or NotAccepted (a MonopoliError: `main` prints its one line), named by the option."""
+        if isinstance(value, int) and not isinstance(value, bool):  # a default, not typed
+            return value
+        whole = replace(self.whole, what=param.opts[0]) if isinstance(param, click.Option) else self.whole
+        try:
+            return whole.read(str(value))
+        except NotAccepted as exc:
+            raise NotAccepted(f"{ctx.info_name}: {exc}" if ctx and ctx.info_name else str(exc)) from None

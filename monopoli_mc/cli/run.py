@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import click
 
 from monopoli_mc.bridge.ticking import is_ticking, not_ticking
-from monopoli_mc.cli.options import db_option, db_path_for, password_option, web_option, world_option
+from monopoli_mc.cli.options import OperatorNumber, db_option, db_path_for, password_option, web_option, world_option
 from monopoli_mc.cli.sandbox import stop_on_signals
 from monopoli_mc.controller import timelimit
 from monopoli_mc.controller.admin import status_line
@@ -20,12 +20,15 @@ from monopoli_mc.controller.record import RecordingRcon
 from monopoli_mc.controller.store import Store
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.errors import MonopoliError, RconAuthError, RconError
+from monopoli_mc.operator_input import Whole
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.rcon.password import read_password
 
 if TYPE_CHECKING:
     from monopoli_mc.view.live import LivePage
 
+SEED = Whole("--seed", 0, 2**63 - 1)
+START_AT = Whole("--start-at", 2, 8)  # players: the rules' 2 to 8
 WAIT_LINE_EVERY = 5.0  # seconds between "waiting for the server" lines
 
 
@@ -46,8 +49,8 @@ def open_page(web: tuple[str, int] | None) -> LivePage | None:
 @password_option
 @click.option("--rules", "rules_name", default="prom", show_default=True, metavar="NAME|FILE",
               help="Rule set for new games.")
-@click.option("--seed", type=int, default=None, help="Seed of new games (default: from the clock).")
-@click.option("--start-at", type=click.IntRange(2, 8), default=None,
+@click.option("--seed", type=OperatorNumber(SEED), default=None, help="Seed of new games (default: from the clock).")
+@click.option("--start-at", type=OperatorNumber(START_AT), default=None,
               help="Start a board's game by itself once this many players have joined.")
 @click.option("--auction-quiet", type=click.FloatRange(0.01, None), default=8.0, show_default=True,
               help="Seconds without a bid before an auction closes.")

@@ -119,3 +119,17 @@ def test_a_negative_amount_names_the_other_command(tmp_path: Path, capsys: pytes
         "monopoli admin fine Kai 5)\n"))
     assert _admin(capsys, tmp_path / "none.db", "status", "--wait", "-1") == (1, (
         f"error: status: --wait is {WAIT.accepted()}, not '-1'\n"))
+
+
+@pytest.mark.parametrize("option, text, accepted", [
+    ("--start-at", "+3", "a whole number from 2 to 8, in the digits 0-9 alone"),
+    ("--start-at", "٣", "a whole number from 2 to 8, in the digits 0-9 alone"),
+    ("--start-at", "9", "a whole number from 2 to 8, in the digits 0-9 alone"),
+    ("--seed", "1_0", "a whole number from 0 to 9223372036854775807, in the digits 0-9 alone"),
+])
+def test_run_reads_its_whole_numbers_by_the_same_rule(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                      option: str, text: str, accepted: str) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["run", "--db", str(tmp_path / "night.db"), option, text])
+    assert (exit_.value.code, capsys.readouterr()) == (1, ("", f"error: run: {option} is {accepted}, not {text!r}\n"))
+    assert list(tmp_path.iterdir()) == []  # refused before anything: no database was made
