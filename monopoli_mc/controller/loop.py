@@ -278,7 +278,10 @@ class Controller:
         ack = reads.ack
         if out or ack is not None:  # the arrived walkers' tags go with a write that is made anyway
             out, self.walks.walked = self.walks.walked + out, []
-        if out or ack is not None or now - self.beaten >= BEAT_EVERY:  # the heartbeat rides on every write
+        # The heartbeat rides on every batch (no request of its own), and is sent alone on an idle poll a
+        # second after the last; a poll whose writes cannot be batched (a boss bar) leaves it to the next.
+        batched = ack is not None or any(outbox.calls.as_op(command) is not None for command in out)
+        if batched or (not out and now - self.beaten >= BEAT_EVERY):
             out.append(outbox.calls.beat())
             self.beaten = now
         self.send(out, ack=ack)
