@@ -16,7 +16,6 @@ from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.pack import write_pack
 from monopoli_mc.datapack.world_config import BoardPlace, WorldConfig, load_world
-from monopoli_mc.demo.run import install
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.rules.board import default_board_path, load_board
 from monopoli_mc.rules.game import Game
@@ -51,7 +50,9 @@ def test_three_tables_each_player_reads_their_own(tmp_path: Path) -> None:
     annex = BoardPlace(name="annex", origin=(100, -60, 0), facing="west", tile_size=4, height=10)
     third = BoardPlace(name="third", origin=(0, -60, 120), facing="south", tile_size=4, height=10)
     world = dataclasses.replace(world, boards=(world.boards[0], annex, third), movement="teleport")
-    with Sandbox(password=PASSWORD, strict=True, datapack=install(world, "prom", tmp_path), ticking=False) as box, \
+    # the boards are not placed (where the players stand is all the controller reads): no structures
+    pack = write_pack(build_pack(world, load_board(default_board_path()), structures=False), tmp_path)[0]
+    with Sandbox(password=PASSWORD, strict=True, datapack=pack, ticking=False) as box, \
             RconClient(*box.address, PASSWORD) as rcon:
         box.world.tick()
         store = Store(tmp_path / "night.db")
