@@ -106,6 +106,13 @@ def diagnose(rcon: Asks, world: WorldConfig, board: Board | None = None, *, advi
         if fresh and board is not None:
             out.append(_built_for(rcon, world, board, advice))
             out.append(_has_decks(rcon, board, advice))
+    return out + board_checks(rcon, world, advice)
+
+
+def board_checks(rcon: Asks, world: WorldConfig, advice: Advice) -> list[tuple[bool, str]]:
+    """(ok, what) for each board of the world config: built (its blocks checked), or the command that builds it
+    (also what `monopoli run` says at its start)."""
+    out: list[tuple[bool, str]] = []
     for place in world.boards:
         layout = Layout(place)
         missing = [f"{block} at {x} {y} {z}" for (x, y, z), block in _checks(layout)

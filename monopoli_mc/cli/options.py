@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
@@ -9,7 +10,6 @@ from typing import Any, Callable
 import click
 
 from monopoli_mc.operator_input import NotAccepted, Whole
-
 
 
 def world_option(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -27,11 +27,12 @@ def db_option(f: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def db_path_for(db_path: Path | None, world_path: Path | None) -> Path:
-    """The --db given, else one named after the world config, in the current folder."""
-    if db_path is not None:
-        return db_path
-    from monopoli_mc.datapack.world_config import load_world  # only when no --db is given
-    return Path(Path(load_world(world_path).source).stem + ".db")
+    """The --db given, else one named after the world config, in the current folder; absolute, so that
+    every message names the same file whatever folder the command was typed in."""
+    if db_path is None:
+        from monopoli_mc.datapack.world_config import load_world  # only when no --db is given
+        db_path = Path(Path(load_world(world_path).source).stem + ".db")
+    return Path(os.path.abspath(db_path.expanduser()))
 
 
 def password_option(f: Callable[..., Any]) -> Callable[..., Any]:

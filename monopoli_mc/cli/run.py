@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import sys
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -14,11 +17,11 @@ from monopoli_mc.cli.options import OperatorNumber, db_option, db_path_for, pass
 from monopoli_mc.cli.sandbox import stop_on_signals
 from monopoli_mc.controller import timelimit
 from monopoli_mc.controller.admin import status_line
-from monopoli_mc.controller.lease import clock
+from monopoli_mc.controller.lease import OtherNight, clock
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.record import RecordingRcon
 from monopoli_mc.controller.store import Store
-from monopoli_mc.datapack.world_config import load_world
+from monopoli_mc.datapack.world_config import BoardPlace, WorldConfig, load_world
 from monopoli_mc.errors import MonopoliError, RconAuthError, RconError
 from monopoli_mc.operator_input import Whole
 from monopoli_mc.rcon.client import RconClient
@@ -30,6 +33,7 @@ if TYPE_CHECKING:
 SEED = Whole("--seed", 0, 2**63 - 1)
 START_AT = Whole("--start-at", 2, 8)  # players: the rules' 2 to 8
 WAIT_LINE_EVERY = 5.0  # seconds between "waiting for the server" lines
+CONNECT_WAIT = 3.0  # seconds a try to connect and log in waits (a port that never answers is said within seconds)
 
 
 def open_page(web: tuple[str, int] | None) -> LivePage | None:
@@ -65,20 +69,27 @@ def open_page(web: tuple[str, int] | None) -> LivePage | None:
                    "set's time_limit_minutes (without it, the rule set's limit applies); a later run given it "
                    "sets the games still running too. The players see the time left in a boss bar, are "
                    "warned at 10 minutes and at 1 minute, and at the end the richest by net worth wins.")
+@click.option("--end-overdue", is_flag=True,
+              help="When --time-limit has already passed for a game still running, end that game at the "
+                   "first poll without asking (for scripts; on a terminal, run asks).")
 @web_option
 @click.option("--take-over", is_flag=True,
               help="Take the database from another controller that still holds it (it stops).")
+@click.option("--new-night", is_flag=True,
+              help="Begin a new night in this world with this --db although the world's night, in another "
+                   "database, has a game unfinished (that game stays there). Without it such a run is refused.")
 def run(world_path: Path | None, db_path: Path | None, password_file: Path | None, rules_name: str,
         seed: int | None, start_at: int | None, auction_quiet: float, walk_wait: float,
-        poll_interval: float, record: Path | None, time_limit: float | None, web: tuple[str, int] | None,
-        take_over: bool) -> None:
+        poll_interval: float, record: Path | None, time_limit: float | None, end_overdue: bool,
+        web: tuple[str, int] | None, take_over: bool, new_night: bool) -> None:
     """Run the games of every board in the world config against the server.
 
     Players join with /trigger join; start a board's game with
     `monopoli admin start` (or --start-at). Safe to stop and start again at any
     time: the games continue from the database and the world is rewritten. One
-    controller per database: a second `run` on it is refused. A server that is
-    not up yet is waited for.
+    controller per database, one database per night: a `run` whose world's night
+    is in another database with a game unfinished is refused (--new-night). A
+    server that is not up yet is waited for, saying what to check.
 
     \b
     Examples:
@@ -90,20 +101,25 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
     db_path = db_path_for(db_path, world_path)
     settings = Settings(rules=rules_name, auction_quiet=auction_quiet, walk_wait=walk_wait,
                         poll_interval=poll_interval, start_at=start_at, seed=seed, take_over=take_over,
-                        time_limit=time_limit)
+                        time_limit=time_limit, new_night=new_night)
     stop = threading.Event()
     client = RconClient(world.rcon_host, world.rcon_port, read_password(file=password_file), timeout=10)
     rcon: Any = RecordingRcon(client, record) if record else client
+    created = not db_path.exists()
     store = Store(db_path)
-    page = open_page(web)
+    page: LivePage | None = None
+    refused = False
     try:
+        _check_overdue(store, world.boards, time_limit, end_overdue=end_overdue)
+        page = open_page(web)
         with stop_on_signals(stop):
             ctl = Controller(rcon, world, store, settings, on_line=lambda line: click.echo(line))
             ctl.check_rules()
             ctl.claim()
             try:
                 click.echo(f"monopoli: controlling {', '.join(ctl.tables)} on {world.rcon_host}:"
-                           f"{world.rcon_port} ({db_path}), {ctl.rules.name} rules for new games"
+                           f"{world.rcon_port} ({db_path}{', a new database' if created else ''}), "
+                           f"{ctl.rules.name} rules for new games"
                            f"{_limit_words(ctl.settings.time_limit, ctl.rules.time_limit_minutes)}")
                 ctl.load()
                 for table in ctl.tables.values():
@@ -111,10 +127,14 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
                 if page is not None:
                     page.attach(ctl)
                 assert ctl.lease is not None
-                if _connect(client, stop.is_set, ctl.lease.beat):
+                if _connect(client, stop.is_set, ctl.lease.beat, world.source):
                     if is_ticking(rcon.command) is False:  # paused: nothing the players do would arrive
                         click.echo(f"monopoli: warning: {not_ticking()}")
+                    _check_boards(rcon, world, world_path, password_file, rules_name)
                     ctl.run(stop.is_set)
+            except OtherNight:
+                refused = True
+                raise
             finally:
                 ctl.release()
     finally:
@@ -122,7 +142,49 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
             page.close(f"monopoli run stopped at {time.strftime('%H:%M:%S')}")
         store.close()
         client.close()
+        if refused and created:
+            _remove_new(db_path)
     click.echo("monopoli: stopped")
+
+
+def _check_overdue(store: Store, boards: Sequence[BoardPlace], wanted: float | None, *, end_overdue: bool) -> None:
+    """A --time-limit that has already passed for a game still running ends it only when the operator says so:
+    asked on a terminal, --end-overdue for scripts; else refused, saying what to do (nothing changed)."""
+    late = timelimit.overdue(store, [place.name for place in boards], wanted, time.time())
+    if not late or end_overdue:
+        return
+    what = "; ".join(late)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        click.echo(f"monopoli: {what}: --time-limit {timelimit.words(wanted)} would end it at once")
+        if click.confirm("End it now, the richest by net worth winning?", default=False):
+            return
+        raise MonopoliError("not started, nothing changed: start again with a longer --time-limit (or without "
+                            "it: each game keeps its own limit)")
+    raise MonopoliError(f"{what}: --time-limit {timelimit.words(wanted)} would end it at once; not started, nothing "
+                        "changed: start again with a longer --time-limit (or without it: each game keeps its own "
+                        "limit), or add --end-overdue to end it now")
+
+
+def _check_boards(rcon: Any, world: WorldConfig, world_path: Path | None, password_file: Path | None,
+                  rules: str) -> None:
+    """Say at the start which boards are not built in this world (doctor's check), with the command to run."""
+    from monopoli_mc.cli.doctor import Advice, board_checks  # doctor's own check, read when run starts
+
+    try:
+        checks = board_checks(rcon, world, Advice(world_path, password_file, rules))
+    except RconError:
+        return  # the server went away: the controller's poll says so and reconnects
+    for ok, what in checks:
+        if not ok:
+            click.echo(f"monopoli: warning: {what}; the controller runs meanwhile")
+
+
+def _remove_new(db_path: Path) -> None:
+    """The database this refused run created (nothing in it but its night's id) goes again."""
+    for suffix in ("", "-wal", "-shm"):
+        with contextlib.suppress(OSError):
+            Path(f"{db_path}{suffix}").unlink()
+    click.echo(f"monopoli: removed {db_path}, the new database this run had created")
 
 
 def _limit(value: str | None) -> float | None:
@@ -141,25 +203,38 @@ def _limit_words(flag: float | None, rule_minutes: int | None) -> str:
     return f", time limit {rule_minutes} min (the rule set's)" if rule_minutes else ""
 
 
-def _connect(client: RconClient, stop: Callable[[], bool], beat: Callable[[str], None]) -> bool:
-    """Connect, waiting for a server that is not up yet (a line every few seconds); False if stopped."""
-    since, said = time.time(), 0.0
-    while not stop():
-        try:
-            client.connect()
-        except RconAuthError:
-            raise
-        except RconError as exc:
-            beat(f"waiting for the server at {client.where} since {clock(since)}")
-            if time.monotonic() - said >= WAIT_LINE_EVERY:
-                said = time.monotonic()
-                click.echo(f"monopoli: waiting for the server at {client.where} ({exc}); "
-                           f"{time.time() - since:.0f}s so far, trying every second")
-            end = time.monotonic() + 1.0
-            while not stop() and time.monotonic() < end:
-                time.sleep(0.05)
-            continue
-        if time.time() - since >= 1.0:
-            click.echo(f"monopoli: connected to {client.where} after {time.time() - since:.0f}s")
-        return True
-    return False
+def _connect(client: RconClient, stop: Callable[[], bool], beat: Callable[[str], None], config: str) -> bool:
+    """Connect, waiting for a server that is not up yet: what to check said at the first failure (each try
+    gives up after CONNECT_WAIT seconds, so that is within seconds), then a line every few seconds; False if
+    stopped."""
+    since, said, hinted = time.time(), 0.0, False
+    timeout, client.timeout = client.timeout, min(client.timeout, CONNECT_WAIT)
+    try:
+        while not stop():
+            try:
+                client.connect()
+            except RconAuthError:
+                raise
+            except RconError as exc:
+                beat(f"waiting for the server at {client.where} since {clock(since)}")
+                if not hinted:
+                    hinted = True
+                    said = time.monotonic()
+                    click.echo(f"monopoli: cannot reach the server's RCON at {client.where} ({exc}); check that the "
+                               f"server is up, that rcon.host and rcon.port in {config} are its host and the "
+                               "rcon.port of its server.properties, that enable-rcon=true is set there, and that "
+                               "no firewall blocks the port; trying again every second")
+                elif time.monotonic() - said >= WAIT_LINE_EVERY:
+                    said = time.monotonic()
+                    click.echo(f"monopoli: waiting for the server at {client.where} ({exc}); "
+                               f"{time.time() - since:.0f}s so far, trying every second")
+                end = time.monotonic() + 1.0
+                while not stop() and time.monotonic() < end:
+                    time.sleep(0.05)
+                continue
+            if time.time() - since >= 1.0:
+                click.echo(f"monopoli: connected to {client.where} after {time.time() - since:.0f}s")
+            return True
+        return False
+    finally:
+        client.timeout = timeout

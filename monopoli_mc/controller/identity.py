@@ -48,26 +48,40 @@ def follow_world(c: Controller) -> str:
 
 
 def check_night(c: Controller) -> None:
-    """Refuse a world another controller runs (unless taking over); warn when the world was last run
-    from another database (a forgotten --db); then mark it ours.
+    """Refuse a world another controller runs (unless taking over), and a world whose night is in another
+    database with a game unfinished (unless `--new-night`); warn when the world was last run from a
+    database that cannot be read (a forgotten --db); then mark it ours, by this database's absolute path.
 
-    Raises LeaseError naming the other controller's database, host and process, and InboxError when
-    the bridge storage does not read (asked again first: a reply mixed with another RCON client's is
-    never taken for no mark).
+    Raises LeaseError naming the other controller's database, host and process; OtherNight naming both
+    databases' absolute paths; InboxError when the bridge storage does not read (asked again first: a
+    reply mixed with another RCON client's is never taken for no mark).
     """
     night = night_id(c)
     mark = storage(c).night
+    here = os.path.abspath(c.store.path)
     if mark is not None and lease.world_is_held(mark, night):
         if not c.settings.take_over:
             raise LeaseError(lease.world_refusal(mark))
         c.on_line(f"took the world over from the controller with {lease.describe_mark(mark)}; "
                   "it stops at its next poll")
     elif mark is not None and mark.id != night:
-        games = len(c.store.games())
-        c.on_line(f"warning: this world was last run with the database {mark.db!r}, which is not this one "
-                  f"({c.store.path!r}, {games} game{'s' if games != 1 else ''}): if that was "
-                  f"tonight's, stop and start again with --db {mark.db}")
-    c.command(calls.night_mark(night, c.store.path, socket.gethostname(), os.getpid()))
+        _other_night(c, lease.night_of(mark), here)
+    c.command(calls.night_mark(night, here, socket.gethostname(), os.getpid()))
+
+
+def _other_night(c: Controller, other: lease.Night, here: str) -> None:
+    """The world was last run with another database: refused while that night has a game going."""
+    mine = sum(1 for row in c.store.games() if not row.over)
+    games = len(c.store.games())
+    if other.unfinished:
+        if not c.settings.new_night:
+            raise lease.OtherNight(lease.night_refusal(other, here, games))
+        c.on_line(f"a new night in this world with {here} (--new-night): the games in {other.path} stay there "
+                  f"({other.games_words()})")
+    elif other.unreadable and not mine:  # a night of its own would show here: this may be a forgotten --db
+        c.on_line(f"warning: this world was last run with the database {other.path}, which cannot be read "
+                  f"({other.unreadable}); this one is {here} ({games} game{'s' if games != 1 else ''}): if that "
+                  f"was tonight's, stop and start again with --db and its path")
 
 
 def storage(c: Controller) -> Poll:

@@ -187,6 +187,54 @@ def _lease_of(db: str) -> Holder | None:
         return None
 
 
+class OtherNight(LeaseError):
+    """The world's night is in another database, with a game still unfinished: one night, one database."""
+
+
+@dataclass(frozen=True)
+class Night:
+    """What another night's database holds, read only: its unfinished games, or why it cannot be read."""
+
+    path: str
+    unfinished: tuple[tuple[int, str], ...] = ()  # (game, board) of each board's latest game not over
+    unreadable: str = ""  # why it cannot be read ("" when it was read)
+
+    def games_words(self) -> str:
+        """'game 3 on board 'main' unfinished' (the first two named)."""
+        named = [f"game {game} on board {board!r}" for game, board in self.unfinished[:2]]
+        more = len(self.unfinished) - len(named)
+        return ", ".join(named) + (f" and {more} more" if more else "") + " unfinished"
+
+
+def night_of(mark: NightMark) -> Night:
+    """The database a world's mark names, read only: its unfinished games (never written, never created)."""
+    path = mark.db
+    if mark.host and mark.host != socket.gethostname():
+        return Night(path, unreadable=f"it is on {mark.host}, not on this machine")
+    if not os.path.isabs(path):  # written by a controller from before marks named absolute paths
+        return Night(path, unreadable="the mark names it relative to the folder that controller was started in")
+    if not os.path.exists(path):
+        return Night(path, unreadable="there is no such file (moved or deleted?)")
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=1.0)
+        try:
+            rows = con.execute("SELECT g.id, g.board FROM games g WHERE g.over=0 AND "
+                               "g.id=(SELECT MAX(id) FROM games WHERE board=g.board) ORDER BY g.id").fetchall()
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        return Night(path, unreadable=f"it does not read as a game database ({exc})")
+    return Night(path, tuple((int(game), str(board)) for game, board in rows))
+
+
+def night_refusal(other: Night, here: str, here_games: int) -> str:
+    """Why `run` does not start a second night on a world whose night has a game going, and how to go on."""
+    mine = "a new, empty database" if not here_games else f"{here_games} game{'s' if here_games != 1 else ''}"
+    return (f"this world's night is in {other.path} ({other.games_words()}), not in {here} ({mine}): to go on "
+            f"with that night, start again with --db {other.path}; to begin a new night in this world with "
+            f"{here}, add --new-night (the games in {other.path} stay there, unfinished)")
+
+
 def describe_mark(mark: NightMark) -> str:
     """'database tonight.db, pid 123 on laptop'."""
     return f"database {mark.db}, pid {mark.pid} on {mark.host or 'an unknown host'}"
