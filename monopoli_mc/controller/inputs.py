@@ -196,8 +196,9 @@ def _online(c: Controller, name: str, event: WorldEvent) -> list[str]:
     seat = table.seat_of(name)
     if table.ends_at is not None:  # give them the time bar (it holds only those online when made)
         table.bar.shown = None
-    return ([calls.enable(name)] + outbox.tell(table.view, name, "Welcome back.")
-            + (table.prompt_writes(force=True) if seat == table.game.to_act() else []))
+    if seat == table.game.to_act():  # prompted at the poll's end, for the state its later entries leave
+        table.prompted = ()
+    return [calls.enable(name)] + outbox.tell(table.view, name, "Welcome back.")
 
 
 def _offer(c: Controller, table: BoardGame, seat: int, event: WorldEvent, batches: Batches) -> list[str]:

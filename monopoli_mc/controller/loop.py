@@ -159,11 +159,13 @@ class Controller:
         self.connected()
 
     def connected(self) -> None:
-        """After (re)connecting: which world this is (a new one is read from its first event); then sync."""
+        """After (re)connecting: which world this is (a new one is read from its first event); then the
+        picture as stored is rewritten. Its prompts and titles wait for the next poll: the inputs queued
+        while the controller was away are applied first, so none is sent for a state they changed."""
         self.world_id = identity.follow_world(self)
         identity.check_night(self)
         self.players.refresh()
-        self.sync_all()
+        self.sync_all(prompts=False)
         self._connected = True
 
     def check_rules(self) -> None:
@@ -178,11 +180,17 @@ class Controller:
                     f"board {table.name!r} plays the {plays!r} rules (game {row.id}), not {self.rules.name!r}: "
                     f"start with --rules {plays}, or end that game first")
 
-    def sync_all(self) -> None:
-        """Rewrite the whole picture of every board."""
+    def sync_all(self, *, prompts: bool = True) -> None:
+        """Rewrite the whole picture of every board; without `prompts`, those of whoever decides now are
+        left to the next poll's writes (after a reconnect: once the queued inputs are applied)."""
         out: list[str] = []
         for table in self.tables.values():
-            out += table.sync()
+            writes = table.sync()
+            if not prompts and table.game is not None:
+                asks = set(outbox.prompts(table.game, table.view))
+                writes = [w for w in writes if w not in asks]
+                table.prompted = ()  # the next poll prompts for the state its inputs leave
+            out += writes
         self.send(out)
 
     def run(self, stop: Callable[[], bool]) -> None:
@@ -273,6 +281,8 @@ class Controller:
                 self.reload()
                 raise
         out += self._table_writes(batches, now)
+        for table in self.tables.values():  # prompts withheld (a reconnect, a player back), for the state now
+            out += table.prompt_writes()
         timers.auction_clock(self.tables.values(), now)
         out += self.walks.check(self.tables.values(), now, reads.standing)
         out += timers.time_bars(self.tables.values(), self.wall(), self.on_line)
