@@ -367,10 +367,41 @@ class Holders:
         elif self.selector is not None:
             names = [p.holder for p in self.selector.select(source)]
         else:
-            names = [self.name]
+            names = [_named_holder(source, self.name)]
         if not names and not allow_empty:
             raise_cmd("No relevant score holders could be found" if self.name == "*" else NO_ENTITY)
         return names
+
+
+def _named_holder(source: Source, name: str) -> str:
+    """A holder written as a name (ledger row E9, ScoreHolderArgument.parse, read in 1.21.11
+    `ScoreHolderArgumentType`): `#…` is itself; a UUID (as `UUID.fromString` takes it) is the entity
+    with that UUID, a player's holder being their name, else the text itself; a name is itself."""
+    if name.startswith("#"):
+        return name
+    wanted = java_uuid(name)
+    if wanted is None:
+        return name
+    world = source.world
+    found = next((e for e in [*world.online_players(), *world.entities.values()] if e.uuid == wanted), None)
+    return found.holder if found is not None else name
+
+
+def java_uuid(text: str) -> uuid.UUID | None:
+    """`UUID.fromString` (JDK 17+): at most 36 characters, five dash-separated hex fields, each read
+    by Long.parseLong(…, 16) and masked to its width; None where it throws."""
+    parts = text.split("-")
+    if len(text) > 36 or len(parts) != 5:
+        return None
+    values: list[int] = []
+    for part in parts:
+        digits = part[1:] if part.startswith("+") else part
+        if not digits or any(c not in "0123456789abcdefABCDEF" for c in digits) or int(digits, 16) >= 1 << 63:
+            return None
+        values.append(int(digits, 16))
+    high = (values[0] & 0xFFFFFFFF) << 32 | (values[1] & 0xFFFF) << 16 | (values[2] & 0xFFFF)
+    low = (values[3] & 0xFFFF) << 48 | (values[4] & 0xFFFFFFFFFFFF)
+    return uuid.UUID(int=high << 64 | low)
 
 
 def read_holders(r: Reader) -> Holders:

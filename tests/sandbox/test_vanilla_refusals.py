@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from monopoli_mc.errors import SandboxError
 from monopoli_mc.rcon import RconClient
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
@@ -196,3 +197,61 @@ def test_e6_return_fail_answers_returned_0(version: str, tmp_path: Path) -> None
             assert rcon.command("function t:run") == "Running function t:runFunction t:run returned 0"
             assert rcon.command("function t:none") == "Running function t:none"
         assert box.world.strict_failures == []
+
+
+def test_e9_a_score_holder_written_as_a_uuid_is_that_entity(lenient: tuple[World, RconClient]) -> None:
+    """E9: ScoreHolderArgument.parse: a name `UUID.fromString` reads is the entity with that UUID if one
+    is loaded (a player's holder is their name), else the text itself; `#…` is always itself."""
+    world, rcon = lenient
+    rcon.command("scoreboard objectives add e9 dummy")
+    kim = Bot.join(world, "Kim")
+    uid = str(world.players["Kim"].uuid)
+    assert rcon.command(f"scoreboard players set {uid} e9 5") == "Set [e9] for Kim to 5"
+    assert rcon.command(f"scoreboard players get {uid.upper()} e9") == "Kim has 5 [e9]"
+    assert rcon.command("scoreboard players get Kim e9") == "Kim has 5 [e9]"
+    kim.leave()  # nobody with that UUID is loaded: the text is the holder
+    assert rcon.command(f"scoreboard players set {uid} e9 6") == f"Set [e9] for {uid} to 6"
+    assert rcon.command("scoreboard players set 1-2-3-4-5 e9 7") == "Set [e9] for 1-2-3-4-5 to 7"
+
+
+@pytest.mark.parametrize("version", DIALECTS)
+def test_e11_setblock_on_a_container(version: str) -> None:
+    """E11: up to 1.21.4 setblock and fill empty a container (Clearable.tryClear) before placing, so
+    setting the same chest again fails *and* empties it; 1.21.11 does not clear, and with no data and
+    no state change nothing changes."""
+    world = World(version=version, strict=True)
+    chest = 'minecraft:chest{Items:[{Slot:0b,id:"minecraft:paper",count:3}]}'
+    items = '[{count: 3, Slot: 0b, id: "minecraft:paper"}]'
+    assert world.execute(f"setblock 0 64 0 {chest}") == ["Changed the block at 0, 64, 0"]
+    assert world.execute("setblock 0 64 0 minecraft:chest") == ["Could not set the block"]
+    kept = world.execute("data get block 0 64 0 Items")
+    if version == "1.21.4":
+        assert kept == ["0, 64, 0 has the following block data: []"]
+        assert world.execute(f"fill 0 64 0 0 64 0 {chest}") == ["No blocks were filled"]
+        assert world.execute("data get block 0 64 0 Items") == ["0, 64, 0 has the following block data: []"]
+    else:
+        assert kept == [f"0, 64, 0 has the following block data: {items}"]
+    assert world.strict_failures == []
+
+
+def test_e10_a_symlinked_pack_is_refused_unless_allowed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """E10: a server ignores a pack that is (or holds) a symbolic link unless allowed_symlinks.txt in
+    its folder allows the target (ResourcePackOpener.open, SymlinkFinder); the sandbox refuses it with
+    what to do, and loads it once the file allows it."""
+    real = tmp_path / "packs" / "real"
+    (real / "data/t/function").mkdir(parents=True)
+    (real / "pack.mcmeta").write_text(json.dumps({"pack": {"pack_format": 94, "description": "t"}}))
+    (real / "data/t/function/f.mcfunction").write_text("say hi\n")
+    linked = tmp_path / "datapacks" / "monopoli"
+    linked.parent.mkdir()
+    linked.symlink_to(real, target_is_directory=True)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SandboxError, match="is or holds a symbolic link .*allowed_symlinks.txt"):
+        World().load_datapack(linked)
+    (tmp_path / "allowed_symlinks.txt").write_text(f"# the packs we build\n{tmp_path / 'packs'}\n")
+    world = World()
+    world.load_datapack(linked)
+    assert world.execute("function t:f") == ["Running function t:f"]
+    (real / "data/t/function/g.mcfunction").symlink_to("/etc/hostname")  # a link inside, not allowed
+    with pytest.raises(SandboxError, match="g.mcfunction->/etc/hostname"):
+        World().load_datapack(linked)

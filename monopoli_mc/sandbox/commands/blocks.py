@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+from nbtlib import List
+
 from monopoli_mc.sandbox import versions
 from monopoli_mc.sandbox.args import Vec, read_block, read_vec
 from monopoli_mc.sandbox.commands import Run, command
@@ -42,9 +44,14 @@ def _place(s: Source, pos: tuple[int, int, int], block: Block) -> bool:
     `versions.loads_data_on_unchanged_block`): up to 1.21.4 data on an unchanged state is dropped
     and the command fails."""
     old = s.world.blocks.get(pos)
+    legacy = not versions.loads_data_on_unchanged_block(s.world.version)
+    if legacy and old is not None and old.nbt is not None and "Items" in old.nbt:
+        # 1.20.5-1.21.4 SetBlockCommand/FillCommand: Clearable.tryClear before placing, so a container
+        # is emptied even when the placing then fails on an unchanged state (ledger row E11)
+        old.nbt["Items"] = List()
     same_state = (old.id, old.states) == (block.id, block.states) if old is not None else block.id == "minecraft:air"
-    if same_state and not versions.loads_data_on_unchanged_block(s.world.version):
-        return False
+    if same_state and (legacy or block.nbt is None):  # 1.21.11 BlockStateArgument.setBlockState: no
+        return False  # data to load and no state change is no change, so the block keeps its data
     return s.world.set_block(pos, block)
 
 
