@@ -64,7 +64,7 @@ def test_the_readme_rehearsal_plays_a_game_to_its_end(tmp_path: Path) -> None:
     env.pop("MONOPOLI_DB", None)
     done = subprocess.run([*MONOPOLI, *words[1:], "--world", str(world)], input="\n".join(typed) + "\n",
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=150)
-    out = done.stdout.replace(f"127.0.0.1:{port}", "127.0.0.1:25575")
+    out = done.stdout.replace(f"127.0.0.1:{port}", "127.0.0.1:25575").replace(str(tmp_path), "/home/org")
     assert done.returncode == 0, out + done.stderr
     assert "Traceback" not in out + done.stderr and "error:" not in out, out
     printed = out.splitlines()
