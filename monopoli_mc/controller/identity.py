@@ -3,8 +3,10 @@
 The inbox cursor belongs to the identity the pack drew for its world at load, so a
 reset world's queue is read whole. The night mark (the database's id, path, host and
 PID, written into the world) makes the world a lease of its own: a controller started on
-a world another one runs is refused whatever its database (`--take-over` takes it), and a
-world last run from another database that is gone is said (a forgotten --db).
+a world another one runs is refused whatever its database (`--take-over` takes it). One night,
+one database: a world whose night is in another database with a game unfinished is refused
+naming both by their absolute paths (`--new-night` begins a new one), and one last run from a
+database that cannot be read is said (a forgotten --db).
 """
 
 from __future__ import annotations

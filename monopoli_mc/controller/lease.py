@@ -10,7 +10,9 @@ night`: its night's id, database, host and PID, the PID cleared at a clean stop)
 controller started on a world whose mark names another controller that still runs (its
 process alive on this host and holding its database's lease; on another host, any mark not
 cleared) is refused, whatever database it was given; one whose world mark is no longer its
-own stops at its next poll, before it applies or acknowledges anything.
+own stops at its next poll, before it applies or acknowledges anything. The mark names its
+database by its absolute path, which `night_of` reads (read only) when another database
+starts on the world: a night with a game unfinished is not left by mistake (`OtherNight`).
 """
 
 from __future__ import annotations
