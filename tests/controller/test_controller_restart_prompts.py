@@ -78,3 +78,23 @@ def test_a_game_ended_while_the_controller_was_away_gets_no_your_turn(tmp_path: 
             assert "Your turn" not in titles, (name, titles)
             assert not any("monopoli:input/" in command for command in buttons), (name, buttons)
             assert any("GAME OVER" in line for line in chat), (name, chat)
+
+
+def test_a_roll_queued_while_rcon_was_down_is_applied_before_any_prompt(rig: Rig) -> None:
+    """The same after a reconnect: the controller reads the world again, rewrites it, and prompts only after the
+    inputs queued while the connection was down."""
+    game = rig.game
+    roller = game.names[game.to_act()]
+    actions = rig.ctl.tables["main"].n_actions
+    rig.rcon.close()  # the connection drops
+    mark = _seen(rig.bots)
+    rig.bots[roller].trigger("d6")
+    rig.box.world.tick()
+    rig.ctl._step(lambda: False)  # the poll fails, and the controller reconnects by itself
+    rig.ctl._step(lambda: False)  # then reads which world this is, rewrites it, and polls
+    assert rig.ctl.tables["main"].n_actions > actions
+    chat, buttons, titles = _since(rig.bots[roller], mark[roller])
+    assert any("throws" in line or "rolls" in line for line in chat), chat
+    if game.names[game.to_act()] != roller or game.phase != ROLL:
+        assert "Your turn" not in titles, titles
+        assert not any(ROLL_BUTTON in command for command in buttons), buttons
