@@ -154,7 +154,8 @@ def overdue(store: Store, boards: list[str], wanted: float | None, now: float) -
         mine = stored(store, row)
         ran = now - row.started - held(store, row, now)
         if ran >= wanted and (mine is None or ran < mine):
-            out.append(f"board {board!r}: game {row.id} has run {words(ran)}, past the {words(wanted)} of "
+            said = ran - ran % 60 if ran >= 60 else ran  # whole minutes: the seconds only blur the line
+            out.append(f"board {board!r}: game {row.id} has run {words(said)}, past the {words(wanted)} of "
                        f"--time-limit (its limit: {words(mine)})")
     return out
 
