@@ -80,6 +80,9 @@ def _other_night(c: Controller, other: lease.Night, here: str) -> None:
             raise lease.OtherNight(lease.night_refusal(other, here, games))
         c.on_line(f"a new night in this world with {here} (--new-night): the games in {other.path} stay there "
                   f"({other.games_words()})")
+    elif other.games and not games:  # a new night after one whose games are all over: said, not refused
+        c.on_line(f"note: a new night in {here}; this world's last night, in {other.path}, has "
+                  f"{other.games} game{'s' if other.games != 1 else ''}, all over")
     elif other.unreadable and not mine:  # a night of its own would show here: this may be a forgotten --db
         c.on_line(f"warning: this world was last run with the database {other.path}, which cannot be read "
                   f"({other.unreadable}); this one is {here} ({games} game{'s' if games != 1 else ''}): if that "

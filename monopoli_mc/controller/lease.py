@@ -200,6 +200,7 @@ class Night:
     path: str
     unfinished: tuple[tuple[int, str], ...] = ()  # (game, board) of each board's latest game not over
     unreadable: str = ""  # why it cannot be read ("" when it was read)
+    games: int = 0  # how many games it holds, over or not
 
     def games_words(self) -> str:
         """'game 3 on board 'main' unfinished' (the first two named)."""
@@ -222,11 +223,12 @@ def night_of(mark: NightMark) -> Night:
         try:
             rows = con.execute("SELECT g.id, g.board FROM games g WHERE g.over=0 AND "
                                "g.id=(SELECT MAX(id) FROM games WHERE board=g.board) ORDER BY g.id").fetchall()
+            games = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
         finally:
             con.close()
     except sqlite3.Error as exc:
         return Night(path, unreadable=f"it does not read as a game database ({exc})")
-    return Night(path, tuple((int(game), str(board)) for game, board in rows))
+    return Night(path, tuple((int(game), str(board)) for game, board in rows), games=int(games))
 
 
 def night_refusal(other: Night, here: str, here_games: int) -> str:

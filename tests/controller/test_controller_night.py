@@ -136,3 +136,21 @@ def test_a_world_last_run_from_a_database_that_is_gone_is_said_with_absolute_pat
             ctl.release()
         finally:
             store.close()
+
+
+def test_a_new_night_after_one_whose_games_are_over_is_noted_not_refused(tmp_path: Path) -> None:
+    with night(tmp_path) as n:
+        store = Store(n.tonight)
+        with store.transaction():
+            store.set_over(1)  # the night's game ended
+        store.close()
+        lines: list[str] = []
+        nxt = Store(tmp_path / "next.db")
+        try:
+            ctl = Controller(n.rcon, load_world(), nxt, Settings(rules="prom"), on_line=lines.append)
+            ctl.start()
+            assert lines == [f"note: a new night in {tmp_path / 'next.db'}; this world's last night, in {n.tonight}, "
+                             "has 1 game, all over"], lines
+            ctl.release()
+        finally:
+            nxt.close()
