@@ -258,6 +258,7 @@ def test_every_command_in_the_readme_and_docs_parses() -> None:
 def server() -> Iterator[Sandbox]:
     """The organiser's server: a strict sandbox with the committed pack, nothing built yet."""
     with Sandbox(password=PASSWORD, strict=True, datapack=PACK) as box:
+        box.world.spawn_protection = 0  # README step 1 (and step 6's `monopoli sandbox --spawn-protection 0`)
         yield box
         assert box.world.strict_failures == []
 

@@ -131,9 +131,8 @@ class Console:
             self._print([f"(exit code {code})"])
 
     def _with_world(self, args: list[str]) -> list[str]:
-        """The console's --world for a command that takes one and was given none."""
-        if self.world_path is None or "--world" in args:
-            return args
+        """The console's --world, and its sandbox's --spawn-protection (doctor cannot read it over RCON),
+        for a command that takes one and was given none."""
         from monopoli_mc.cli import cli
         try:
             with cli.make_context("monopoli", list(args), resilient_parsing=True) as ctx, \
@@ -146,8 +145,12 @@ class Console:
                     rest = rest[1:]
         except click.ClickException:
             return args
-        takes = command is not None and any("--world" in p.opts for p in command.params)
-        return [*args, "--world", str(self.world_path)] if takes else args
+        takes = {opt for p in (command.params if command is not None else []) for opt in p.opts}
+        if "--world" in takes and "--world" not in args and self.world_path is not None:
+            args = [*args, "--world", str(self.world_path)]
+        if "--spawn-protection" in takes and "--spawn-protection" not in args:
+            args = [*args, "--spawn-protection", str(self.rehearsal.world.spawn_protection)]
+        return args
 
     def _spawn(self, args: list[str]) -> subprocess.Popen[str]:
         """`monopoli ARGS` as a child in a session of its own (the console's Ctrl-C is not its), output piped."""

@@ -16,6 +16,7 @@ from monopoli_mc.bridge.ticking import is_ticking, not_ticking
 from monopoli_mc.cli.deep import deep_checks, mirror_world
 from monopoli_mc.cli.options import password_option, world_option
 from monopoli_mc.cli.running import running_controller, stop_it_first
+from monopoli_mc.cli.spawn import SPAWN_PROTECTION, spawn_checks
 from monopoli_mc.cli.twin import Asks, Twin
 from monopoli_mc.controller import lease
 from monopoli_mc.datapack.about import ABOUT_CALL, Built, differences
@@ -71,7 +72,7 @@ def _option(name: str, value: Path | None) -> str:
 
 
 def diagnose(rcon: Asks, world: WorldConfig, board: Board | None = None, *, advice: Advice = Advice(),
-             kind: ServerKind | None = None) -> list[tuple[bool, str]]:
+             kind: ServerKind | None = None, spawn_protection: int = SPAWN_PROTECTION) -> list[tuple[bool, str]]:
     """(ok, what) for each check that can be made over RCON; `advice` names the commands a FIX gives."""
     out: list[tuple[bool, str]] = [(True, f"RCON reachable at {world.rcon_host}:{world.rcon_port}, password accepted")]
     out += _server_checks(rcon, world, kind or server_kind(rcon), advice)
@@ -106,7 +107,9 @@ def diagnose(rcon: Asks, world: WorldConfig, board: Board | None = None, *, advi
         if fresh and board is not None:
             out.append(_built_for(rcon, world, board, advice))
             out.append(_has_decks(rcon, board, advice))
-    return out + board_checks(rcon, world, advice)
+    # The server's own spawn (the twin's sandbox has its own): asked of the server alone.
+    ask = rcon.server_only if isinstance(rcon, Twin) else rcon.command
+    return out + board_checks(rcon, world, advice) + spawn_checks(ask, world, spawn_protection, advice.config)
 
 
 def board_checks(rcon: Asks, world: WorldConfig, advice: Advice) -> list[tuple[bool, str]]:
@@ -200,8 +203,12 @@ REMINDERS = ("server.properties: broadcast-rcon-to-ops=false (else operators see
                    "and compare every reply with an in-process sandbox of the same pack.")
 @click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), default=None,
               metavar="FILE", help="With --deep: write every request and both replies as JSON lines.")
+@click.option("--spawn-protection", "spawn_protection", type=click.IntRange(0, None), default=SPAWN_PROTECTION,
+              show_default=True, metavar="BLOCKS",
+              help="The server's spawn-protection (server.properties; RCON cannot read it): a board button "
+                   "this near the world spawn is a FIX.")
 def doctor(world_path: Path | None, password_file: Path | None, rules_name: str, deep: bool,
-           transcript: Path | None) -> None:
+           transcript: Path | None, spawn_protection: int) -> None:
     """Check the server before the event: RCON, version, datapack, game rules, boards.
 
     With --deep, also exercise everything a game needs on the server, and print every
@@ -231,12 +238,13 @@ def doctor(world_path: Path | None, password_file: Path | None, rules_name: str,
                            "does, run doctor again with the controller stopped")
             if not deep:
                 kind = server_kind(rcon)
-                results = diagnose(rcon, world, board, advice=advice, kind=kind)
+                results = diagnose(rcon, world, board, advice=advice, kind=kind, spawn_protection=spawn_protection)
             else:
                 with Twin(rcon, build_pack(world, board)) as twin:
                     mirror_world(twin, world)
                     kind = server_kind(twin)
-                    results = diagnose(twin, world, board, advice=advice, kind=kind)
+                    results = diagnose(twin, world, board, advice=advice, kind=kind,
+                                       spawn_protection=spawn_protection)
                     results += deep_checks(twin, world)
     except RconError as exc:
         raise MonopoliError(f"{exc}; check enable-rcon=true, rcon.port and rcon.password in "

@@ -53,7 +53,13 @@ def stop_on_signals(stop: threading.Event) -> Iterator[None]:
 @click.option("--pause-when-empty-seconds", "pause_seconds", type=click.IntRange(0, None), default=None,
               help="server.properties' pause-when-empty-seconds: with nobody online this long the "
                    "server stops ticking (no load or tick functions). Default: vanilla's, 60 from "
-                   "1.21.2, none before; 0 never pauses.")
+                   "1.21.2, none before; 0 never pauses, and 0 with --console, as the README sets "
+                   "the server up.")
+@click.option("--spawn-protection", "spawn_protection", type=click.IntRange(0, None), default=None,
+              help="server.properties' spawn-protection: while the server has an operator, players who "
+                   "are not operators cannot use blocks (the buildings' buttons) within this many blocks "
+                   "of the world spawn (0, 64, 0). Default: vanilla's 16; 0 with --console, as the "
+                   "README sets the server up.")
 @click.option("--console", "console", is_flag=True,
               help="Rehearse: a prompt to type the server console's commands, act as players "
                    "(Alex: join, Alex: /trigger d6) and run monopoli commands; type help.")
@@ -61,8 +67,8 @@ def stop_on_signals(stop: threading.Event) -> Iterator[None]:
 @click.option("--color/--no-color", default=None,
               help="Chat colours as ANSI escapes in the console (default: on a terminal, unless NO_COLOR).")
 def sandbox(host: str, port: int | None, datapack: Path | None, mc_version: str,
-            password_file: Path | None, tick_busy_ms: float, pause_seconds: int | None, console: bool,
-            world_path: Path | None, color: bool | None) -> None:
+            password_file: Path | None, tick_busy_ms: float, pause_seconds: int | None,
+            spawn_protection: int | None, console: bool, world_path: Path | None, color: bool | None) -> None:
     """Run the sandbox server alone: a vanilla-like world behind real RCON.
 
     The RCON password comes from the environment variable MONOPOLI_RCON_PASSWORD
@@ -75,6 +81,7 @@ def sandbox(host: str, port: int | None, datapack: Path | None, mc_version: str,
     --console rehearses the night: it takes the world config's boards (--world) and port,
     and reads lines: `Alex: join`, `Alex: walk board`, `Alex: /trigger join`, `Alex: click 1`,
     `/op Alex`, `monopoli run --db rehearsal.db` (runs beside it); `help` lists them all.
+    Its server is set up as the README asks (pause-when-empty-seconds and spawn-protection 0).
 
     \b
     Example:
@@ -88,8 +95,13 @@ def sandbox(host: str, port: int | None, datapack: Path | None, mc_version: str,
     world = load_world(world_path) if console or world_path is not None else None
     if port is None:
         port = world.rcon_port if world is not None else RCON_PORT
+    if console:  # the server as README step 1 sets it up; either option rehearses one that is not
+        pause_seconds = 0 if pause_seconds is None else pause_seconds
+        spawn_protection = 0 if spawn_protection is None else spawn_protection
     box = Sandbox(password=password.reveal(), host=host, port=port, version=mc_version,
                   datapack=datapack, tick_busy_ms=tick_busy_ms, pause_when_empty_seconds=pause_seconds)
+    if spawn_protection is not None:
+        box.world.spawn_protection = spawn_protection
     for problem in box.world.load_errors:
         click.echo(f"warning: datapack: {problem}", err=True)
     with contextlib.ExitStack() as stack:
@@ -127,6 +139,9 @@ def _rehearse(box: Sandbox, world: WorldConfig, world_path: Path | None, passwor
                    "--datapack datapacks/monopoli.zip", err=True)
     layouts = {place.name: Layout(place) for place in world.boards}
     rehearsal = Rehearsal(box, layouts, color=wants_color(sys.stdout) if color is None else color)
+    if box.world.spawn_protection:
+        click.echo(f"spawn-protection {box.world.spawn_protection}: once anyone is an operator, players who "
+                   "are not cannot press buttons that near the world spawn (0 64 0)")
     env = {**os.environ, ENV_VAR: password}
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:

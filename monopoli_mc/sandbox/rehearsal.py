@@ -26,6 +26,7 @@ from monopoli_mc.datapack.channel import STORAGE
 from monopoli_mc.datapack.layout import BUTTON_KINDS, Layout
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.sandbox.bots import Bot
+from monopoli_mc.sandbox.protection import is_under_spawn_protection
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.sandbox.screen import Screen, Shown, draw
 from monopoli_mc.sandbox.text import Style, component, plain
@@ -188,9 +189,16 @@ class Rehearsal:
         board = self._board_of(bot)
         layout = self.layouts[board]
         back = bot.player.pos
-        bot.run_and_press(layout.world(layout.buttons()[kind]), layout.world(layout.press_spot(kind)))
+        button = layout.world(layout.buttons()[kind])
+        bot.run_and_press(button, layout.world(layout.press_spot(kind)))
         self.world.tick(2)  # the press is seen on the next tick; then they walk back where they were
         bot.walk_to(back)
+        if is_under_spawn_protection(self.world, bot.player, button):  # vanilla shows the player nothing: we say why
+            return self._narrate(
+                f"{bot.name} runs to the {kind} button of board {board} and presses it: nothing happens "
+                f"(spawn protection: it is within {self.world.spawn_protection} blocks of the world spawn "
+                f"{self.world.spawn[0]} {self.world.spawn[2]}, and {bot.name} is not an operator while the "
+                f"server has one; set spawn-protection=0 on the night), and walks back")
         return self._narrate(f"{bot.name} runs to the {kind} button of board {board}, presses it and walks back")
 
     def _click(self, bot: Bot, which: str) -> list[str]:

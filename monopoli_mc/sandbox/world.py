@@ -22,6 +22,7 @@ from monopoli_mc.sandbox.datapack import Datapacks
 from monopoli_mc.sandbox.maps import MapData
 from monopoli_mc.sandbox.meter import CommandMeter, now
 from monopoli_mc.sandbox.model import Block, BlockPos, BossBar, Chat, Entity, Player, Pos, Team
+from monopoli_mc.sandbox.protection import SPAWN_PROTECTION, is_under_spawn_protection
 from monopoli_mc.sandbox.reader import UNKNOWN_COMMAND, CommandError, Reader
 from monopoli_mc.sandbox.redstone import Redstone
 from monopoli_mc.sandbox.source import Output, Source, is_counted_itself
@@ -65,6 +66,8 @@ class World:
         """server.properties' max-players (vanilla's default), which `list` reports."""
         self.players: dict[str, Player] = {}
         self.ops: set[str] = set()  # players made operators with `op` (op-permission-level 4)
+        self.spawn_protection = SPAWN_PROTECTION
+        """server.properties' spawn-protection (16 by default; 0 protects nothing): `protection.py`."""
         self.blocks: dict[BlockPos, Block] = {}
         self.entities: dict[uuid.UUID, Entity] = {}
         """Entities other than players (item frames), by UUID, in the order they were added."""
@@ -455,6 +458,8 @@ class World:
         block = self.blocks.get(pos)
         if block is None or not block.id.endswith("_button"):
             raise SandboxError(f"no button at {pos}")
+        if is_under_spawn_protection(self, player, pos):
+            return  # handleUseItemOn: mayInteract is false, so useItemOn never runs (no press, no trigger)
         self.redstone.press(pos)
         self.advancements.use_block(player, pos)
 

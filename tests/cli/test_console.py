@@ -24,6 +24,8 @@ def test_monopoli_lines_get_the_consoles_world_config_when_they_take_one(tmp_pat
     assert console._with_world(["state", "--world", "other.yaml"]) == ["state", "--world", "other.yaml"]
     assert console._with_world(["simulate", "--games", "3"]) == ["simulate", "--games", "3"]  # takes none
     assert console._with_world(["frobnicate"]) == ["frobnicate"]  # the CLI itself says what is wrong
+    assert console._with_world(["doctor"]) == [  # the sandbox's spawn-protection, which doctor cannot read
+        "doctor", "--world", str(world), "--spawn-protection", "16"]
     assert _words("$ monopoli run --db night.db &  # beside") == ["monopoli", "run", "--db", "night.db"]
 
 

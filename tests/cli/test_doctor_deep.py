@@ -35,7 +35,7 @@ def doctor(tmp_path: Path, port: int, monkeypatch: pytest.MonkeyPatch, *args: st
     config = tmp_path / "world.yaml"
     config.write_text(Path(load_world().source).read_text().replace("port: 25575", f"port: {port}"))
     monkeypatch.setenv("MONOPOLI_RCON_PASSWORD", PASSWORD)
-    result = CliRunner().invoke(cli, ["doctor", "--world", str(config), "--deep", *args])
+    result = CliRunner().invoke(cli, ["doctor", "--world", str(config), "--deep", "--spawn-protection", "0", *args])
     return result.exit_code, result.output
 
 

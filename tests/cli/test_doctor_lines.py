@@ -94,7 +94,7 @@ def test_doctor_notices_a_pack_built_for_another_world_config(tmp_path: Path,
         box.world.tick()
         box.world.execute("function monopoli:board/main/place")
         config = _config(tmp_path, box.port, name="world.yaml")
-        result = CliRunner().invoke(cli, ["doctor", "--world", str(config)])
+        result = CliRunner().invoke(cli, ["doctor", "--world", str(config), "--spawn-protection", "0"])
         assert result.exit_code == 0, result.output
         assert ("ok   the pack was built for this world config (Minecraft 1.21.11, the Standard (US) board, "
                 "board 'main' at (0, -60, 0) facing west)") in result.output

@@ -51,7 +51,7 @@ def doctor(tmp_path: Path, port: int, monkeypatch: pytest.MonkeyPatch) -> tuple[
     config = tmp_path / "world.yaml"
     config.write_text(Path(load_world().source).read_text().replace("port: 25575", f"port: {port}"))
     monkeypatch.setenv("MONOPOLI_RCON_PASSWORD", PASSWORD)
-    result = CliRunner().invoke(cli, ["doctor", "--world", str(config)])
+    result = CliRunner().invoke(cli, ["doctor", "--world", str(config), "--spawn-protection", "0"])
     return result.exit_code, result.output
 
 

@@ -74,22 +74,23 @@ def test_doctor_says_what_to_fix(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         config.write_text(Path(load_world().source).read_text().replace("port: 25575", f"port: {box.port}"))
         monkeypatch.setenv("MONOPOLI_RCON_PASSWORD", PASSWORD)
         runner = CliRunner()
-        result = runner.invoke(cli, ["doctor", "--world", str(config)])
+        result = runner.invoke(cli, ["doctor", "--world", str(config), "--spawn-protection", "0"])
         assert result.exit_code == 1
         assert "ok   the monopoli datapack is loaded" in result.output
         assert "FIX  board 'main' is not built" in result.output and "monopoli board build" in result.output
         box.world.execute("function monopoli:board/main/place")
-        result = runner.invoke(cli, ["doctor", "--world", str(config)])
+        result = runner.invoke(cli, ["doctor", "--world", str(config), "--spawn-protection", "0"])
         assert result.exit_code == 0, result.output
         assert "FIX" not in result.output and "broadcast-rcon-to-ops=false" in result.output
         assert "the pack has the cards of board" in result.output
-        result = runner.invoke(cli, ["doctor", "--world", str(config), "--rules", "anti-monopoly"])
+        result = runner.invoke(cli, ["doctor", "--world", str(config), "--spawn-protection", "0",
+                                     "--rules", "anti-monopoly"])
         assert result.exit_code == 1  # the committed pack is the standard board's: no side decks
         assert "FIX  the pack has no competitor cards" in result.output
         assert (f"run `monopoli datapack build --world {config} --rules anti-monopoly --out DIR`, then "
                 "copy DIR/monopoli.zip into the world's datapacks/ folder and /reload") in result.output
         monkeypatch.setenv("MONOPOLI_RCON_PASSWORD", "wrong")
-        result = runner.invoke(cli, ["doctor", "--world", str(config)])
+        result = runner.invoke(cli, ["doctor", "--world", str(config), "--spawn-protection", "0"])
         assert result.exit_code != 0
         assert box.world.strict_failures == []
 

@@ -117,6 +117,29 @@ def test_press_runs_to_the_building_and_back_and_the_pack_credits_the_presser(re
         "error: press which button? one of naughty, nice, crate, jar, not 'door'"]
 
 
+def test_a_press_inside_spawn_protection_does_nothing_for_a_player_who_is_not_an_operator(
+        rehearsal: Rehearsal) -> None:
+    """Issue 28: as vanilla's isUnderSpawnProtection (radius 16 by default; the jar is at 1 -59 2, spawn 0 64 0)."""
+    world = rehearsal.world
+    assert world.spawn_protection == 16 and world.spawn == (0, 64, 0)
+    for line in ("Alex: join", "Noor: join", "Alex: press jar"):
+        _do(rehearsal, line)
+    assert _queued(rehearsal) == ["online", "online", "jar"]  # nobody is an operator: nothing is protected
+    _do(rehearsal, "/op Noor")
+    assert _do(rehearsal, "Alex: press jar")[0].startswith(
+        "Alex runs to the jar button of board main and presses it: nothing happens (spawn protection: ")
+    assert _queued(rehearsal) == ["online", "online", "jar"]  # the press did nothing
+    _do(rehearsal, "Alex: press crate")  # 29 blocks east of the spawn: outside
+    _do(rehearsal, "Noor: press jar")  # an operator is never protected
+    assert _queued(rehearsal) == ["online", "online", "jar", "crate", "jar"]
+    try:
+        world.spawn_protection = 0
+        _do(rehearsal, "Alex: press jar")
+        assert _queued(rehearsal)[-1:] == ["jar"] and len(_queued(rehearsal)) == 6
+    finally:
+        world.spawn_protection = 16
+
+
 def test_books_are_listed_and_read_with_their_buttons(rehearsal: Rehearsal) -> None:
     _do(rehearsal, "Alex: join")
     assert rehearsal.handle("Alex: book") == ["Alex has no book"]
