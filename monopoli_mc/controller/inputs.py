@@ -192,7 +192,9 @@ def _online(c: Controller, name: str, event: WorldEvent) -> list[str]:
         return []
     if table is None or table.game is None:  # back, and seated nowhere: no table's messages
         lobby = any(name in c.store.lobby(board) for board in c.tables)
-        return [] if lobby or len(c.tables) == 1 else [calls.unsit(name)]
+        # and in no board's game: a book still held (offline when its game's table started anew) is no one's
+        books = [calls.take_books(name)]
+        return books if lobby or len(c.tables) == 1 else books + [calls.unsit(name)]
     seat = table.seat_of(name)
     if table.ends_at is not None:  # give them the time bar (it holds only those online when made)
         table.bar.shown = None

@@ -88,3 +88,16 @@ def test_admin_sync_takes_back_a_stray_book(rig: Rig) -> None:
     assert _books(rig, "Alex") == sorted(["Boardwalk", "Park Place", rig.bots["Alex"].books()[-1].title])
     assert ask(rig.store, rig.step, "sync") == "board 'main' synced"
     assert _books(rig, "Alex") == ["Boardwalk"]  # what game 1 gives Alex, once
+
+
+def test_a_player_offline_at_the_start_gives_the_books_back_on_return(rig: Rig) -> None:
+    ask(rig.store, rig.step, "give_deed", player="Sam", space=37)
+    rig.bots["Sam"].leave()  # away when game 2 starts: `clear` reaches only players online
+    rig.step()
+    _next_game(rig)
+    kept = rig.box.world.players["Sam"].inventory.values()
+    assert [st.id for st in kept] == ["minecraft:written_book"]  # Park Place, still in the offline inventory
+    assert "Sam" not in dict(rig.box.world.sidebar())  # a score is reset by name, online or not
+    rig.box.world.join("Sam")
+    rig.step(2)  # the pack queues Sam's return; the controller answers it
+    assert _books(rig, "Sam") == []  # in no board's game: no book of any game is theirs
