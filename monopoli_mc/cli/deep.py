@@ -34,7 +34,7 @@ _HAS = re.compile(r" has (-?\d+) \[")
 def deep_checks(twin: Twin, world: WorldConfig) -> list[Result]:
     """Every deep probe, in order: (ok, what) for each."""
     probes: list[Callable[[Twin, WorldConfig], Result]] = [
-        scratch_board, macro_calls, inbox_round_trip, big_score, players_list, printed_shapes]
+        scratch_board, macro_calls, inbox_round_trip, big_score, players_list, printed_shapes, refusals]
     return [probe(twin, world) for probe in probes]
 
 
@@ -238,3 +238,44 @@ def players_list(twin: Twin, world: WorldConfig) -> Result:
     if not players:
         return True, "list uuids parses: nobody online"
     return True, f"list uuids parses: {len(players)} online ({', '.join(sorted(players.values()))})"
+
+
+def refusals(twin: Twin, world: WorldConfig) -> Result:
+    """What vanilla refuses, truncates or wraps where docs/vanilla-behaviour.md could not read every
+    release (rows E1, E3, E4, E8, E11), asked of both twins; any reply the sandbox gives otherwise
+    is listed with the other differences. The probe fails only when it cannot leave things as they were.
+
+    E3: removing a tag twice; E4: `byte 1` of 300; E8: `data get` of a number below the int range;
+    E11: a chest set again in the same state (emptied up to 1.21.4). On 1.21.5-1.21.10 only, whose
+    SNBT was not read: E1, a `\\u` escape (refused up to 1.21.4, taken by 1.21.11), and E8, `1e999d`
+    (taken up to 1.21.4, refused by 1.21.11). A line the release refuses is a reply like any other.
+    """
+    store = "monopoli:doctor"
+    x, y, z = world.scratch_origin()
+    chest = f'minecraft:chest{{Items:[{{Slot:0b,id:"minecraft:paper",count:3}}]}}'
+    requests = [f"data modify storage {store} big set value 300", f"execute store result storage {store} e4 "
+                f"byte 1 run data get storage {store} big", f"data get storage {store} e4",
+                f"data modify storage {store} huge set value -3.0E10d", f"data get storage {store} huge",
+                f"data remove storage {store} big", f"data remove storage {store} big",
+                f"data remove storage {store} e4", f"data remove storage {store} huge"]
+    if (1, 21, 5) <= world.version.number <= (1, 21, 10):  # read for 1.21.4 and 1.21.11; these settle the rest
+        requests += [f'data modify storage {store} e1 set value "a\\u0041b"', f"data get storage {store} e1",
+                     f"data modify storage {store} e8 set value 1e999d", f"data get storage {store} e8",
+                     f"data remove storage {store} e1", f"data remove storage {store} e8"]
+    for request in requests:
+        twin.command(request)
+    twin.command(f"forceload add {x} {z}")
+    placed = ""
+    for _ in range(20):  # a forced chunk loads over the next ticks
+        placed = twin.command(f"setblock {x} {y} {z} {chest}")
+        if "not loaded" not in placed:
+            break
+        time.sleep(0.25)
+    twin.command(f"setblock {x} {y} {z} minecraft:chest")
+    twin.command(f"data get block {x} {y} {z} Items")
+    cleared = twin.command(f"setblock {x} {y} {z} minecraft:air replace")
+    twin.command(f"forceload remove {x} {z}")
+    if "Changed the block" not in placed or "Changed the block" not in cleared:
+        return False, (f"the chest at {x} {y} {z} in the scratch area could not be placed and cleared "
+                       f"({placed[:80]!r}, {cleared[:80]!r}): clear it by hand")
+    return True, f"refusals, truncation and wrapping asked ({len(requests) + 6} requests)"

@@ -66,6 +66,8 @@ def test_against_the_sandbox_every_check_passes_with_no_difference(
     assert world.execute("scoreboard players get $doctor monopoli.seq")[0].startswith("Can't get value")
     assert world.execute("scoreboard players get MonopoliProbe monopoli.cash")[0].startswith("Can't get value")
     assert world.forced_chunks == set() and world.strict_failures == []
+    assert "ok   refusals, truncation and wrapping asked" in out
+    assert world.execute("data get storage monopoli:doctor") == ["Storage monopoli:doctor has the following contents: {}"]
 
 
 def test_a_server_that_answers_one_request_otherwise(
