@@ -26,28 +26,42 @@ from monopoli_mc.datapack.channel import STORAGE
 from monopoli_mc.datapack.layout import BUTTON_KINDS, Layout
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.sandbox.bots import Bot
+from monopoli_mc.sandbox.maps import map_id_of
 from monopoli_mc.sandbox.protection import is_under_spawn_protection
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.sandbox.screen import Screen, Shown, draw
 from monopoli_mc.sandbox.text import Style, component, plain
 
-PLAYER_LINE = re.compile(r"^([A-Za-z0-9_]{1,16}):(?:\s+(.*))?$")
+# A name as the console takes it: bare (any characters but spaces, colons and quotes, not starting
+# with /: Alex, Robin!, Zoë, .BedrockBob) or quoted ("Mary Jane"), 1 to 16 characters (the login
+# packet's limit). Java accounts are 3 to 16 of A-Z a-z 0-9 _, but offline-mode servers and Bedrock
+# players through Geyser/Floodgate (a . prefix) can bring any of these.
+PLAYER_LINE = re.compile(r'^(?:"([^"\x00-\x1f]{1,16})"|([^\s:"/][^\s:"]{0,15})):(?:\s+(.*))?$')
+BARE_NAME = re.compile(r'[^\s:"/][^\s:"]{0,15}')
 BUTTON_ALIASES = {"chance": "naughty", "chest": "crate", "community_chest": "crate"}
-ACTIONS = ("join", "leave", "walk", "press", "click", "buttons", "book", "look")
+ACTIONS = ("join", "leave", "walk", "press", "click", "buttons", "book", "map", "look")
 CONSOLE_WORDS = ("help", "who", "wait", "sidebar")
 HELP = """\
-As a player (NAME is any name; a new one joins the server as a new player):
+As a player (a new NAME joins the server as a new player):
+  NAME is up to 16 characters without spaces, colons or quotes (Alex, Robin!, Zoë, .Bob: Java's
+  own are 3-16 of A-Z a-z 0-9 _; offline-mode servers and Bedrock players via Geyser bring
+  others); quote one with spaces: "Mary Jane": join
   NAME: join                 connect to the server (they appear at the world spawn)
   NAME: walk board           walk onto the board, to GO;  NAME: walk 12  to space 12
   NAME: walk Vermont Avenue  to the space whose sign reads so (of several, the next one ahead)
-  NAME: walk main 12         a space of the board named main (several boards)
+  NAME: walk main 12         a space of the board named main (several boards);  NAME: walk middle
   NAME: /trigger d6          type a command in chat (players are not operators, unless /op NAME)
-  NAME: click 2              click chat button 2 of the latest ones shown;  NAME: click Roll  by its label
-  NAME: buttons              the chat buttons shown last, numbered
+  NAME: click 2              click button 2 of those numbered last (chat, or the book just read)
+  NAME: click Roll           a button by its label, in chat or in the book just read
+  NAME: click Other 120      a button marked … only fills the chat box: type the rest after it
+  NAME: buttons              the buttons numbered last
   NAME: press naughty        run to a building's button and press it: naughty, nice (Chance),
                              crate (Community Chest), jar (Free Parking); then walk back
+                             (inside spawn protection, a player who is not an operator: nothing)
   NAME: book                 the books in the inventory;  NAME: book 2  read book 2 (its buttons numbered)
-  NAME: look                 where they stand, their inventory, boss bars, the last chat lines
+  NAME: map                  use the empty map in hand (stand at the board's middle: walk middle),
+                             else what their filled maps show (the banners on the board's spaces)
+  NAME: look                 where they stand, their name's colour, inventory, boss bars, last chat lines
   NAME: leave                disconnect (NAME: join comes back)
 As the server console (what an operator types at a real server's console):
   /reload  /op NAME  /function monopoli:admin/pause  ...  any command the sandbox knows
@@ -77,9 +91,9 @@ class Rehearsal:
         if not line or line.startswith("#"):
             return []
         try:
-            found = PLAYER_LINE.match(line)
-            if found:
-                return self._as_player(found.group(1), (found.group(2) or "").strip())
+            said = player_line(line)
+            if said is not None:
+                return self._as_player(*said)
             word, _, rest = line.partition(" ")
             if word in CONSOLE_WORDS:
                 return self._console_word(word, rest.strip())
@@ -121,10 +135,12 @@ class Rehearsal:
             return self._click(bot, rest)
         if verb == "buttons":
             screen = self.screens[name]
-            return [self._draw([(f"{name} | ", _DIM), *screen.buttons_line().spans])] if screen.buttons \
-                else [f"{name} has no chat buttons on screen"]
+            return [self._draw([(f"{name} | ", _DIM), *screen.buttons_line().spans])] \
+                if screen.numbered_buttons() else [f"{name} has no buttons on screen"]
         if verb == "book":
             return self._book(bot, rest)
+        if verb == "map":
+            return self._map(bot)
         if verb == "look":
             return self._look(bot)
         raise MonopoliError(f"'{action}' is not something {name} can do: one of {', '.join(ACTIONS)}, "
@@ -134,7 +150,7 @@ class Rehearsal:
     def _bot(self, name: str) -> Bot:
         bot = self.bots.get(name)
         if bot is None or self.world.player(name) is None:
-            raise MonopoliError(f"{name} is not on the server: type `{name}: join` first")
+            raise MonopoliError(f"{name} is not on the server: type `{typed(name)}: join` first")
         return bot
 
     def _join(self, name: str) -> list[str]:
@@ -151,6 +167,10 @@ class Rehearsal:
             board = words.pop(0)
         layout = self.layouts[board]
         target = " ".join(words) or "board"
+        if target == "middle":  # where a map made shows the whole board (README: the map)
+            cx, cz = layout.middle()
+            bot.walk_onto(layout.world((cx, 1, cz)))
+            return self._narrate(f"{bot.name} walks to the middle of board {board}")
         if target == "board":
             space = 0
         elif target.isdigit() and int(target) < 40:
@@ -202,20 +222,45 @@ class Rehearsal:
         return self._narrate(f"{bot.name} runs to the {kind} button of board {board}, presses it and walks back")
 
     def _click(self, bot: Bot, which: str) -> list[str]:
-        screen = self.screens[bot.name]
-        if which.isdigit():
-            n = int(which)
-            if not 1 <= n <= len(screen.buttons):
-                shown = f"1 to {len(screen.buttons)}" if screen.buttons else "none is shown"
-                raise MonopoliError(f"{bot.name} has no button {n} on screen ({shown}; `{bot.name}: buttons`)")
-            label, command = screen.buttons[n - 1]
-        else:
-            found = [b for b in reversed(screen.buttons) if b[0].strip("[] ") == which.strip("[] ")]
-            if not found:
-                raise MonopoliError(f"{bot.name} has no chat button '{which}' on screen (`{bot.name}: buttons`)")
-            label, command = found[0]
-        bot.command(command)
-        return [self._narrate(f"{bot.name} clicks {label.strip()} ({command})")]
+        label, action, value, rest = self._button(bot.name, which)
+        label = label.strip()
+        if action == "run_command":
+            if rest:
+                raise MonopoliError(f"{label} runs {value} as it is: there is nothing to type after it")
+            bot.command(value)
+            return [self._narrate(f"{bot.name} clicks {label} ({value})")]
+        if action == "suggest_command":  # vanilla fills the chat box; the player types the rest and sends it
+            if not rest:
+                return [self._narrate(f"{bot.name} clicks {label}: the chat box now reads {value!r}; "
+                                      f"type the rest: `{typed(bot.name)}: click {label.strip('[]')} TEXT`")]
+            text = value + rest
+            if not text.startswith("/"):
+                raise MonopoliError(f"{label} fills the chat box with a message, not a command: the console "
+                                    "sends only commands")
+            bot.command(text)
+            return [self._narrate(f"{bot.name} clicks {label}, types {rest!r} and sends {text}")]
+        return [self._narrate(f"{bot.name} clicks {label}: {action} {value} (nothing happens in the game)")]
+
+    def _button(self, name: str, which: str) -> tuple[str, str, str, str]:
+        """The button `click` names, by number (of those numbered last) or label (chat's and the book's,
+        latest first), and what is typed after it: (label, action, value, rest)."""
+        screen = self.screens[name]
+        numbered = screen.numbered_buttons()
+        first, _, after = which.partition(" ")
+        if first.isdigit():
+            n = int(first)
+            if not 1 <= n <= len(numbered):
+                shown = f"1 to {len(numbered)}" if numbered else "none is shown"
+                raise MonopoliError(f"{name} has no button {n} on screen ({shown}; `{typed(name)}: buttons`)")
+            return (*numbered[n - 1], after.strip())
+        others = screen.buttons if numbered is screen.book else screen.book
+        words = which.split()
+        for cut in range(len(words), 0, -1):  # the longest label first: "End turn", "Other 120"
+            wanted = " ".join(words[:cut]).strip("[]… ").lower()
+            for button in [*reversed(numbered), *reversed(others)]:
+                if button[0].strip("[]… ").lower() == wanted:
+                    return (*button, " ".join(words[cut:]))
+        raise MonopoliError(f"{name} has no button '{which}' on screen (`{typed(name)}: buttons`)")
 
     def _book(self, bot: Bot, which: str) -> list[str]:
         books = bot.books()
@@ -231,14 +276,43 @@ class Rehearsal:
         for n, page in enumerate(book.pages, 1):
             out += [f"  page {n}:"] + ["    " + line for line in page.splitlines()]
         screen = self.screens[bot.name]
-        if book.buttons:
-            screen.buttons = book.buttons
+        if book.buttons:  # numbered now; the chat's stay clickable by label
+            screen.book, screen.numbered = [(label, "run_command", command) for label, command in book.buttons], "book"
             out.append(self._draw([(f"{bot.name} | ", _DIM), *screen.buttons_line().spans]))
+        return out
+
+    def _map(self, bot: Bot) -> list[str]:
+        """Use the empty map in hand, else say what each filled map carried shows on the boards."""
+        p = bot.player
+        held = p.inventory.get(p.selected_slot)
+        if held is not None and held.id == "minecraft:map":
+            map_id = bot.use_empty_map()
+            data = self.world.maps[map_id]
+            return [self._narrate(f"{bot.name} uses the empty map: it becomes map #{map_id}, centred on "
+                                  f"{data.center_x} {data.center_z} (scale {data.scale})")]
+        ids = [map_id_of(st) for _, st in sorted(p.inventory.items())]
+        found = [self.world.maps[i] for i in ids if i is not None and i in self.world.maps]
+        if not found:
+            return [f"{bot.name} has no map: an empty one in hand (`/give {bot.name} minecraft:map`) "
+                    "becomes one where they stand"]
+        out = []
+        for data in found:
+            marks = []
+            for name, layout in self.layouts.items():
+                for space in range(40):
+                    kind = data.shown_at(*layout.tile_centre(space))
+                    if kind is not None and kind.endswith("banner"):
+                        words = self._sign_text(layout, space) or f"space {space}"
+                        marks.append(f"{kind.removeprefix('minecraft:').removesuffix('_banner')} on {words}"
+                                     + (f" ({name})" if len(self.layouts) > 1 else ""))
+            out.append(f"map #{data.id} (centre {data.center_x} {data.center_z}, scale {data.scale}): "
+                       + ("; ".join(marks) if marks else "no banners on any board's space"))
         return out
 
     def _look(self, bot: Bot) -> list[str]:
         p = bot.player
-        out = [f"{bot.name} stands at {p.pos[0]:.1f} {p.pos[1]:.1f} {p.pos[2]:.1f}{self._where(bot)}"]
+        out = [f"{bot.name} stands at {p.pos[0]:.1f} {p.pos[1]:.1f} {p.pos[2]:.1f}{self._where(bot)}",
+               self._draw([("name: ", _DIM), *self._name(p.name)])]
         items = [f"{st.count} {st.id.removeprefix('minecraft:')}" for _, st in sorted(p.inventory.items())]
         out.append("inventory: " + (", ".join(items) or "empty"))
         out += [f"boss bar: {w} ({v}/{m}, {c})" for w, v, m, c in bot.bossbars()]
@@ -264,8 +338,18 @@ class Rehearsal:
         online = self.world.online_players()
         if not online:
             return ["nobody is online: NAME: join"]
-        return [f"{p.name}{' (operator)' if p.name in self.world.ops else ''}: at {p.pos[0]:.0f} {p.pos[1]:.0f} "
-                f"{p.pos[2]:.0f}{self._where(self.bots[p.name]) if p.name in self.bots else ''}" for p in online]
+        return [self._draw([*self._name(p.name), (f"{' (operator)' if p.name in self.world.ops else ''}: at "
+                            f"{p.pos[0]:.0f} {p.pos[1]:.0f} {p.pos[2]:.0f}"
+                            f"{self._where(self.bots[p.name]) if p.name in self.bots else ''}", Style())])
+                for p in online]
+
+    def _name(self, name: str) -> list[tuple[str, Style]]:
+        """A player's name as others see it: in their team's colour (over their head, in chat, on the
+        sidebar), said in words too when it has one."""
+        team = self.world.team_of(name)
+        if team is None or team.color in ("reset", "white"):
+            return [(name, Style())]
+        return [(name, Style(color=team.color)), (f" ({team.color}, team {team.name})", _DIM)]
 
     # -- what the screens show -------------------------------------------------------------------
     def news(self) -> list[str]:
@@ -335,9 +419,9 @@ class Rehearsal:
     @staticmethod
     def only_looks(line: str) -> bool:
         """Whether a line only looks (walks, reads, lists): nothing a controller answers."""
-        found = PLAYER_LINE.match(line.strip())
-        verb = (found.group(2) or "").split(" ")[0] if found else line.strip().split(" ")[0]
-        return verb in ("walk", "look", "book", "buttons", "who", "sidebar", "help", "")
+        said = player_line(line)
+        verb = said[1].split(" ")[0] if said is not None else line.strip().split(" ")[0]
+        return verb in ("walk", "look", "book", "buttons", "map", "who", "sidebar", "help", "")
 
     def _queued(self) -> bool:
         """Whether the pack's inbox holds input no controller has taken yet."""
@@ -356,8 +440,9 @@ class Rehearsal:
         head, last = words[:-1], words[-1]
         names = sorted({*self.bots, *(p.name for p in self.world.online_players())})
         if not head:
-            options = [f"{n}:" for n in names] + list(CONSOLE_WORDS) + self._commands("/" if last.startswith("/") else "")
-        elif PLAYER_LINE.match(head[0] + " ") and len(head) == 1:
+            options = [f"{typed(n)}:" for n in names] + list(CONSOLE_WORDS) + self._commands(
+                "/" if last.startswith("/") else "")
+        elif player_line(head[0] + " ") is not None and len(head) == 1:
             options = list(ACTIONS) + ["/trigger"]
         else:
             options = self._argument(head, names)
@@ -378,8 +463,21 @@ class Rehearsal:
         if verb == "press":
             return [*BUTTON_KINDS, "chance"]
         if verb == "walk":
-            return ["board", *self.layouts]
+            return ["board", "middle", *self.layouts]
         return []
+
+
+def player_line(line: str) -> tuple[str, str] | None:
+    """(name, what they do) of a `NAME: ...` line (the name bare or quoted), else None."""
+    found = PLAYER_LINE.match(line.strip())
+    if found is None:
+        return None
+    return found.group(1) or found.group(2), (found.group(3) or "").strip()
+
+
+def typed(name: str) -> str:
+    """A name as it is typed at the console: quoted when it could not stand bare."""
+    return name if BARE_NAME.fullmatch(name) else f'"{name}"'
 
 
 _DIM = Style(color="dark_gray")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from monopoli_mc.sandbox.model import Chat, Player
-from monopoli_mc.sandbox.text import Span, Style
+from monopoli_mc.sandbox.text import Span, Style, click_events
 from monopoli_mc.sandbox.world import World
 
 # The 16 chat colours (ChatFormatting) as the nearest of a terminal's 16 ANSI colours.
@@ -57,8 +57,12 @@ class Screen:
     chat_seen: int = 0
     titles_seen: int = 0
     bars: dict[str, tuple[str, int, int, str]] = field(default_factory=dict)
-    buttons: list[tuple[str, str]] = field(default_factory=list)
-    """(label, command) of the chat buttons last shown, numbered from 1."""
+    buttons: list[tuple[str, str, str]] = field(default_factory=list)
+    """(label, action, value) of the chat buttons last shown, numbered from 1 (`text.click_events`)."""
+    book: list[tuple[str, str, str]] = field(default_factory=list)
+    """The buttons of the book read last; a chat button stays clickable while a book is open."""
+    numbered: str = "chat"
+    """Which buttons were numbered last ("chat" or "book"): what `click N` means."""
 
     def news(self, world: World, player: Player) -> list[Shown]:
         """What appeared on the screen since the last call (hold the world's lock)."""
@@ -66,9 +70,9 @@ class Screen:
         fresh = player.chat[self.chat_seen:]
         self.chat_seen = len(player.chat)
         out += [Shown(c.text, _chat_spans(c)) for c in fresh]
-        clicks = [b for c in fresh for b in c.clicks]
+        clicks = [b for c in fresh for b in click_events(c.component, json_dialect=world.json_text)]
         if clicks:
-            self.buttons = clicks
+            self.buttons, self.numbered = clicks, "chat"
             out.append(self.buttons_line())
         for kind, text in player.titles[self.titles_seen:]:
             if kind in TITLE_KINDS and text:
@@ -79,11 +83,18 @@ class Screen:
         out += self._bars(world, player)
         return out
 
+    def numbered_buttons(self) -> list[tuple[str, str, str]]:
+        """The buttons `click N` counts: those numbered last (a book's just read, else the chat's)."""
+        return self.book if self.numbered == "book" else self.buttons
+
     def buttons_line(self) -> Shown:
-        """The numbered buttons: `buttons: 1 [Roll]  2 [End turn]`."""
+        """The numbered buttons: `buttons: 1 [Roll]  2 [End turn]`; one that only fills the chat box is
+        marked `…` (`[Other]…`: the player finishes the command and sends it)."""
         spans: list[Span] = [("buttons:", Style(color="gray"))]
-        for n, (label, _) in enumerate(self.buttons, 1):
+        for n, (label, action, _) in enumerate(self.numbered_buttons(), 1):
             spans += [(f" {n} ", Style(bold=True)), (label.strip(), Style(color="aqua", underlined=True))]
+            if action == "suggest_command":
+                spans.append(("…", Style(color="gray")))
         return Shown("".join(t for t, _ in spans), spans)
 
     def _bars(self, world: World, player: Player) -> list[Shown]:

@@ -146,38 +146,52 @@ def clicks(comp: Any, resolve: Resolver | None = None, *, json_dialect: bool) ->
     1.21.4 `clickEvent` with `value` (JSON, `Style.Serializer`), from 1.21.5 `click_event` with
     `command` (`Style.Codecs`); a button in the other dialect's key is plain text to the player.
     """
-    out: list[tuple[str, str]] = []
-    key = ("clickEvent", "value") if json_dialect else ("click_event", "command")
-    _walk_clicks(comp, out, resolve, None, key)
+    return [(label, value) for label, action, value in click_events(comp, resolve, json_dialect=json_dialect)
+            if action == "run_command"]
+
+
+def click_events(comp: Any, resolve: Resolver | None = None, *, json_dialect: bool) -> list[tuple[str, str, str]]:
+    """Every click event in the component a player of this dialect can click: (label, action, value).
+
+    run_command runs its command as the player; suggest_command only puts its text in the chat
+    box, for the player to finish and send (`[Other]` for a bid of their own); the others
+    (open_url, copy_to_clipboard, change_page) do nothing in the game. As `clicks`, by dialect.
+    """
+    out: list[tuple[str, str, str]] = []
+    _walk_clicks(comp, out, resolve, None, json_dialect)
     return out
 
 
-def _walk_clicks(comp: Any, out: list[tuple[str, str]], resolve: Resolver | None,
-                 inherited: str | None, key: tuple[str, str]) -> None:
+_CLICK_FIELD = {"run_command": "command", "suggest_command": "command", "open_url": "url",
+                "copy_to_clipboard": "value", "change_page": "page"}  # 1.21.5+ (Style.Codecs: ClickEvent)
+
+
+def _walk_clicks(comp: Any, out: list[tuple[str, str, str]], resolve: Resolver | None,
+                 inherited: tuple[str, str] | None, json_dialect: bool) -> None:
     if isinstance(comp, list):
         if comp:
-            _walk_clicks(comp[0], out, resolve, inherited, key)
+            _walk_clicks(comp[0], out, resolve, inherited, json_dialect)
             for c in comp[1:]:
-                _walk_clicks(c, out, resolve, inherited, key)
+                _walk_clicks(c, out, resolve, inherited, json_dialect)
         return
     if not isinstance(comp, dict):
         if inherited is not None and isinstance(comp, str) and comp:
-            out.append((comp, inherited))
+            out.append((comp, *inherited))
         return
-    command = _click_command(comp, key) or inherited
-    if command is not None and command != inherited:
-        out.append((plain(comp, resolve), command))
+    event = _click_event(comp, json_dialect) or inherited
+    if event is not None and event != inherited:
+        out.append((plain(comp, resolve), *event))
         return
     for c in comp.get("extra", []):
-        _walk_clicks(c, out, resolve, command, key)
+        _walk_clicks(c, out, resolve, event, json_dialect)
 
 
-def _click_command(comp: dict[str, Any], key: tuple[str, str]) -> str | None:
-    name, field = key
-    ev = comp.get(name)
-    if isinstance(ev, dict) and ev.get("action") == "run_command" and field in ev:
-        return str(ev[field])
-    return None
+def _click_event(comp: dict[str, Any], json_dialect: bool) -> tuple[str, str] | None:
+    ev = comp.get("clickEvent" if json_dialect else "click_event")
+    if not isinstance(ev, dict) or ev.get("action") not in _CLICK_FIELD:
+        return None
+    field = "value" if json_dialect else _CLICK_FIELD[str(ev["action"])]
+    return (str(ev["action"]), str(ev[field])) if field in ev else None
 
 
 def book_pages(components: Any, *, json_dialect: bool) -> list[Any]:

@@ -98,7 +98,7 @@ def test_buttons_are_numbered_and_clicked_as_the_player(rehearsal: Rehearsal) ->
     assert _queued(rehearsal) == ["online", "buy"]
     assert rehearsal.handle("Alex: click Auction") == ["Alex clicks [Auction] (/trigger auction)"]
     assert rehearsal.handle("Alex: click Roll") == [
-        "error: Alex has no chat button 'Roll' on screen (`Alex: buttons`)"]
+        "error: Alex has no button 'Roll' on screen (`Alex: buttons`)"]
     rehearsal.color = True
     assert rehearsal.handle("Alex: buttons")[0].count("\x1b[") >= 4
 
@@ -151,6 +151,69 @@ def test_books_are_listed_and_read_with_their_buttons(rehearsal: Rehearsal) -> N
     assert rehearsal.handle("Alex: book 1") == ["Boardwalk (by Bank)", "  page 1:", "    Rent $50",
                                                 "  page 2:", "    [Trade it]", "Alex | buttons: 1 [Trade it]"]
     assert rehearsal.handle("Alex: book 2") == ["error: Alex has books 1 to 1, not '2'"]
+
+
+def test_odd_names_are_players_bare_or_quoted_not_server_commands(rehearsal: Rehearsal) -> None:
+    """Issue 27 point 12: Bedrock (Geyser) and offline-mode names are not Java's [A-Za-z0-9_]{3,16}."""
+    for line in ("Robin!: join", "Zoë: join", '"Mary Jane": join', ".BedrockBob: join"):
+        assert _do(rehearsal, line)[:1] and "error" not in " ".join(_do(rehearsal, "who")), line
+    assert [p.name for p in rehearsal.world.online_players()] == ["Robin!", "Zoë", "Mary Jane", ".BedrockBob"]
+    _do(rehearsal, '"Mary Jane": walk board')
+    assert rehearsal.handle('"Mary Jane": look')[0].startswith("Mary Jane stands at ")
+    assert rehearsal.handle("Mary Jane: look")[0].startswith("Unknown or incomplete command")  # the server's
+    rehearsal.world.strict_failures.clear()  # unquoted, the line went to the server console, as help says
+    assert rehearsal.handle('"Kai Lee": /trigger d6') == [
+        'error: Kai Lee is not on the server: type `"Kai Lee": join` first']
+    assert '"Mary Jane":' in rehearsal.completions('"Ma')
+
+
+def test_a_chat_button_is_clicked_by_label_after_reading_a_book(rehearsal: Rehearsal) -> None:
+    _do(rehearsal, "Alex: join")
+    world = rehearsal.world
+    world.execute("scoreboard players enable Alex d6")
+    world.execute('tellraw Alex {text:"[Roll]",click_event:{action:"run_command",command:"/trigger d6"}}')
+    world.execute('give Alex written_book[written_book_content={title:"Boardwalk",author:"Bank",pages:['
+                  '[{text:"[Trade it]",click_event:{action:"run_command",command:"/trigger trade"}}]]}]')
+    rehearsal.news()
+    assert rehearsal.handle("Alex: book 1")[-1] == "Alex | buttons: 1 [Trade it]"
+    assert rehearsal.handle("Alex: click Roll") == ["Alex clicks [Roll] (/trigger d6)"]
+    rehearsal.settle(quiet=0.05, cap=2)
+    assert _queued(rehearsal) == ["online", "d6"]
+
+
+def test_a_button_that_fills_the_chat_box_is_finished_and_sent(rehearsal: Rehearsal) -> None:
+    """[Other] (suggest_command): the player types their own bid after it."""
+    _do(rehearsal, "Alex: join")
+    world = rehearsal.world
+    world.execute("scoreboard players enable Alex bid")
+    world.execute('tellraw Alex ["Bid: ",{text:"[$10]",click_event:{action:"run_command",command:"/trigger bid set 10"}},'
+                  '" ",{text:"[Other]",color:"gray",click_event:{action:"suggest_command",command:"/trigger bid set "}}]')
+    assert rehearsal.news()[-1] == "Alex | buttons: 1 [$10] 2 [Other]…"
+    assert rehearsal.handle("Alex: click Other") == [
+        "Alex clicks [Other]: the chat box now reads '/trigger bid set '; type the rest: `Alex: click Other TEXT`"]
+    assert rehearsal.handle("Alex: click 2 120") == ["Alex clicks [Other], types '120' and sends /trigger bid set 120"]
+    rehearsal.settle(quiet=0.05, cap=2)
+    assert _queued(rehearsal) == ["online", "bid"]
+    assert "120" in str(rehearsal.world.storage["monopoli:bridge"]["inbox"][-1])
+
+
+def test_the_map_is_made_at_the_middle_and_names_colour_as_their_team(rehearsal: Rehearsal) -> None:
+    _do(rehearsal, "Noor: join")
+    world = rehearsal.world
+    assert rehearsal.handle("Noor: map")[0].startswith("Noor has no map: an empty one in hand")
+    world.execute("give Noor minecraft:map")
+    assert _do(rehearsal, "Noor: walk middle") == ["Noor walks to the middle of board main"]
+    assert rehearsal.handle("Noor: map")[0].startswith("Noor uses the empty map: it becomes map #")
+    assert rehearsal.handle("Noor: map")[0].endswith("no banners on any board's space")
+    world.execute("team add monopoli.red")
+    world.execute("team modify monopoli.red color red")
+    world.execute("team join monopoli.red Noor")
+    try:
+        assert rehearsal.handle("who")[0].startswith("Noor (red, team monopoli.red): at 22 -59 22")
+        rehearsal.color = True
+        assert "\x1b[91mNoor\x1b[0m" in rehearsal.handle("who")[0]
+    finally:
+        world.execute("team remove monopoli.red")
 
 
 def test_mistakes_are_one_line_with_what_to_do(rehearsal: Rehearsal) -> None:
