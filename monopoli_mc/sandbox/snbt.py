@@ -123,13 +123,15 @@ def make_list(items: list[Any]) -> List:
     Every list is one tag type (TAG_List) whatever it holds, so `[[{a:1}], []]` is a list of lists
     (1.20.5-1.21.4 `ListTag.updateType` compares `getId()`, 9 for every list).
     """
-    kinds = {List if isinstance(i, List) else type(i) for i in items}
+    kinds = {List if isinstance(i, List) else Compound if isinstance(i, Compound) else type(i) for i in items}
     if len(kinds) > 1:
         items = [i if isinstance(i, Compound) else Compound({"": i}) for i in items]
         return List[Compound](items)
     if not items:
         return List()
-    return List[List](items) if kinds == {List} else List[type(items[0])](items)
+    if kinds == {List}:
+        return List[List](items)
+    return List[Compound](items) if kinds == {Compound} else List[type(items[0])](items)
 
 
 def parse(text: str) -> Any:
@@ -151,9 +153,40 @@ def java_hash(s: str) -> int:
     return h
 
 
-def java_order(keys: list[str]) -> list[str]:
-    """The iteration order of a java.util.HashMap holding `keys` (inserted in order)."""
-    cap = 16
+class CopiedCompound(Compound):
+    """A compound that vanilla made by `CompoundTag.copy()`: its java.util.HashMap's table size is
+    known (`capacity`), which decides the order its keys print in (ledger row S2)."""
+
+    __slots__ = ("capacity",)
+
+    def __init__(self, *args: Any, capacity: int = 16, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.capacity = capacity
+
+
+DEFAULT_CAPACITY = 16
+
+
+def _table_size_for(n: int) -> int:
+    """HashMap.tableSizeFor: the power of two at or above n (at least 1)."""
+    return 1 if n <= 1 else 1 << (n - 1).bit_length()
+
+
+def sized_capacity(size: int) -> int:
+    """The table of `new HashMap<>(map)` for a map of `size` entries (JDK 21 putMapEntries:
+    `tableSizeFor(ceil(size / 0.75))`, JDK-8281631; an empty map gets the default 16 at its first put)."""
+    return DEFAULT_CAPACITY if size == 0 else _table_size_for(math.ceil(size / 0.75))
+
+
+def capacity_of(tag: Compound) -> int:
+    """The table size a compound's map started with: a copy's own, else HashMap's default 16."""
+    return getattr(tag, "capacity", DEFAULT_CAPACITY)
+
+
+def java_order(keys: list[str], capacity: int = DEFAULT_CAPACITY) -> list[str]:
+    """The iteration order of a java.util.HashMap holding `keys` (inserted in order) whose table
+    started at `capacity` and doubled each time the keys passed three quarters of it."""
+    cap = capacity
     while len(keys) > cap * 0.75:
         cap *= 2
 
@@ -161,6 +194,27 @@ def java_order(keys: list[str]) -> list[str]:
         h = java_hash(k)
         return (h ^ (h >> 16)) & (cap - 1)
     return sorted(keys, key=bucket)
+
+
+def java_copy(tag: Any, version: str) -> Any:
+    """`Tag.copy()` as the release does it: a compound's entries are put into a new map in the
+    order the old one iterates, each value copied.
+
+    1.20.5-1.21.4 `CompoundTag.copy`: `Maps.newHashMap(Maps.transformValues(tags, Tag::copy))`,
+    `new HashMap<>(map)`, so the table is sized to the entries (`{a:1,d:2}` copied prints
+    `{d: 2, a: 1}`). 1.21.11 `NbtCompound.copy`: `new HashMap<>()` and a put per entry (the default
+    16). 1.21.5-1.21.10 are taken as 1.21.11 (unconfirmed; `doctor --deep` probe `hash_orders`).
+    """
+    if isinstance(tag, Compound):
+        keys = java_order(list(tag.keys()), capacity_of(tag))
+        sized = versions.key(version) < (1, 21, 5)
+        return CopiedCompound(((k, java_copy(tag[k], version)) for k in keys),
+                              capacity=sized_capacity(len(keys)) if sized else DEFAULT_CAPACITY)
+    if isinstance(tag, ByteArray | IntArray | LongArray):
+        return type(tag)(list(tag))
+    if isinstance(tag, List):
+        return make_list([java_copy(v, version) for v in tag])
+    return tag  # numbers and strings are immutable
 
 
 def java_float(value: float, *, single: bool = False) -> str:
@@ -219,6 +273,16 @@ def _escapes(q: str, controls: bool) -> dict[int, str]:
 
 
 _ESCAPES = {(q, controls): _escapes(q, controls) for q in "\"'" for controls in (False, True)}
+
+
+_TYPE_NAMES = ((Byte, "BYTE"), (Short, "SHORT"), (Int, "INT"), (Long, "LONG"), (Float, "FLOAT"), (Double, "DOUBLE"),
+               (ByteArray, "BYTE[]"), (IntArray, "INT[]"), (LongArray, "LONG[]"), (String, "STRING"),
+               (List, "LIST"), (Compound, "COMPOUND"))
+
+
+def type_name(tag: Any) -> str:
+    """A tag's type as vanilla names it in errors (TagType.getName, 1.21.11 getCrashReportName)."""
+    return next(name for kind, name in _TYPE_NAMES if isinstance(tag, kind))
 
 
 def as_string(tag: Any, version: str) -> str:
@@ -288,7 +352,7 @@ def _pretty(tag: Any, depth: int, *, lists: bool, arrays: bool, version: str) ->
             return "{}"
         if depth >= MAX_DEPTH:
             return "{" + FOLDED + "}"
-        keys = java_order(list(tag.keys()))
+        keys = java_order(list(tag.keys()), capacity_of(tag))
         return "{" + ", ".join(_key(k, version) + ": "
                                + _pretty(tag[k], depth + 1, lists=lists, arrays=arrays, version=version)
                                for k in keys) + "}"

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from monopoli_mc.sandbox.model import Entity, Pos
+from monopoli_mc.sandbox.wording import reworded
 
 if TYPE_CHECKING:
     from monopoli_mc.sandbox.world import World
@@ -61,12 +62,12 @@ class Source:
     def success(self, message: str) -> None:
         """sendSuccess: feedback to whoever ran the command (unless silenced)."""
         if self.output is not None and not self.silent and self.accepts_success:
-            self.output(message)
+            self.output(reworded(message, self.world.version))
 
     def failure(self, message: str) -> None:
         """sendFailure."""
         if self.output is not None and not self.silent:
-            self.output(message)
+            self.output(reworded(message, self.world.version))
 
     def with_entity(self, entity: Entity) -> Source:
         """`execute as`."""

@@ -464,14 +464,16 @@ class World:
         self.advancements.use_block(player, pos)
 
     def place_structure(self, sid: str, at: BlockPos, *, rotation: str = "none",
-                        mirror: str = "none") -> None:
+                        mirror: str = "none", integrity: float = 1.0, seed: int = 0) -> None:
         """Place a structure template's blocks with their block entity data, turned as vanilla turns them.
 
         The file is read as the server reads it (`monopoli_mc.vanilla.template`): one it
         cannot read is no template at all, as `place template` then answers. Each block goes
         where `StructureTemplate.transform` puts it (pivot 0, 0, 0) in its mirrored, rotated
         state (`monopoli_mc.vanilla.placement`); a state the sandbox cannot turn is refused
-        before any block is set, naming the block.
+        before any block is set, naming the block. An integrity below 1 keeps each block when
+        the seed's random draws at most the integrity (`BlockRotProcessor`, after one draw that
+        picks the palette), blocks taken in vanilla's order (ledger row B3).
         """
         from monopoli_mc.datapack.versions import VERSIONS
         from monopoli_mc.vanilla.data import load
@@ -494,6 +496,8 @@ class World:
                 raise CommandError(f"{e} (template {sid}, block at {b.pos})") from None
             nbt = snbt.from_vanilla(b.nbt) if b.nbt is not None else None
             placed.append(((x + at[0], y + at[1], z + at[2]), Block(b.name, state, nbt)))
+        if integrity < 1.0:
+            placed = _rot(placed, integrity, seed)
         for pos, block in placed:
             self.set_block(pos, block)
 
@@ -641,6 +645,19 @@ def _joined(lines: list[str]) -> list[str]:
         if line and not line.startswith("#"):
             out.append(line)
     return out
+
+
+def _rot(placed: list[tuple[BlockPos, Block]], integrity: float, seed: int) -> list[tuple[BlockPos, Block]]:
+    """The blocks an integrity below 1 keeps (`BlockRotProcessor.processBlock`): a draw for the
+    palette (`getRandomBlockInfos`: `nextInt(1)`), then one `nextFloat() <= integrity` per block in
+    `StructureTemplate.buildInfoList`'s order: by y, x, z, blocks with data last. Vanilla also puts
+    full cubes before other blocks, which takes block shapes the sandbox does not hold (row B3)."""
+    from monopoli_mc.sandbox.javarandom import JavaRandom, as_float32
+    random = JavaRandom.for_structure(seed)
+    random.next_int(1)
+    limit = as_float32(integrity)
+    ordered = sorted(placed, key=lambda pb: (pb[1].nbt is not None, pb[0][1], pb[0][0], pb[0][2]))
+    return [pb for pb in ordered if random.next_float() <= limit]
 
 
 def _center_floor(pos: BlockPos) -> Pos:

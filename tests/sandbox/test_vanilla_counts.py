@@ -138,3 +138,16 @@ def test_s9_control_characters_print_as_upper_case_hex_from_1_21_5() -> None:
     with server("1.21.11") as (_, rcon):
         rcon.command('data modify storage t:s v set value "a\\u001bb\\u001fc"')
         assert rcon.command("data get storage t:s v") == 'Storage t:s has the following contents: "a\\x1Bb\\x1Fc"'
+
+
+@pytest.mark.parametrize("version", RELEASES)
+def test_s2_a_copied_compound_prints_in_its_sized_maps_order(version: str) -> None:
+    """S2: `set value` stores `Tag.copy()`. 1.21.4 CompoundTag.copy is `new HashMap<>(map)`, a
+    table sized to the 2 keys (4 buckets: d, 100 & 3 = 0, before a, 97 & 3 = 1); 1.21.11
+    NbtCompound.copy puts each entry into a default map (16 buckets: a before d)."""
+    with server(version) as (_, rcon):
+        rcon.command("data modify storage t:s x set value {a:1,d:2}")
+        shown = "{d: 2, a: 1}" if version == "1.21.4" else "{a: 1, d: 2}"
+        assert rcon.command("data get storage t:s x") == f"Storage t:s has the following contents: {shown}"
+        rcon.command("data modify storage t:s y set from storage t:s x")  # a copy of the copy: the same
+        assert rcon.command("data get storage t:s y") == f"Storage t:s has the following contents: {shown}"

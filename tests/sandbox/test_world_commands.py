@@ -141,7 +141,7 @@ def test_selectors_tags_and_execute(world: World) -> None:
     assert x("scoreboard players set @a Cash 1500") == ["Set [Cash] for 2 entities to 1500"]
     assert x("scoreboard players set @a[tag=!banker] Cash 7") == ["Set [Cash] for Bob to 7"]
     assert x("scoreboard players get @p[x=10,y=64,z=0] Cash") == ["Bob has 7 [Cash]"]
-    assert x("execute if entity @a[scores={Cash=1000..}]") == ["Test passed, count: 1"]
+    assert x("execute if entity @a[scores={Cash=1000..}]") == ["Test passed. Count: 1"]
     assert x("execute if entity @a[name=Carol]") == ["Test failed"]
     assert x("execute as @a[distance=..3] run scoreboard players add @s Cash 1") == [
         "Added 1 to [Cash] for Alex (now 1501)"]

@@ -52,11 +52,11 @@ def test_a_summoned_frame_holds_its_item_and_answers_data_commands(world: World)
         "Modified entity data of Item Frame"]
     assert str(frame.item.components["minecraft:map_decorations"]["a"]["type"]) == "minecraft:banner_red"  # type: ignore[union-attr]
     assert frame.block == (10, -60, 10)  # loading data back keeps it where it hangs
-    assert x("execute if entity @e[type=minecraft:item_frame,tag=t]") == ["Test passed, count: 1"]
+    assert x("execute if entity @e[type=minecraft:item_frame,tag=t]") == ["Test passed. Count: 1"]
     assert x("execute if entity @a[tag=t]") == ["Test failed"]  # @a is players only
     assert x("kill @e[type=minecraft:item_frame,tag=t]") == ["Killed Item Frame"]
     assert world.entities == {}
-    assert x("summon minecraft:pig 0 0 0")[0].startswith("the sandbox can summon only")
+    assert x("summon minecraft:pig 0 0 0") == ["Unable to summon entity"]  # the sandbox models no pig
 
 
 def test_items_move_between_a_frame_and_a_player(world: World) -> None:
@@ -68,13 +68,13 @@ def test_items_move_between_a_frame_and_a_player(world: World) -> None:
     copy = alex.player.inventory[5]
     assert copy.components["minecraft:map_id"] == 3
     pred = "minecraft:filled_map[minecraft:map_id=3]"
-    assert x(f"execute if items entity Alex container.* {pred}") == ["Test passed, count: 1"]
-    assert x(f"execute if items entity Alex hotbar.* {pred}") == ["Test passed, count: 1"]
+    assert x(f"execute if items entity Alex container.* {pred}") == ["Test passed. Count: 1"]
+    assert x(f"execute if items entity Alex hotbar.* {pred}") == ["Test passed. Count: 1"]
     assert x(f"execute if items entity Alex inventory.* {pred}") == ["Test failed"]
     assert x(f"execute if items entity Alex weapon.offhand {pred}") == ["Test failed"]
     assert x("execute unless items entity Alex container.4 *") == ["Test passed"]
     assert x(f"execute if items entity Alex container.5 minecraft:filled_map[!minecraft:custom_data]") == [
-        "Test passed, count: 1"]
+        "Test passed. Count: 1"]
     assert x(f"item replace entity {FRAME} container.0 with minecraft:stone") == [
         "Replaced a slot on Item Frame with [Stone]"]
     assert x(f"item replace entity {FRAME} container.1 with minecraft:stone") == [

@@ -158,7 +158,7 @@ def test_bad_boolean_and_visibility() -> None:
     x = world.execute
     x("team add red")
     assert x("team modify red friendlyFire maybe") == [
-        "Invalid boolean, expected 'true' or 'false' but found 'maybe'", "...endlyFire maybe<--[HERE]"]
+        "Invalid boolean: expected 'true' or 'false' but found 'maybe'", "...endlyFire maybe<--[HERE]"]
     assert x("team modify red nametagVisibility hidden") == [
         "Incorrect argument for command", "...isibility hidden<--[HERE]"]
 
@@ -176,7 +176,7 @@ def test_team_selector(world: World) -> None:
     assert x("tag @a[team=] add none") == ["Added tag 'none' to Carol"]
     assert x("tag @a[team=!] add any") == ["Added tag 'any' to 2 entities"]
     assert x("tag @a[team=!red,team=!blue] add neither") == ["Added tag 'neither' to Carol"]
-    assert x("execute if entity @a[team=blue,name=Bob]") == ["Test passed, count: 1"]
+    assert x("execute if entity @a[team=blue,name=Bob]") == ["Test passed. Count: 1"]
     x("team join red Bob")
     assert x("execute if entity @a[team=blue]") == ["Test failed"]
 

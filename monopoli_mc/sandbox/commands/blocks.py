@@ -114,20 +114,21 @@ def place(r: Reader) -> Run:
     r.need_arg()
     tid = r.read_resource()
     vec: Vec | None = read_vec(r, block=True) if r.next_arg() else None
-    rotation, mirror = "none", "none"
+    rotation, mirror, integrity, seed = "none", "none", 1.0, 0
     if vec is not None and r.next_arg():
         rotation = _name(r, ROTATIONS)
         if r.next_arg():
             mirror = _name(r, MIRRORS)
             if r.next_arg():
-                _integrity_seed_strict(r)
+                integrity, seed = _integrity_seed_strict(r)
     r.finish()
 
     def run(s: Source) -> int:
         bp = vec.block(s) if vec else tuple(int(c // 1) for c in s.pos)
         if not s.world.datapacks.has_structure(tid):
             raise CommandError(f'There is no template with id "{tid}"')
-        s.world.place_structure(tid, bp, rotation=rotation, mirror=mirror)  # type: ignore[arg-type]
+        s.world.place_structure(tid, bp, rotation=rotation, mirror=mirror,  # type: ignore[arg-type]
+                                integrity=integrity, seed=seed)
         s.success('Loaded template "{}" at {}, {}, {}'.format(tid, *bp))
         return 1
     return run
@@ -143,16 +144,17 @@ def _name(r: Reader, names: tuple[str, ...]) -> str:
     return word
 
 
-def _integrity_seed_strict(r: Reader) -> None:
-    """The rest of `place template`: integrity 0-1 (only 1 is modelled), a seed, `strict`."""
+def _integrity_seed_strict(r: Reader) -> tuple[float, int]:
+    """The rest of `place template`: integrity 0-1, a seed, `strict` (its neighbour updates are
+    not modelled: the sandbox has no shapes to update)."""
     at = r.cursor
     integrity = r.read_double()
     if not 0.0 <= integrity <= 1.0:
         side = "less than 0.0" if integrity < 0 else "more than 1.0"
         raise r.error(f"Float must not be {side}, found {integrity}", at=at)
-    if integrity < 1.0:  # BlockRotProcessor draws from the seed's Java random: not modelled
-        raise r.error("the sandbox does not model an integrity below 1", at=at)
+    seed = 0
     if r.next_arg():
-        r.read_int()
+        seed = r.read_int()
         if r.next_arg():
             r.literal(("strict",))
+    return integrity, seed

@@ -151,8 +151,8 @@ def _merge(s: Source, target: Target, value: Any) -> int:
     if not isinstance(value, Compound):
         raise CommandError(f"Expected object, got: {snbt.show(value)}")
     data, name, write = target.read(s)
-    merged = Compound(data)
-    _deep_merge(merged, value)
+    merged = snbt.java_copy(data, s.world.version)  # DataCommands.mergeData: getData().copy().merge(tag)
+    _deep_merge(merged, snbt.java_copy(value, s.world.version))
     if merged == data:
         raise CommandError(UNCHANGED)
     write(merged)
@@ -161,9 +161,10 @@ def _merge(s: Source, target: Target, value: Any) -> int:
 
 
 def _deep_merge(into: Compound, new: Compound) -> None:
+    """CompoundTag.merge: a compound into a compound merges in place, anything else is put (`new`
+    is the caller's copy, so nothing is shared with the command's own tag)."""
     for k, v in new.items():
         if isinstance(v, Compound) and isinstance(into.get(k), Compound):
-            into[k] = Compound(into[k])
             _deep_merge(into[k], v)
         else:
             into[k] = v
@@ -220,7 +221,7 @@ def _apply(op: str, path: NbtPath, data: Compound, items: list[Any], index: int)
             for item in items:
                 if not isinstance(item, Compound):
                     raise ValueError(f"Expected object, got: {snbt.show(item)}")
-                before = Compound(place)
+                before = copy.deepcopy(place)  # compared whole, as vanilla compares a copy
                 _deep_merge(place, item)
                 count += place != before
         return count
@@ -233,7 +234,7 @@ def _read_source(r: Reader) -> Callable[[Source], list[Any]]:
     r.need_arg()
     if kind == "value":
         value = snbt.read_tag(r)
-        return lambda s: [copy.deepcopy(value)]  # each run gets its own tag, as vanilla copies
+        return lambda s: [snbt.java_copy(value, s.world.version)]  # each run gets its own tag: Tag.copy()
     src = read_target(r)
     path = read_path(r) if r.next_arg() else None
     start = end = None
@@ -247,7 +248,7 @@ def _read_source(r: Reader) -> Callable[[Source], list[Any]]:
         if path is not None and not found:
             raise CommandError(f"Found no elements matching {path.text}")
         if kind == "from":
-            return [copy.deepcopy(f) for f in found]  # a copy, never a shared reference
+            return [snbt.java_copy(f, s.world.version) for f in found]  # Tag.copy(), never shared
         return [String(_substring(snbt.as_string(f, s.world.version), start, end)) for f in found]
     return values
 

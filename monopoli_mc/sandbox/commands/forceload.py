@@ -77,8 +77,8 @@ def _change(s: Source, start: Vec, end: Vec, *, add: bool) -> int:
     lo, hi = (min_x >> 4, min_z >> 4), (max_x >> 4, max_z >> 4)
     count = (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1)
     if count > MAX_CHUNKS:
-        raise CommandError(f"Too many chunks in the specified area "
-                           f"(maximum {MAX_CHUNKS}, but specified {count})")
+        raise CommandError(f"Too many chunks in the specified area "  # ", but specified" from 1.21.9 (wording.py)
+                           f"(maximum {MAX_CHUNKS}, specified {count})")
     forced = s.world.forced_chunks
     area = product(range(lo[0], hi[0] + 1), range(lo[1], hi[1] + 1))  # x outer, as vanilla
     changed = [c for c in area if (c in forced) != add]

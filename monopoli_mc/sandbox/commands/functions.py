@@ -6,7 +6,7 @@ from typing import Any
 
 from nbtlib import Compound
 
-from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox import snbt, versions
 from monopoli_mc.sandbox.args import read_time
 from monopoli_mc.sandbox.commands import Run, command, parse_command
 from monopoli_mc.sandbox.commands.data import read_target, single
@@ -58,8 +58,8 @@ def function(r: Reader) -> Run:
             target, path = source_path
             data = target.read(s)[0]
             call_args = data if path is None else single(path, data)
-            if not isinstance(call_args, Compound):
-                raise CommandError(f"Invalid argument type: {snbt.show(call_args)}, expected Compound")
+            if not isinstance(call_args, Compound):  # the tag type's name (getCrashReportName)
+                raise CommandError(f"Invalid argument type: {snbt.type_name(call_args)}, expected Compound")
         if len(funcs) == 1:
             s.success(f"Running function {funcs[0]}")
         else:
@@ -132,7 +132,9 @@ def schedule(r: Reader) -> Run:
         due = s.world.game_time + ticks
         s.world.schedule(fid, due, replace=mode == "replace")
         kind = "tag" if fid.startswith("#") else "function"
-        unit = "ticks" if kind == "tag" else "tick(s)"
+        # en_us `commands.schedule.created.tag` said "ticks" up to 1.21.1, "tick(s)" from 24w33a
+        # (1.21.2): PixiGeko/Minecraft-generated-data's 1.21.1 -> 24w33a comparison
+        unit = "ticks" if kind == "tag" and versions.key(s.world.version) < (1, 21, 2) else "tick(s)"
         name = fid.lstrip("#")
         s.success(f"Scheduled {kind} '{name}' in {ticks} {unit} at gametime {due}")
         return due % 2**31

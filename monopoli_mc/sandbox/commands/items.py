@@ -205,24 +205,27 @@ def item_cmd(r: Reader) -> Run:
     if how == "from":
         source = _read_source(r)
         r.finish()
-        if not isinstance(target, EntityArg):
-            raise r.error("the sandbox copies items into entities only")
-        return lambda s: _replace_entity(s, target, slot, source(s))
+        if isinstance(target, EntityArg):
+            return lambda s: _replace_entity(s, target, slot, source(s))
+        return lambda s: _replace_block(s, target, slot, source(s))
     item = read_item(r)
     count = r.read_int() if r.next_arg() else 1
     r.finish()
     stack = ItemStack(item.id, count, item.components)
     if isinstance(target, EntityArg):
         return lambda s: _replace_entity(s, target, slot, stack)
-    number = slot_number(slot)
-    assert number is not None
-    return lambda s: _replace_block(s, target, number, stack)
+    return lambda s: _replace_block(s, target, slot, stack)
 
 
 def _read_source(r: Reader) -> Callable[[Source], ItemStack | None]:
-    """`from entity <source> <slot>`: the item to copy, read when the command runs."""
-    r.literal(("entity",))
+    """`from entity|block <source> <slot>`: the item to copy, read when the command runs."""
+    kind = r.literal(("entity", "block"))
     r.need_arg()
+    if kind == "block":
+        pos = read_vec(r, block=True)
+        r.need_arg()
+        block_slot = read_slot(r)
+        return lambda s: _block_item(s, pos, block_slot)
     source = read_entity(r, single=True)
     r.need_arg()
     slot = read_slot(r)
@@ -230,6 +233,52 @@ def _read_source(r: Reader) -> Callable[[Source], ItemStack | None]:
     def read(s: Source) -> ItemStack | None:
         return get_item(source.resolve(s)[0], slot)
     return read
+
+
+CONTAINER_SIZE = 27
+"""The slots of the containers the sandbox models (chest, barrel: ChestBlockEntity's 27)."""
+
+
+def _container(s: Source, pos: Vec, role: str) -> tuple[Compound, tuple[int, int, int]]:
+    """ItemCommands.getContainer: the block entity's data, or "… is not a container"."""
+    bp = pos.block(s)
+    block = s.world.blocks.get(bp)
+    if block is None or block.nbt is None or "Items" not in block.nbt and "chest" not in block.id \
+            and "barrel" not in block.id:
+        raise CommandError(f"{role} position {bp[0]}, {bp[1]}, {bp[2]} is not a container")
+    return block.nbt, bp
+
+
+_RANGES = {"container": 0, "hotbar": 0, "inventory": 9, "enderchest": 200, "villager": 300, "horse": 500,
+           "player.crafting": 500}
+_SLOT_IDS = {"contents": 0, "weapon": 98, "weapon.mainhand": 98, "weapon.offhand": 99, "armor.feet": 100,
+             "armor.legs": 101, "armor.chest": 102, "armor.head": 103, "armor.body": 105, "saddle": 106,
+             "horse.saddle": 400, "horse.chest": 499, "player.cursor": 499}
+
+
+def slot_id(slot: str) -> int:
+    """A slot name's index (SlotRanges, 1.21.11: `container.N` and `hotbar.N` are N,
+    `inventory.N` 9+N, `weapon.mainhand` 98 …; `horse.saddle` is 1.21.4's 400)."""
+    group, _, num = slot.rpartition(".")
+    if num.isdigit() and group in _RANGES:
+        return _RANGES[group] + int(num)
+    return _SLOT_IDS.get(slot, -1)
+
+
+def _block_index(slot: str, role: str) -> int:
+    """ItemCommands: a block's slot must be within its container (`slot < getContainerSize()`),
+    else "The … does not have slot N" with the slot's index."""
+    index = slot_id(slot)
+    if not 0 <= index < CONTAINER_SIZE:
+        raise CommandError(f"The {role} does not have slot {index}")
+    return index
+
+
+def _block_item(s: Source, pos: Vec, slot: str) -> ItemStack | None:
+    data, _ = _container(s, pos, "Source")
+    index = _block_index(slot, "source")
+    found = [i for i in data.get("Items", []) if int(i.get("Slot", -1)) == index]
+    return ItemStack.from_nbt(found[0]) if found else None
 
 
 def _replace_entity(s: Source, target: EntityArg, slot: str, stack: ItemStack | None) -> int:
@@ -242,23 +291,14 @@ def _replace_entity(s: Source, target: EntityArg, slot: str, stack: ItemStack | 
     return len(ents)
 
 
-def slot_number(name: str) -> int | None:
-    """A container slot name (`container.5`) as a block inventory index."""
-    group, _, num = name.partition(".")
-    return int(num) if group == "container" and num.isdigit() else None
-
-
-def _replace_block(s: Source, target: Vec, slot: int, stack: ItemStack) -> int:
-    bp = target.block(s)
-    block = s.world.blocks.get(bp)
-    x, y, z = bp
-    if block is None or block.nbt is None or "Items" not in block.nbt and "chest" not in block.id:
-        raise CommandError(f"Target position {x}, {y}, {z} is not a container")
-    assert block.nbt is not None
-    items = [i for i in block.nbt.get("Items", List[Compound]()) if int(i.get("Slot", -1)) != slot]
-    items.append(stack.to_nbt(slot))
-    block.nbt["Items"] = List[Compound](items)
-    s.success(f"Replaced a slot at {x}, {y}, {z} with [{item_name(stack)}]")
+def _replace_block(s: Source, target: Vec, slot: str, stack: ItemStack | None) -> int:
+    data, (x, y, z) = _container(s, target, "Target")
+    index = _block_index(slot, "target")
+    items = [i for i in data.get("Items", List[Compound]()) if int(i.get("Slot", -1)) != index]
+    if stack is not None:
+        items.append(stack.to_nbt(index))
+    data["Items"] = List[Compound](items)
+    s.success(f"Replaced a slot at {x}, {y}, {z} with [{item_name(stack) if stack is not None else 'Air'}]")
     return 1
 
 
