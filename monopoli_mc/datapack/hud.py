@@ -12,8 +12,10 @@ second, a board a tick (a 20-part schedule chain), from their `monopoli.cash` sc
 holder `$jar.<board>` and the words the controller keeps in `storage monopoli:hud <board>`.
 Vanilla keeps an action bar on screen 60 ticks and fades it over the last 20
 (`Gui.setOverlayMessage`: `overlayMessageTime = 60`), so a line refreshed every 20 ticks never
-fades. A message the controller shows on the action bar ("Doubles!") holds the refresh back for
-HOLD seconds (`monopoli.hold`), so it is read before the table's line comes back.
+fades. A message the controller shows on the action bar ("Doubles!") holds the refresh back until
+the game time in the player's `monopoli.hold`, HOLD_TICKS after it: the message stays its 40 ticks
+at full strength, and the table's line is back at the first refresh after (41 to 60 ticks after the
+message), before the message has faded out, so the bar is never empty.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from monopoli_mc.datapack.text import Dialect, text
 
 HUD = "monopoli:hud"  # storage: per board, the words for whose turn it is ("Alex's turn", "Game over")
 HOLD = "monopoli.hold"  # seconds the refresh waits after an action bar message the controller sent
-HOLD_SECONDS = 3  # vanilla shows an action bar 3 s (`overlayMessageTime = 60` ticks)
+HOLD_TICKS = 40  # a message's ticks at full strength, of its 60 (`overlayMessageTime`); no refresh meanwhile
+NOW = "$now"  # in HOLD: the game time, read by each refresh
 PARTS = 20  # the refresh chain: a tick each, a second in all
 ANY = "-2147483648.."  # any value: a score that is set
 
@@ -55,11 +58,11 @@ def _refresh(dialect: Dialect, number: int, board: str) -> list[str]:
     turn: list[Any] = [text("   "), {"nbt": board, "storage": HUD, "color": "aqua"}]
     with_jar = cash + [text("   Jar $", color="yellow"), {"score": {"name": jar, "objective": CASH}}] + turn
     who = (f"execute as @a[scores={{{TABLE}={number}}}] if score @s {CASH} matches {ANY} "
-           f"unless score @s {HOLD} matches 1..")
+           f"unless score @s {HOLD} > {NOW} {HOLD}")
     return [
+        f"execute store result score {NOW} {HOLD} run time query gametime",
         f"{who} if score {jar} {CASH} matches {ANY} run title @s actionbar "
         f"{dialect.arg({'text': '', 'extra': with_jar})}",
         f"{who} unless score {jar} {CASH} matches {ANY} run title @s actionbar "
         f"{dialect.arg({'text': '', 'extra': cash + turn})}",
-        f"scoreboard players remove @a[scores={{{TABLE}={number},{HOLD}=1..}}] {HOLD} 1",
     ]

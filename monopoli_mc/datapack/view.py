@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from monopoli_mc.datapack.channel import CASH, JAR_HOLDER, WALK_TAG
 from monopoli_mc.datapack.escape import TABLE, snbt_string
-from monopoli_mc.datapack.hud import HOLD, HOLD_SECONDS
+from monopoli_mc.datapack.hud import HOLD, HOLD_TICKS
 from monopoli_mc.datapack.pack import Pack
 from monopoli_mc.datapack.text import Component, Dialect, button, hover, run, suggest, text, tpl
 from monopoli_mc.datapack.world_config import MAX_PLAYERS, PAWN_COLORS
@@ -38,7 +38,8 @@ def add_view(pack: Pack, dialect: Dialect, board: Board) -> None:
     _ui_prompts(pack, dialect, board)
     for name, head in MESSAGES.items():
         # an action bar message holds back the table's line (hud.py) until it has been read
-        hold = [f"$scoreboard players set $(player) {HOLD} {HOLD_SECONDS}"] if name == "actionbar" else []
+        hold = [f"$execute store result score $(player) {HOLD} run time query gametime",
+                f"$scoreboard players add $(player) {HOLD} {HOLD_TICKS}"] if name == "actionbar" else []
         pack.function(f"ui/{name}", [f"${head} {dialect.arg(text(tpl('$(text)')))}"] + hold)
     _pawns(pack)
     pack.function("ui/enable", ["$execute as $(player) run function monopoli:player/enable"])

@@ -15,6 +15,8 @@ from monopoli_mc.sandbox.model import BlockPos, Chat, ItemStack, Player, Pos
 from monopoli_mc.sandbox.text import book_pages, clicks, plain
 from monopoli_mc.sandbox.world import World
 
+ACTION_BAR_TICKS = 60  # how long vanilla keeps an action bar on screen (Gui.setOverlayMessage)
+
 
 @dataclass(frozen=True)
 class Book:
@@ -144,6 +146,14 @@ class Bot:
     def titles(self) -> list[tuple[str, str]]:
         """Titles, subtitles and action bars received: (kind, text)."""
         return list(self.player.titles)
+
+    def action_bar(self) -> str | None:
+        """The action bar on the bot's screen now: the last one sent, for the 60 ticks vanilla shows it
+        (`Gui.setOverlayMessage`: `overlayMessageTime = 60`, fading over the last 20; ledger D2)."""
+        shown = self.player.overlay
+        if shown is None or self.world.game_time - shown[1] >= ACTION_BAR_TICKS:
+            return None
+        return shown[0]
 
     def bossbars(self) -> list[tuple[str, int, int, str]]:
         """The boss bars on the bot's screen: (words, value, max, colour)."""

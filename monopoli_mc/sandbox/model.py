@@ -102,6 +102,7 @@ class Player(Entity):
     inventory: dict[int, ItemStack] = field(default_factory=dict)
     chat: list[Chat] = field(default_factory=list)
     titles: list[tuple[str, str]] = field(default_factory=list)
+    overlay: tuple[str, int] | None = None  # the last action bar and the game time it came (ledger D2)
     online: bool = True
     selected_slot: int = 0
     advancements: dict[str, set[str]] = field(default_factory=dict)  # id -> completed criteria

@@ -54,8 +54,9 @@ def test_the_next_game_takes_back_what_the_last_gave(rig: Rig) -> None:
     first = rig.game.names[rig.game.current]
     assert alex_bars[-1][1].startswith("Cash $1500") and alex_bars[-1][1].endswith(f"{first}'s turn")
     shown = len(sam_bars)
-    world.tick(40)
+    world.tick(60)
     assert len([t for t in rig.bots["Sam"].titles() if t[0] == "actionbar"]) == shown  # nothing of game 2
+    assert rig.bots["Sam"].action_bar() is None and rig.bots["Alex"].action_bar() == alex_bars[-1][1]
 
 
 def test_a_deed_book_of_an_earlier_game_answers_in_words(rig: Rig) -> None:

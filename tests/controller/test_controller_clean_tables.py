@@ -35,9 +35,10 @@ def _boards(n: int) -> WorldConfig:
 
 
 def _bar(bot: Bot) -> str:
-    bars = [words for kind, words in bot.titles() if kind == "actionbar"]
-    assert bars, f"{bot.name} saw no action bar"
-    return bars[-1]
+    """The action bar on the bot's screen now."""
+    shown = bot.action_bar()
+    assert shown is not None, f"{bot.name} has no action bar on screen"
+    return shown
 
 
 def _line(game: Game, seat: int) -> str:

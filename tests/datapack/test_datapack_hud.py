@@ -41,13 +41,20 @@ def test_the_line_is_refreshed_and_held_back_for_a_message(box: tuple[Sandbox, R
     sandbox.world.tick(20)
     assert _bars(alex) == ["Cash $1500   Jar $250   Alex's turn"]
     assert _bars(kim) == []  # a cash score, but seated at no table: nothing
-    sandbox.world.tick(40)
-    assert len(_bars(alex)) == 3  # once a second, so it never fades (vanilla shows one 60 ticks)
+    line = "Cash $1500   Jar $250   Alex's turn"
+    for _ in range(80):  # refreshed once a second: on screen at every tick (vanilla keeps one 60 ticks)
+        sandbox.world.tick()
+        assert alex.action_bar() == line
+    assert len(_bars(alex)) == 5
     for call in calls.messages("actionbar", "Alex", "Doubles! 4+4", V):
         rcon.command(call)
-    sandbox.world.tick(50)  # the message stays on screen: no refresh for 3 seconds
-    assert _bars(alex)[-1] == "Doubles! 4+4"
-    sandbox.world.tick(20)
+    shown = []
+    for _ in range(80):
+        sandbox.world.tick()
+        shown.append(alex.action_bar())
+    # the message its 40 ticks at full strength at least, then the line, never an empty bar
+    assert shown[:40] == ["Doubles! 4+4"] * 40 and shown[-1] == line
+    assert set(shown) == {"Doubles! 4+4", line} and shown.index(line) <= 60
     rcon.command(calls.jar("main", None))
     rcon.command(calls.hud("main", None))
     sandbox.world.tick(20)

@@ -86,6 +86,8 @@ def _title(s: Source, targets: EntityArg, kind: str, comp: Any) -> int:
     for p in players:
         if comp is not None:
             p.titles.append((kind, s.world.render(comp, s)))
+            if kind == "actionbar":  # on screen 60 ticks from now (Gui.setOverlayMessage, ledger D2)
+                p.overlay = (p.titles[-1][1], s.world.game_time)
         elif kind == "clear":
             p.titles.append(("clear", ""))
     one = len(players) == 1

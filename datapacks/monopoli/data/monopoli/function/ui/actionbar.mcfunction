@@ -1,2 +1,3 @@
 $title $(player) actionbar {text:"$(text)"}
-$scoreboard players set $(player) monopoli.hold 3
+$execute store result score $(player) monopoli.hold run time query gametime
+$scoreboard players add $(player) monopoli.hold 40
