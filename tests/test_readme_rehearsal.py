@@ -1,10 +1,11 @@
 """README's rehearsal ("Before: rehearse the night as the players") is typed into the real console.
 
-The section's console block is run as the organiser runs it: `monopoli sandbox --console` in a
-process of its own (the world config given with the test's free port, as test_readme_commands
-does), each `> ` line fed to its standard input; `monopoli` lines start the real controller and
-admin commands as child processes over RCON. Every other line of the block is output the console
-must print, in that order; and the game must have ended.
+The section's console block is run as the organiser runs it, as written (issue 27 point 12): its
+`$ export` lines are the only environment the test adds (no RCON password of its own), then
+`monopoli sandbox --console` in a process of its own (the world config given with the test's free
+port, as test_readme_commands does), each `> ` line fed to its standard input; `monopoli` lines
+start the real controller and admin commands as child processes over RCON. Every other line of the
+block is output the console must print, in that order; and the game must have ended.
 """
 
 from __future__ import annotations
@@ -16,26 +17,34 @@ import subprocess
 import sys
 from pathlib import Path
 
-from test_readme_commands import PASSWORD, README, blocks, _split
+from test_readme_commands import README, blocks, _split
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADING = "### Before: rehearse the night as the players"
 MONOPOLI = [sys.executable, "-c", "from monopoli_mc.cli import main; main()"]
 
 
-def rehearsal() -> tuple[list[str], list[str], list[str]]:
-    """(the console's command words, the lines typed at its prompt, the output lines shown)."""
+def rehearsal() -> tuple[dict[str, str], list[str], list[str], list[str]]:
+    """(what its `$ export` lines set, the console's command words, the lines typed at its prompt,
+    the output lines shown)."""
     text = README.read_text(encoding="utf-8")
     start = text.index(HEADING)
     first = text[:start].count("\n") + 1
     end = text.index("\n### ", start + 1)
     last = text[:end].count("\n") + 1
     lang, _, lines = next(b for b in blocks(README) if first < b[1] < last)
-    assert lang == "console" and lines[0].startswith("$ monopoli sandbox --console"), lines[0]
-    _env, words = _split(lines[0][2:])
-    typed = [re.sub(r"\s+#.*$", "", line[2:]).strip() for line in lines[1:] if line.startswith("> ")]
-    shown = [line for line in lines[1:] if not line.startswith("> ")]
-    return words, typed, shown
+    shell = [line[2:] for line in lines if line.startswith("$ ")]
+    assert lang == "console" and shell[-1].startswith("monopoli sandbox --console"), shell
+    exported = {}
+    for line in shell[:-1]:  # every shell line before the console's must be an export
+        found = re.fullmatch(r"export (\w+)=(\S+)", line.strip())
+        assert found is not None, f"README's rehearsal runs {line!r} before the console: only exports are run"
+        exported[found[1]] = found[2]
+    _env, words = _split(shell[-1])
+    rest = lines[lines.index("$ " + shell[-1]) + 1:]
+    typed = [re.sub(r"\s+#.*$", "", line[2:]).strip() for line in rest if line.startswith("> ")]
+    shown = [line for line in rest if not line.startswith("> ")]
+    return exported, words, typed, shown
 
 
 def _free_port() -> int:
@@ -45,7 +54,8 @@ def _free_port() -> int:
 
 
 def test_the_rehearsal_extraction_finds_the_lines() -> None:
-    words, typed, shown = rehearsal()
+    exported, words, typed, shown = rehearsal()
+    assert "MONOPOLI_RCON_PASSWORD" in exported  # the sandbox's first line needs it
     assert words[:3] == ["monopoli", "sandbox", "--console"]
     assert typed[0] == "monopoli doctor" and typed[-1] == "quit"
     assert {"Alex: join", "Sam: join", "Kim: join", "/op Noor"} <= set(typed)
@@ -54,14 +64,14 @@ def test_the_rehearsal_extraction_finds_the_lines() -> None:
 
 def test_the_readme_rehearsal_plays_a_game_to_its_end(tmp_path: Path) -> None:
     """Three players and an operator, typed into `monopoli sandbox --console`, from nothing to the end."""
-    words, typed, shown = rehearsal()
+    exported, words, typed, shown = rehearsal()
     port = _free_port()
     (tmp_path / "configs").mkdir()
     world = tmp_path / "configs" / "world.yaml"
     world.write_text((ROOT / "configs" / "world.yaml").read_text().replace("port: 25575", f"port: {port}"))
     (tmp_path / "datapacks").symlink_to(ROOT / "datapacks")  # the checkout's, as README's path says
-    env = {**os.environ, "MONOPOLI_RCON_PASSWORD": PASSWORD, "NO_COLOR": "1"}
-    env.pop("MONOPOLI_DB", None)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MONOPOLI_")}  # a fresh terminal
+    env.update(exported, NO_COLOR="1")
     done = subprocess.run([*MONOPOLI, *words[1:], "--world", str(world)], input="\n".join(typed) + "\n",
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=150)
     out = done.stdout.replace(f"127.0.0.1:{port}", "127.0.0.1:25575").replace(str(tmp_path), "/home/org")

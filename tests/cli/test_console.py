@@ -5,6 +5,11 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
+from monopoli_mc.cli import cli
+from monopoli_mc.cli import sandbox as sandbox_cli
 from monopoli_mc.cli.console import Console, _words
 from monopoli_mc.sandbox.rehearsal import Rehearsal
 from monopoli_mc.sandbox.runner import Sandbox
@@ -37,3 +42,16 @@ def test_lines_run_in_order_and_quit_stops(tmp_path: Path) -> None:
             "Alex | Alex joined the game", "Made Alex a server operator", "Alex (operator): at 0 64 0",
             "error: the sandbox is running here already"]
         assert box.world.player("Alex") is not None  # nothing after quit ran
+
+
+def test_the_consoles_server_is_set_up_as_the_readme_asks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27 point 12: a console left idle 60 s paused its server and doctor said FIX about
+    server.properties, which the sandbox has none of; README step 1 sets both of these to 0."""
+    seen: list[tuple[int, int]] = []
+    monkeypatch.setattr(sandbox_cli, "_rehearse", lambda box, *_: seen.append(
+        (box.world.pause_when_empty_seconds, box.world.spawn_protection)))
+    env = {"MONOPOLI_RCON_PASSWORD": "pw"}
+    assert CliRunner().invoke(cli, ["sandbox", "--console", "--port", "0"], env=env).exit_code == 0
+    assert CliRunner().invoke(cli, ["sandbox", "--console", "--port", "0", "--spawn-protection", "16",
+                                    "--pause-when-empty-seconds", "60"], env=env).exit_code == 0
+    assert seen == [(0, 0), (60, 16)]
