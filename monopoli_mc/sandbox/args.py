@@ -110,6 +110,8 @@ def _read_coord(r: Reader, *, block: bool) -> Coord:
         return Coord(0.0, prefix == "~", prefix == "^", False)
     try:
         value = float(text) if (prefix or not block) else float(int(text))
+        if not prefix and block and not -2**31 <= value < 2**31:  # WorldCoordinate.parseInt: readInt
+            raise ValueError(text)
     except ValueError:
         r.cursor = start
         raise r.error(f"Invalid double '{text}'" if not block else f"Invalid integer '{text}'") from None
@@ -161,15 +163,26 @@ def read_item(r: Reader) -> ItemStack:
     return ItemStack(item_id, 1, comps)
 
 
-def read_time(r: Reader) -> int:
-    """Read a time: ticks, or with t/s/d."""
+def read_time(r: Reader, minimum: int = 0) -> int:
+    """Read a time as TimeArgument.parse does (read in 1.21.11 `TimeArgumentType`): brigadier's
+    readFloat, a unit (none or `t`, `s`, `d`), `Math.round(amount * ticks per unit)`, and at least
+    `minimum` ticks (`TimeArgument.time()`: 0), else "The tick count must not be less than …"."""
     start = r.cursor
-    value = float(r.read_while(set("0123456789.")) or "nan")
-    if value != value:
+    text = r.read_while(set("0123456789.-"))
+    if not text:
         raise r.error("Expected float", at=start)
-    unit = r.peek() if r.peek() in "tsd" and r.peek() else ""
-    r.skip(len(unit))
-    ticks = round(value * {"": 1, "t": 1, "s": 20, "d": 24000}[unit])
+    try:
+        amount = java_float32(float(text))
+    except ValueError:
+        r.cursor = start
+        raise r.error(f"Invalid float '{text}'") from None
+    per_unit = {"": 1, "t": 1, "s": 20, "d": 24000}.get(r.read_unquoted())
+    if per_unit is None:
+        raise r.error("Invalid unit")
+    product = java_float32(amount * per_unit)
+    ticks = java_int(math.floor(product + 0.5)) if math.isfinite(product) else java_int(product)
+    if ticks < minimum:
+        raise r.error(f"The tick count must not be less than {minimum}, found {ticks}")
     return ticks
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -394,15 +395,14 @@ def _message(r: Reader, p: dict[str, Any], ctx: Context) -> None:
 
 @parser("minecraft:time")
 def _time(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    start = r.cursor
     value = r.read_double("float")
     unit = r.read_unquoted()
     factor = {"": 1, "t": 1, "s": 20, "d": 24000}.get(unit)
     if factor is None:
         raise r.error("argument.time.invalid_unit")
-    ticks = round(value * factor)
-    if ticks < p.get("min", 0):
-        r.cursor = start
+    product = value * factor  # Math.round(float): half up, not Python's half to even
+    ticks = math.floor(product + 0.5) if math.isfinite(product) else 0
+    if ticks < p.get("min", 0):  # TimeArgument.parse: createWithContext after the unit, no setCursor
         raise r.error("argument.time.tick_count_too_low", p.get("min", 0), ticks)
 
 

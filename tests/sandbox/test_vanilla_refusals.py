@@ -255,3 +255,28 @@ def test_e10_a_symlinked_pack_is_refused_unless_allowed(tmp_path: Path, monkeypa
     (real / "data/t/function/g.mcfunction").symlink_to("/etc/hostname")  # a link inside, not allowed
     with pytest.raises(SandboxError, match="g.mcfunction->/etc/hostname"):
         World().load_datapack(linked)
+
+
+BOUNDED = ["setblock 99999999999 64 0 minecraft:stone", "forceload add 99999999999 0",
+           "clear Kim minecraft:stone -1",
+           "title Kim times 0 -1 0", "title Kim times 1.5.5 1 1", "schedule function t:f -1",
+           "schedule function t:f 2x",
+           "scoreboard players add Kim e2 -5", "bossbar set t:b max 0", "give Kim minecraft:stone 0"]
+
+
+def test_e2_bounded_arguments_are_refused_as_the_judge_refuses_them(lenient: tuple[World, RconClient]) -> None:
+    """E2: every int and time argument the project's commands take, out of its range, is refused by the
+    sandbox's own parser with the words and cursor Mojang's tree gives (IntegerArgumentType's
+    min/max, WorldCoordinate.parseInt's readInt, TimeArgument.parse: its cursor after the unit)."""
+    world, rcon = lenient
+    judged = World(version=world.version, strict=True)
+    kim = Bot.join(world, "Kim")
+    Bot.join(judged, "Kim")
+    for setup in ("scoreboard objectives add e2 dummy", 'bossbar add t:b "b"'):
+        rcon.command(setup), judged.execute(setup)
+    for command in BOUNDED:
+        reply = rcon.command(command)
+        assert reply == "".join(judged.execute(command)), command
+        assert any(word in reply for word in ("Invalid", "must not be")), (command, reply)
+    assert len(judged.strict_failures) == len(BOUNDED)
+    kim.leave()

@@ -76,7 +76,12 @@ def clear(r: Reader) -> Run:
     """clear [targets] [item] [maxCount]."""
     targets = read_entity(r, players=True) if r.next_arg() else None
     item = read_item(r) if targets is not None and r.next_arg() else None
-    limit = r.read_int() if item is not None and r.next_arg() else -1
+    limit = -1
+    if item is not None and r.next_arg():
+        at = r.cursor
+        limit = r.read_int()
+        if limit < 0:  # ClearCommand's maxCount: IntegerArgumentType.integer(0)
+            raise r.error(f"Integer must not be less than 0, found {limit}", at=at)
     r.finish()
 
     def run(s: Source) -> int:

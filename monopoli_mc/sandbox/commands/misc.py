@@ -7,7 +7,7 @@ import random as _random
 from typing import Any
 
 from monopoli_mc.sandbox import snbt
-from monopoli_mc.sandbox.args import read_vec
+from monopoli_mc.sandbox.args import read_time, read_vec
 from monopoli_mc.sandbox.commands import Run, command
 from monopoli_mc.sandbox.model import Entity, Player
 from monopoli_mc.sandbox.reader import CommandError, Reader
@@ -74,9 +74,10 @@ def title(r: Reader) -> Run:
     if kind in ("title", "subtitle", "actionbar"):
         r.need_arg()
         comp = read_component(r)
-    elif kind == "times":
-        r.need_arg()
-        r.rest()
+    elif kind == "times":  # fadeIn, stay, fadeOut: TimeArgument.time(), at least 0 ticks
+        for _ in range(3):
+            r.need_arg()
+            read_time(r)
     r.finish()
     return lambda s: _title(s, targets, kind, comp)
 

@@ -142,9 +142,10 @@ def _players(r: Reader) -> Run:
     if action == "operation":
         return _operation(r, holders, obj)
     r.need_arg()
+    at = r.cursor
     value = r.read_int()
-    if action in ("add", "remove") and value < 0:
-        raise r.error(f"Integer must not be less than 0, found {value}")
+    if action in ("add", "remove") and value < 0:  # IntegerArgumentType.integer(0): the cursor back at the start
+        raise r.error(f"Integer must not be less than 0, found {value}", at=at)
     r.finish()
     return lambda s: _change(s, action, holders, obj, value)
 
