@@ -232,8 +232,10 @@ def drawn_books(events: list[Event]) -> list[tuple[int, str, int]]:
 def prompt_key(game: Game) -> tuple[Any, ...]:
     """What decides which prompts are showing; a change means new prompts."""
     pending = game.pending
-    return (game.phase, game.to_act(), game.turns, game.doubles, pending.get("high"),
-            pending.get("space"), len(game.debts), game.trade is not None)
+    # In an auction anyone may bid whoever is "next": a pass changes only that, and prompts nobody again.
+    turn = -1 if game.phase == AUCTION else game.to_act()
+    return (game.phase, turn, game.turns, game.doubles, pending.get("high"),
+            pending.get("space"), len(game.debts), game.trade is not None, pending.get("bidder"))
 
 
 def prompts(game: Game, table: Table) -> list[str]:

@@ -57,7 +57,10 @@ def open_page(web: tuple[str, int] | None) -> LivePage | None:
 @click.option("--start-at", type=OperatorNumber(START_AT), default=None,
               help="Start a board's game by itself once this many players have joined.")
 @click.option("--auction-quiet", type=click.FloatRange(0.01, None), default=8.0, show_default=True,
-              help="Seconds without a bid before an auction closes.")
+              help="Seconds without a new bid before an auction closes, once someone has bid.")
+@click.option("--auction-first", type=click.FloatRange(0.01, None), default=20.0, show_default=True,
+              help="Seconds an auction waits for its first bid (time to read the chat and find the buttons); "
+                   "never less than --auction-quiet. Every other bidder's [Pass] closes it at once.")
 @click.option("--walk-wait", type=click.FloatRange(0, None), default=20.0, show_default=True,
               help="Walk mode: seconds before a player who has not walked is teleported.")
 @click.option("--poll", "poll_interval", type=click.FloatRange(0.001, None), default=Settings.poll_interval,
@@ -79,7 +82,7 @@ def open_page(web: tuple[str, int] | None) -> LivePage | None:
               help="Begin a new night in this world with this --db although the world's night, in another "
                    "database, has a game unfinished (that game stays there). Without it such a run is refused.")
 def run(world_path: Path | None, db_path: Path | None, password_file: Path | None, rules_name: str,
-        seed: int | None, start_at: int | None, auction_quiet: float, walk_wait: float,
+        seed: int | None, start_at: int | None, auction_quiet: float, auction_first: float, walk_wait: float,
         poll_interval: float, record: Path | None, time_limit: float | None, end_overdue: bool,
         web: tuple[str, int] | None, take_over: bool, new_night: bool) -> None:
     """Run the games of every board in the world config against the server.
@@ -99,7 +102,7 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
     """
     world = load_world(world_path)
     db_path = db_path_for(db_path, world_path)
-    settings = Settings(rules=rules_name, auction_quiet=auction_quiet, walk_wait=walk_wait,
+    settings = Settings(rules=rules_name, auction_quiet=auction_quiet, auction_first=auction_first, walk_wait=walk_wait,
                         poll_interval=poll_interval, start_at=start_at, seed=seed, take_over=take_over,
                         time_limit=time_limit, new_night=new_night)
     stop = threading.Event()

@@ -7,9 +7,12 @@ from typing import Any
 from monopoli_mc.datapack.channel import INTENTS
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.narrate import Narrator
-from monopoli_mc.rules.phases import BUS, DEBT, DRAW, OVER, RECEIVED, TAX, TRADE
+from monopoli_mc.rules.phases import AUCTION, BUS, DEBT, DRAW, OVER, RECEIVED, TAX, TRADE
 
 Action = tuple[str, int, Any]
+PASS_BID = -1
+"""`/trigger bid set -1`, what an auction's [Pass] button sends: a value no bid can have, so a [Pass]
+clicked after its auction closed is refused as a pass, never taken for another decision."""
 SIMPLE = {"d6": "roll", "buy": "buy", "auction": "decline", "end_turn": "end_turn",
           "jail_pay": "pay_fine", "jail_card": "use_card", "accept": "accept_trade",
           "refuse": "refuse_trade"}
@@ -23,7 +26,7 @@ ROLE_CHOICES = {1: "competitor", 2: "monopolist"}
 CHOICE_KINDS = {"bus": "bus", "role": "choose_role", "goto": "choose_space", "claim": "claim_rent"}
 HOW = {"roll": "roll (/trigger d6)", "buy": "buy (/trigger buy)",
        "decline": "let it go to auction (/trigger auction)", "bid": "bid (/trigger bid set N)",
-       "pass": "stop bidding (do nothing)", "end_turn": "end your turn (/trigger end_turn)",
+       "pass": "pass ([Pass], or /trigger auction)", "end_turn": "end your turn (/trigger end_turn)",
        "pay_fine": "pay the fine (/trigger jail_pay)",
        "use_card": "use your card (/trigger jail_card)",
        "draw": "draw your card at the building", "accept_trade": "accept (/trigger accept)",
@@ -62,8 +65,12 @@ def to_action(game: Game, seat: int, kind: str, value: int | None) -> Action | s
     if kind in ("buy", "auction") and game.phase in YES_NO and game.to_act() == seat:
         yes, no = YES_NO[game.phase]
         return (yes if kind == "buy" else no, seat, None)
+    if kind == "auction" and game.phase == AUCTION:  # "leave it to the auction", said in one: I stop bidding
+        return ("pass", seat, None)
     if kind in SIMPLE:
         return (SIMPLE[kind], seat, None)
+    if kind == "bid" and value == PASS_BID:  # the [Pass] button
+        return ("pass", seat, None)
     if kind == "bid":
         if value is None or value <= 0:
             return f"a bid is a whole number of dollars above 0, not {value!r}: /trigger bid set 120"

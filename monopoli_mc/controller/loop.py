@@ -28,7 +28,7 @@ from typing import Any, Callable
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import WorldEvent
-from monopoli_mc.controller import identity, inputs, lineage, offers, timelimit, timers
+from monopoli_mc.controller import auction, identity, inputs, lineage, offers, timelimit, timers
 from monopoli_mc.controller.admin import AdminDesk, net_worths
 from monopoli_mc.controller.lease import Lease
 from monopoli_mc.controller.lease import clock as lease_clock
@@ -57,6 +57,7 @@ class Settings:
 
     rules: str = "prom"
     auction_quiet: float = 8.0
+    auction_first: float | None = None  # seconds an auction waits for its first bid; None: auction_quiet
     walk_wait: float = 20.0
     poll_interval: float = 0.05  # a tick: the pack queues inputs once a tick, so a read more often finds nothing new
     start_at: int | None = None  # start a board's game once this many players are seated
@@ -98,6 +99,7 @@ class Controller:
         self.wire = Wire(self.command, self._say, batches=not self.settings.per_command,
                          costs=lambda: pack_costs(world, self.board), version=world.version)
         self.walks = timers.Walks()
+        self.auction_bars = auction.Bars()  # each board's auction countdown (boss bar)
         self.unreadable_said: set[str] = set()  # inbox items that cannot be read, said once each
         self.stuck_timers: set[tuple[str, int | None, int, str]] = set()  # (board, game, actions, kind): failed
         self.reads = Reads()  # the current poll's (deciding reads nothing else)
@@ -272,7 +274,8 @@ class Controller:
         timers.hold(self.tables.values(), now, self.wall())  # a paused board's clocks stand still
         out: list[str] = []
         batches: dict[str, list[Event]] = {}
-        due = timers.due(self.tables.values(), now, self.wall(), auction_quiet=self.settings.auction_quiet)
+        due = timers.due(self.tables.values(), now, self.wall(), auction_quiet=self.settings.auction_quiet,
+                         auction_first=self.settings.auction_first)
         if reads.new or reads.beyond or due or self.store.has_requests():
             try:
                 with self.store.transaction():
@@ -284,6 +287,8 @@ class Controller:
         for table in self.tables.values():  # prompts withheld (a reconnect, a player back), for the state now
             out += table.prompt_writes()
         timers.auction_clock(self.tables.values(), now)
+        out += self.auction_bars.writes(self.tables.values(), now, quiet=self.settings.auction_quiet,
+                                        first=self.settings.auction_first)
         out += self.walks.check(self.tables.values(), now, reads.standing)
         out += timers.time_bars(self.tables.values(), self.wall(), self.on_line)
         ack = reads.ack

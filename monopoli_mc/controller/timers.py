@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Callable
 
 from monopoli_mc.bridge.inbox import Position
-from monopoli_mc.controller import stall, timelimit
+from monopoli_mc.controller import auction, stall, timelimit
 from monopoli_mc.controller.policy import CLOSE_AUCTION
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import Action, BoardGame, Walk
@@ -76,8 +76,10 @@ def hold(tables: Iterable[BoardGame], now: float, wall: float) -> None:
         table.held = (now, wall)
 
 
-def due(tables: Iterable[BoardGame], now: float, wall: float, *, auction_quiet: float) -> list[Due]:
-    """(table, action, the game's action count now) for each timer that has run out."""
+def due(tables: Iterable[BoardGame], now: float, wall: float, *, auction_quiet: float,
+        auction_first: float | None = None) -> list[Due]:
+    """(table, action, the game's action count now) for each timer that has run out (an auction's quiet
+    time is `auction_first` until its first bid: auction.window)."""
     out: list[Due] = []
     for table in tables:
         game = table.game
@@ -85,7 +87,7 @@ def due(tables: Iterable[BoardGame], now: float, wall: float, *, auction_quiet: 
             continue
         key = (table.game_id, table.n_actions)
         if game.phase == AUCTION and table.auction_since is not None and table.auction_key == key and \
-                now - table.auction_since >= auction_quiet:
+                now - table.auction_since >= auction.window(game, quiet=auction_quiet, first=auction_first):
             out.append((table, CLOSE_AUCTION, key))
         elif table.ends_at is not None and wall >= table.ends_at:
             out.append((table, ("time_up", SYSTEM, None), key))

@@ -159,12 +159,15 @@ def _ui_prompts(pack: Pack, dialect: Dialect, board: Board) -> None:
     bids = [button(f"+{step}", tpl(f"/trigger bid set $(p{step})"), tpl(f"Bid $$(p{step})"))
             for step in (10, 50, 100)]
     other = text("[Other]", color="gray", click_event=suggest("/trigger bid set "))
+    # -1, no bid's value (controller/intents.PASS_BID): a [Pass] clicked after its auction is only a pass
+    pass_ = button("Pass", "/trigger bid set -1", "Stop bidding: once every other player has passed, "
+                   "the auction closes", color="red")
     prompts: dict[str, list[Component]] = {
         "roll": [text("Your turn. "), roll],
         "end": [button("End turn", "/trigger end_turn", "End your turn", color="gold")],
         "jail": [text("You are in jail. "), roll, text(" "), pay],
         "jail_card": [text("You are in jail. "), roll, text(" "), pay, text(" "), card],
-        "bid": [text(tpl("High bid $$(high)$(by). "), color="yellow")] + _spaced(bids + [other]),
+        "bid": [text(tpl("High bid $$(high)$(by). "), color="yellow")] + _spaced(bids + [other, pass_]),
         "trade": [text("A trade is offered to you. "),
                   button("Accept", "/trigger accept", "Accept the trade"), text(" "),
                   button("Refuse", "/trigger refuse", "Refuse the trade", color="red")],
