@@ -348,7 +348,7 @@ def test_the_readme_server_commands_run(server: Sandbox, tmp_path: Path, monkeyp
     """doctor and board build, in README's order, against one sandbox: the board is built between the doctors."""
     scratch = Scratch(tmp_path, monkeypatch, server.port)
     scratch.run(server=True)
-    assert {"doctor", "board build", "doctor --deep"} <= set(scratch.ran), scratch.ran
+    assert {"doctor --spawn-protection", "board build", "doctor --deep"} <= set(scratch.ran), scratch.ran
     assert (tmp_path / "doctor.jsonl").is_file()
     assert "Test passed" in " ".join(server.world.execute("execute if block 2 -59 2 minecraft:chest"))
 
