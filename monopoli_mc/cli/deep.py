@@ -34,7 +34,8 @@ _HAS = re.compile(r" has (-?\d+) \[")
 def deep_checks(twin: Twin, world: WorldConfig) -> list[Result]:
     """Every deep probe, in order: (ok, what) for each."""
     probes: list[Callable[[Twin, WorldConfig], Result]] = [
-        scratch_board, macro_calls, inbox_round_trip, big_score, players_list, printed_shapes, refusals]
+        scratch_board, macro_calls, inbox_round_trip, big_score, players_list, printed_shapes, refusals,
+        counts_and_orders]
     return [probe(twin, world) for probe in probes]
 
 
@@ -279,3 +280,46 @@ def refusals(twin: Twin, world: WorldConfig) -> Result:
         return False, (f"the chest at {x} {y} {z} in the scratch area could not be placed and cleared "
                        f"({placed[:80]!r}, {cleared[:80]!r}): clear it by hand")
     return True, f"refusals, truncation and wrapping asked ({len(requests) + 6} requests)"
+
+
+_RULE_VALUE = re.compile(r"is currently set to: (\d+)")
+
+
+def counts_and_orders(twin: Twin, world: WorldConfig) -> Result:
+    """What the command limit counts (row F7), and orders and escapes the ledger read for 1.21.4 and
+    1.21.11 only (C3, S2, S9), asked of both twins; a reply the sandbox gives otherwise is listed.
+
+    F7: with the limit at 2, `execute positioned … positioned … run scoreboard players set` spends
+    it on its two stages and vanilla drops the command; the game is frozen meanwhile (`tick freeze`:
+    no tick function runs, so none is cut short) and the limit put back. C3: `scoreboard objectives
+    list` (compared only when the server has the pack's objectives and no other). S2: a copied
+    `{a:1,d:2}` (`{d: 2, a: 1}` up to 1.21.4). S9: an escape character printed (`\\x1B` from 1.21.5).
+    The probe fails only when the limit cannot be read or put back.
+    """
+    store = "monopoli:doctor"
+    rule = "max_command_sequence_length" if world.version.number >= (1, 21, 11) else "maxCommandChainLength"
+    was = _RULE_VALUE.search(twin.server_only(f"gamerule {rule}"))
+    if was is None:
+        return False, f"the game rule {rule} could not be read"
+    twin.mirror(f"gamerule {rule} {was.group(1)}")
+    twin.server_only("tick freeze")
+    try:
+        twin.command(f"gamerule {rule} 2")
+        twin.command(f"execute positioned ~ ~ ~ positioned ~ ~ ~ run scoreboard players set {PROBE} {SEQ} 1")
+    finally:
+        restored = twin.command(f"gamerule {rule} {was.group(1)}")
+        twin.server_only("tick unfreeze")
+    twin.command(f"scoreboard players get {PROBE} {SEQ}")
+    twin.command(f"scoreboard players reset {PROBE} {SEQ}")
+    listed = twin.server_only("scoreboard objectives list")
+    names = set(re.findall(r"\[([^\]]+)\]", listed))
+    if names == set(twin.box.world.scoreboard.objectives):
+        twin.command("scoreboard objectives list")
+    for request in (f"data modify storage {store} keys set value {{a:1,d:2}}", f"data get storage {store} keys",
+                    f'data modify storage {store} esc set value "a\x1bb"', f"data get storage {store} esc",
+                    f"data remove storage {store} keys", f"data remove storage {store} esc"):
+        twin.command(request)
+    if was.group(1) not in restored:
+        return False, (f"the game rule {rule} may not be back at {was.group(1)} ({restored[:80]!r}): "
+                       f"set it with `gamerule {rule} {was.group(1)}`")
+    return True, f"the command limit's count, listing and key orders, escapes asked (limit {was.group(1)} put back)"

@@ -67,6 +67,9 @@ def test_against_the_sandbox_every_check_passes_with_no_difference(
     assert world.execute("scoreboard players get MonopoliProbe monopoli.cash")[0].startswith("Can't get value")
     assert world.forced_chunks == set() and world.strict_failures == []
     assert "ok   refusals, truncation and wrapping asked" in out
+    assert "ok   the command limit's count, listing and key orders, escapes asked (limit 65536 put back)" in out
+    assert world.execute("gamerule max_command_sequence_length") == [
+        "Gamerule max_command_sequence_length is currently set to: 65536"]
     assert world.execute("data get storage monopoli:doctor") == ["Storage monopoli:doctor has the following contents: {}"]
 
 
