@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from monopoli_mc.bridge.inbox import (TIME_QUERY, InboxError, Poll, Position, WorldEvent, parse_pos, parse_time,
                                       pos_query)
-from monopoli_mc.controller import identity, ingame, lineage
+from monopoli_mc.controller import identity, ingame, lineage, stall
 from monopoli_mc.controller.timers import Walks
 from monopoli_mc.controller.wire import ask
 from monopoli_mc.datapack.escape import is_player_name
@@ -68,6 +68,9 @@ def read(c: Controller) -> Reads:
         reads.online = c.players.refresh()
         if reads.online is None and c.players.listing.failing_for() < PATIENCE:
             return Reads()  # the entries wait, none applied or acknowledged; timers and requests go on
+    waits = stall.list_due(c.tables.values(), c.wall())
+    if waits:  # a game waiting on one player: is that player online? (for the table's one line about it)
+        stall.listed(waits, reads.online if reads.online is not None else c.players.refresh(), c.wall())
     if poll is not None:  # known before this poll's moves start walks: they are tagged at once
         c.walks.read(poll.positions, c.players.names)
     if any(e.is_admin and e.time is not None for e in reads.new):
