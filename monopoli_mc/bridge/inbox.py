@@ -132,7 +132,7 @@ def parse_about(reply: str) -> Built | None:
     """The pack's record from an ABOUT_QUERY reply; None when the reply holds none that reads."""
     try:
         return Built.from_data(_contents(reply, "the pack's record"))
-    except (InboxError, KeyError, TypeError, ValueError):  # no record, or not one this version wrote
+    except (InboxError, KeyError, TypeError, ValueError, AttributeError):  # no record, or not one we wrote
         return None
 
 
