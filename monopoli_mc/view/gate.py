@@ -158,6 +158,7 @@ class Gate:
                 self._read(conn)  # what came with the connection may be a whole head already
             else:
                 conn.out, conn.deadline = memoryview(data), now + self.write_timeout
+                conn.sock.setblocking(False)  # a slow reader must never hold this thread
                 self._hold(conn, selectors.EVENT_WRITE)
                 self._write(conn)
         for conn in [c for c in self._held.values() if c.deadline <= now]:
@@ -211,8 +212,7 @@ class Gate:
                 _say_and_close(conn.sock, _TOO_BIG)
             return
         self._let_go(conn, close=False)
-        conn.sock.setblocking(True)  # the request's thread only makes bytes; a blocking socket for a stream's hand-over
-        self.dispatch(conn, head)
+        self.dispatch(conn, head)  # the request's thread only makes bytes: the socket stays non-blocking
 
     def _write(self, conn: Connection) -> None:
         assert conn.out is not None
