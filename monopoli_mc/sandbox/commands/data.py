@@ -137,7 +137,8 @@ def _get(r: Reader, target: Target) -> Run:
 def _size(tag: Any, path: NbtPath) -> int:
     """`data get`'s result (ledger C17): a number floored, a list's, array's or compound's size, a
     string's length in UTF-16 units (1.20.5 and 1.21.4 `DataCommands.getData`, 1.21.11
-    `DataCommand.executeGet`: the same)."""
+    `DataCommand.executeGet`: the same). A number is `Mth.floor`ed in Java's int arithmetic: NaN
+    is 0, anything past the int range 2147483647, below it too (row E8)."""
     if isinstance(tag, NUMERIC):
         return mth_floor(float(tag))
     if isinstance(tag, str):
