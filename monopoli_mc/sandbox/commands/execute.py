@@ -254,7 +254,7 @@ def _store(r: Reader) -> tuple[bool, Store]:
 def stored_tag(cast: type, number: float) -> Any:
     """The tag `execute store … <type> <scale>` writes for result × scale (ledger row E4).
 
-    ExecuteCommand.storeData's casts (read in client1.20.5, client1.21.4 and 1.21.11, the same):
+    ExecuteCommand.storeData's casts (the same in the Mojang-named trees found and in 1.21.11):
     `(byte)(int)`, `(short)(int)`, `(int)`, `(long)`, `(float)` and the double itself, so a
     whole type truncates toward zero and a byte or short wraps (300 as a byte is 44b).
     """
