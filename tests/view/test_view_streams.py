@@ -299,3 +299,17 @@ def test_past_the_connection_cap_the_oldest_waiting_is_closed_and_the_newest_ser
         for sock in (*silent, page):
             sock.close()
 
+
+
+def test_a_client_that_takes_its_answer_slowly_holds_up_nobody(monkeypatch: pytest.MonkeyPatch) -> None:
+    with serving() as (_, server):
+        made = server.rendered.get
+        monkeypatch.setattr(server.rendered, "get", lambda what: made(what) + "<!--" + "x" * (8 << 20) + "-->")
+        slow = _connect(server, request=PAGE, buffer=1024)  # 8 MB it takes nothing of
+        _wait(lambda: server.httpd.busy == 0 and server.gate.held == 1)  # made, and being written by the gate
+        started = time.monotonic()
+        page = _connect(server, request=PAGE)
+        assert _read_until(page, b"-->", timeout=10).startswith(b"HTTP/1.1 200 OK")
+        assert time.monotonic() - started < 5
+        for sock in (slow, page):
+            sock.close()
