@@ -7,8 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from controller_support import Rig, make_rig, open_auction
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from monopoli_mc.bridge import timebar
+from monopoli_mc.datapack.versions import get_version
 from monopoli_mc.rules.phases import AUCTION
+from monopoli_mc.sandbox.strict import judge
 
 
 class Clock:
@@ -89,3 +94,18 @@ def test_pass_closes_the_auction_once_every_other_bidder_passed(tmp_path: Path) 
         told = rig.said_to(passer)
         assert any(line.startswith("pass is not possible now") for line in told), told
         assert game.owner[space] == game.names.index(bidder)
+
+
+@settings(max_examples=60, deadline=None)
+@given(lot=st.text(max_size=40), bidder=st.one_of(st.none(), st.from_regex(r"[A-Za-z0-9_]{1,16}", fullmatch=True)),
+       high=st.integers(0, 2**31 - 1), left=st.floats(-5, 10**6), window=st.floats(0, 10**6))
+def test_the_auction_bar_s_commands_are_ones_vanilla_takes(lot: str, bidder: str | None, high: int, left: float,
+                                                           window: float) -> None:
+    """Whatever a lot is called and whoever bids, the bar's commands parse on the oldest and newest release."""
+    for release in ("1.20.5", "1.21.11"):
+        version = get_version(release)
+        words = timebar.auction_words(lot, high, bidder, left)
+        names = [bidder] if bidder else ["Alex"]
+        commands = (timebar.auction_show("main", names, words, left, window, version)
+                    + timebar.auction_update("main", words, left, window, version) + timebar.auction_hide("main"))
+        assert [c for c in commands if judge(c, release) is not None] == []
