@@ -12,6 +12,7 @@ still waiting for a head is closed to make room, so the projector's own request 
 
 from __future__ import annotations
 
+import logging
 import selectors
 import socket
 import threading
@@ -19,6 +20,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
+log = logging.getLogger("monopoli_mc.view")
 HEAD_TIMEOUT = 3.0  # seconds for a request's whole head, from the connection (a browser sends it at once)
 IDLE_TIMEOUT = 5.0  # seconds a keep-alive connection may wait for its next request's whole head
 WRITE_TIMEOUT = 10.0  # seconds a client may take to take a whole answer
@@ -129,6 +131,8 @@ class Gate:
                     else:
                         self._read(key.data)
                 self._step(time.monotonic())
+        except Exception:  # what people look at must never stop the night: log it, close the connections
+            log.exception("the board page's connections stopped")
         finally:
             self._shut()
 
