@@ -135,8 +135,8 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
                         click.echo(f"monopoli: warning: {not_ticking()}")
                     _check_boards(rcon, world, world_path, password_file, rules_name)
                     ctl.run(stop.is_set)
-            except OtherNight:
-                refused = True
+            except OtherNight:  # refused at its first look at the world: the file it made for nothing goes
+                refused = created and not store.boards() and not store.players()
                 raise
             finally:
                 ctl.release()
@@ -145,7 +145,7 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
             page.close(f"monopoli run stopped at {time.strftime('%H:%M:%S')}")
         store.close()
         client.close()
-        if refused and created:
+        if refused:
             _remove_new(db_path)
     click.echo("monopoli: stopped")
 
