@@ -72,7 +72,7 @@ def _option(name: str, value: Path | None) -> str:
 
 
 def diagnose(rcon: Asks, world: WorldConfig, board: Board | None = None, *, advice: Advice = Advice(),
-             kind: ServerKind | None = None, spawn_protection: int = SPAWN_PROTECTION) -> list[tuple[bool, str]]:
+             kind: ServerKind | None = None, spawn_protection: int | None = None) -> list[tuple[bool, str]]:
     """(ok, what) for each check that can be made over RCON; `advice` names the commands a FIX gives."""
     out: list[tuple[bool, str]] = [(True, f"RCON reachable at {world.rcon_host}:{world.rcon_port}, password accepted")]
     out += _server_checks(rcon, world, kind or server_kind(rcon), advice)
@@ -203,12 +203,12 @@ REMINDERS = ("server.properties: broadcast-rcon-to-ops=false (else operators see
                    "and compare every reply with an in-process sandbox of the same pack.")
 @click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), default=None,
               metavar="FILE", help="With --deep: write every request and both replies as JSON lines.")
-@click.option("--spawn-protection", "spawn_protection", type=click.IntRange(0, None), default=SPAWN_PROTECTION,
-              show_default=True, metavar="BLOCKS",
-              help="The server's spawn-protection (server.properties; RCON cannot read it): a board button "
-                   "this near the world spawn is a FIX.")
+@click.option("--spawn-protection", "spawn_protection", type=click.IntRange(0, None), default=None,
+              metavar="BLOCKS",
+              help=f"The server's spawn-protection (server.properties; RCON cannot read it): a board button "
+                   f"this near the world spawn is a FIX. Default: assumed {SPAWN_PROTECTION}, vanilla's.")
 def doctor(world_path: Path | None, password_file: Path | None, rules_name: str, deep: bool,
-           transcript: Path | None, spawn_protection: int) -> None:
+           transcript: Path | None, spawn_protection: int | None) -> None:
     """Check the server before the event: RCON, version, datapack, game rules, boards.
 
     With --deep, also exercise everything a game needs on the server, and print every

@@ -46,10 +46,13 @@ def world_spawn(ask: Callable[[str], str]) -> tuple[int, int] | None:
     return spawn[0], spawn[1]
 
 
-def spawn_checks(ask: Callable[[str], str], world: WorldConfig, radius: int, config: str) -> list[tuple[bool, str]]:
-    """(ok, what) for each board: whether any of its buttons lies inside spawn protection."""
+def spawn_checks(ask: Callable[[str], str], world: WorldConfig, given: int | None,
+                 config: str) -> list[tuple[bool, str]]:
+    """(ok, what) for each board: whether any of its buttons lies inside spawn protection (`given`: the
+    radius --spawn-protection says, None for vanilla's default, assumed)."""
+    radius = SPAWN_PROTECTION if given is None else given
     assumed = (f"spawn-protection {radius}, server.properties' default: RCON cannot read it; if yours is 0, "
-               "run doctor with --spawn-protection 0" if radius == SPAWN_PROTECTION else
+               "run doctor with --spawn-protection 0" if given is None else
                f"spawn-protection {radius}, as --spawn-protection says")
     if radius <= 0:
         return [(True, f"spawn protection is off ({assumed}): every player can press the buttons")]
