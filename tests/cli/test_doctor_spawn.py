@@ -58,7 +58,8 @@ def test_a_button_inside_spawn_protection_is_a_fix_and_says_what_doctor_assumed(
                           "spawn-protection 16, server.properties' default: RCON cannot read it; if yours is 0, "
                           "run doctor with --spawn-protection 0)"), fix
     assert "verdict: NOT ready" in out
-    assert "(x 0 z 0; spawn-protection 16, as --spawn-protection says)" in _doctor(box, tmp_path, "--spawn-protection", "16")
+    given = _doctor(box, tmp_path, "--spawn-protection", "16")
+    assert "(x 0 z 0; spawn-protection 16, as --spawn-protection says)" in given
     off = _doctor(box, tmp_path, "--spawn-protection", "0")
     assert "ok   spawn protection is off (spawn-protection 0, as --spawn-protection says)" in off
     assert "verdict: ready" in off, off
