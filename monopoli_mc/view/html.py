@@ -91,7 +91,9 @@ def _panel(view: BoardView, now: float) -> str:
         out.append(f'<p class="pending">{_e(view.pending)}</p>')
     if view.paused:
         out.append('<p class="paused">paused by the operator</p>')
-    if view.ends_at is not None:
+    if view.ends_at is not None and view.paused:  # the clock stands: the page's script must not count it down
+        out.append(f'<p class="time">time left: <span>{_e(time_left(view.ends_at, now))}</span> (paused)</p>')
+    elif view.ends_at is not None:
         out.append(f'<p class="time">time left: <span class="time-left" data-ends="{view.ends_at:.0f}">'
                    f'{_e(time_left(view.ends_at, now))}</span></p>')
     if view.jar is not None:

@@ -10,6 +10,8 @@ from controller_support import Rig, ask, make_rig, open_auction
 
 from monopoli_mc.controller.store import Store
 from monopoli_mc.rules.phases import AUCTION
+from monopoli_mc.view.html import section
+from monopoli_mc.view.model import board_view
 
 
 class Clock:
@@ -106,6 +108,9 @@ def test_the_time_limit_is_moved_on_by_the_pause_and_a_restart_keeps_it(tmp_path
             assert table.ends_at is not None and round(table.ends_at - wall.t) == 500
             assert round((timelimit.ends_at(rig.store, row, wall.t) or 0) - wall.t) == 500
         assert rig.bots["Alex"].bossbars()[0][1] == 500
+        page = section(board_view("main", rig.game, table.view, quarters=0, game_id=table.game_id, actions=0,
+                                  ends_at=table.ends_at, paused=True), now=wall.t)
+        assert "time left: <span>8:20</span> (paused)" in page and "time-left" not in page  # not counted down
         assert _operator(rig, "resume") == "board 'main' resumed"
         assert table.ends_at == start + 1000.0  # 600 s of limit and 400 s paused
         wall.t = start + 999.0
