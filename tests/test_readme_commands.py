@@ -357,7 +357,10 @@ def test_the_readme_offline_commands_run(tmp_path: Path, monkeypatch: pytest.Mon
     """The pack, simulations, state and admin, in README's order, on a database a shortened README demo made."""
     scratch = Scratch(tmp_path, monkeypatch, 1)  # nothing here talks to a server
     demo = next(c for c in shell_commands(README) if c.words[:2] == ["monopoli", "demo"] and "--web" not in c.words)
+    monkeypatch.delenv("MONOPOLI_RCON_PASSWORD", raising=False)  # "rehearse without Minecraft" sets none
+    scratch.env.pop("MONOPOLI_RCON_PASSWORD")
     scratch.invoke(demo, demo.words[1:] + RUN_SHORTER["demo"] + ["--db", "prom-night.db"])
+    scratch.env["MONOPOLI_RCON_PASSWORD"] = PASSWORD
     scratch.run(server=False)
     assert {"datapack build", "simulate --rules", "state", "admin status", "admin pay"} <= \
         set(scratch.ran), scratch.ran
