@@ -140,8 +140,9 @@ def _rehearse(box: Sandbox, world: WorldConfig, world_path: Path | None, passwor
     layouts = {place.name: Layout(place) for place in world.boards}
     rehearsal = Rehearsal(box, layouts, color=wants_color(sys.stdout) if color is None else color)
     if box.world.spawn_protection:
+        x, y, z = box.world.spawn
         click.echo(f"spawn-protection {box.world.spawn_protection}: once anyone is an operator, players who "
-                   "are not cannot press buttons that near the world spawn (0 64 0)")
+                   f"are not cannot press buttons that near the world spawn ({x} {y} {z})")
     env = {**os.environ, ENV_VAR: password}
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
