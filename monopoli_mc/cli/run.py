@@ -134,6 +134,7 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
                     if is_ticking(rcon.command) is False:  # paused: nothing the players do would arrive
                         click.echo(f"monopoli: warning: {not_ticking()}")
                     _check_boards(rcon, world, world_path, password_file, rules_name)
+                    ctl.on_new_world = lambda: _check_boards(rcon, world, world_path, password_file, rules_name)
                     ctl.run(stop.is_set)
             except OtherNight:  # refused at its first look at the world: the file it made for nothing goes
                 refused = created and not store.boards() and not store.players()

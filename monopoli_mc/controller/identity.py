@@ -46,6 +46,8 @@ def follow_world(c: Controller) -> str:
                       f"its events are read from event {c.store.cursor(world) + 1}")
         with c.store.transaction():
             c.store.set_meta("world", world)
+        if last and c.on_new_world is not None:  # e.g. whether its boards are built
+            c.on_new_world()
     return world
 
 

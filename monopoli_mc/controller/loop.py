@@ -95,6 +95,7 @@ class Controller:
         self.players = Players(store, self.command, self._say)
         self.desk = AdminDesk(self)
         self.watchers: list[Callable[[], None]] = []  # called after every poll (the live board page)
+        self.on_new_world: Callable[[], None] | None = None  # after a reconnect finds another world (run: boards built?)
         self.requests = 0
         self.wire = Wire(self.command, self._say, batches=not self.settings.per_command,
                          costs=lambda: pack_costs(world, self.board), version=world.version)

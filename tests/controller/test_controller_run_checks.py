@@ -1,6 +1,7 @@
 """`monopoli run` says what to check (issue 27 point 8): a port that never answers RCON is said within seconds
 with what to check, run keeps trying and recovers by itself when the server comes up, and a world whose board
-is not built is said with the command that builds it. One `monopoli run` process against the strict sandbox."""
+is not built is said with the command that builds it, at the start and when a new world comes up while it runs.
+One `monopoli run` process against the strict sandbox."""
 
 from __future__ import annotations
 
@@ -72,6 +73,10 @@ def test_run_says_what_to_check_then_recovers_and_says_the_board_is_not_built(tm
             lines.wait_for(f"monopoli: warning: board 'main' is not built (no ", 30)
             assert lines.seen[-1].endswith(f": run `monopoli board build --world {config} --board main`; the "
                                            "controller runs meanwhile"), lines.seen[-1]
+            assert box.world.strict_failures == []
+        with Sandbox(password=PASSWORD, strict=True, datapack=PACK, port=port, tick_rate=100) as box:
+            lines.wait_for("this is a new world (identity ", 30)  # a new world while it runs: said again
+            lines.wait_for("monopoli: warning: board 'main' is not built (no ", 30)
             proc.send_signal(signal.SIGTERM)
             lines.wait_for("monopoli: stopped", 30)
             assert proc.wait(timeout=30) == 0
