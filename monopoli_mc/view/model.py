@@ -119,7 +119,7 @@ def lobby_view(name: str, rules: Rules, board: Board, *, quarters: int, lobby: t
     spaces = tuple(SpaceView(index=s.index, name=s.name, kind=s.kind, band=_band(board, s), owner=None,
                              banner=None, mortgaged=False, houses=0, top=None) for s in board.spaces)
     return BoardView(board=name, quarters=quarters, rules=rules.name, game_id=None, spaces=spaces, lobby=lobby,
-                     pending="waiting for the start (monopoli admin start)",
+                     pending="waiting for the start: to play, stand on the board and type /trigger join",
                      top_building="apartment" if rules.roles else "hotel")
 
 
