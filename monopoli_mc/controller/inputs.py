@@ -141,6 +141,9 @@ def _handle(c: Controller, event: WorldEvent, batches: Batches) -> list[str]:
         return _join(c, name, event, batches)
     table = c.table_of(name)
     if table is None or table.game is None:
+        seated = [board for board in c.tables if name in c.store.lobby(board)]
+        if seated:  # waiting for their board's game: the press is early, not wrong
+            return c.tell(name, f"You are seated at board {seated[0]}; its game has not started yet.")
         return c.tell(name, "you are not playing at a board: stand on it and use /trigger join")
     game = table.game
     seat = table.seat_of(name)

@@ -85,3 +85,24 @@ def test_a_player_held_up_by_another_s_debt_is_told_whom_they_wait_for(rig: Rig)
     assert f". {debtor} must first pay their debt to the jar: waiting for {debtor}" in told, told  # prom: fines fill the jar
     assert "monopoli admin" not in told
 
+
+
+def test_a_press_while_seated_before_the_start_says_the_game_has_not_started(tmp_path: Path) -> None:
+    """Seated at the annex, no game yet: Robin's [Roll] was answered "you are not playing at a board:
+    stand on it and use /trigger join", which she had done."""
+    from controller_support import seat_by_walking, two_boards
+
+    from monopoli_mc.controller.loop import Controller, Settings
+    from monopoli_mc.controller.store import Store
+
+    with two_boards(tmp_path) as (box, rcon, world):
+        store = Store(tmp_path / "night.db")
+        ctl = Controller(rcon, world, store, Settings(seed=2), on_line=lambda line: None)
+        ctl.start()
+        robin = seat_by_walking(box, world, ctl, {"Robin": "annex"})["Robin"]
+        seen = len(robin.chat_text())
+        robin.trigger("d6")
+        box.world.tick()
+        ctl.poll()
+        assert robin.chat_text()[seen:] == ["You are seated at board annex; its game has not started yet."]
+        store.close()
