@@ -47,6 +47,11 @@ def read_range(r: Reader, *, ints: bool) -> Range:
     if ints and any(v is not None and v != int(v) for v in (low, high)):
         r.cursor = start
         raise r.error("Only whole numbers allowed, not decimals")
+    if ints:  # MinMaxBounds.Ints reads each bound with Integer.parseInt
+        for bound in (low_s, high_s):
+            if bound and not -2**31 <= float(bound) < 2**31:
+                r.cursor = start
+                raise r.error(f"Invalid integer '{bound}'")
     if low is not None and high is not None and low > high:
         r.cursor = start
         raise r.error("Min cannot be bigger than max")

@@ -350,7 +350,7 @@ def _bound(r: Reader, floats: bool) -> float | None:
 
 def _int(s: str) -> int:
     body = s[1:] if s.startswith("-") else s
-    if not body.isdigit():
+    if not body.isdigit() or not -2**31 <= int(s) < 2**31:  # Integer.parseInt (MinMaxBounds.Ints)
         raise ValueError(s)
     return int(s)
 

@@ -133,3 +133,21 @@ def test_a_functions_merge_never_shares_its_own_tag_with_the_storage(pack: pathl
         rcon.command("data remove storage t:m a")
         rcon.command("function t:merge")
         assert rcon.command("data get storage t:m a") == "Storage t:m has the following contents: {}"
+
+
+@pytest.mark.parametrize("version", ["1.21.4", "1.21.11"])
+@pytest.mark.parametrize("strict", [True, False])
+def test_an_int_range_bound_past_the_int_range_is_refused_when_read(version: str, strict: bool) -> None:
+    """MinMaxBounds.Ints reads each bound with Integer.parseInt: "Invalid integer '2147483648'" when
+    the line is read; before, `random roll 2147483648..` raised inside the sandbox (and the judge took it)."""
+    world = World(version=version, strict=strict)
+    assert world.execute("random roll 2147483648..") == ["Invalid integer '2147483648'",
+                                                           "...ndom roll 2147483648..<--[HERE]"]
+    assert world.execute("random value -2147483649..0")[0] == "Invalid integer '-2147483649'"
+
+
+@pytest.mark.parametrize("version", ["1.21.4", "1.21.11"])
+def test_random_value_says_randomized_value(version: str) -> None:
+    """RandomCommand: "Randomized value: %s" (`commands.random.sample.success`), not "Random value"."""
+    with server(version) as (_, rcon):
+        assert rcon.command("random value 3..4") in ("Randomized value: 3", "Randomized value: 4")

@@ -214,6 +214,9 @@ WHOLE = ("commands.", "command.", "argument.", "arguments.", "parsing.", "snbt."
          "team.notFound", "clear.failed.", "advancement.advancementNotFound", "slot.")
 """The keys whose string is a whole reply; the rest of the file are parts of one (item and
 game mode names, `[%s]`), and chat (`say`) goes to players and the log, never to RCON."""
+SHAPES = {"commands.scoreboard.players.list.entity.entry": r"(?:\[[^\]]*\]: -?\d+)"}
+"""Strings all but made of `%s` ("%s: %s"), matched by the shape their arguments have (an
+objective's `[display name]`, a score), else they would match nearly any text."""
 FRAGMENTS = ("commands.list.nameAndId", "commands.test.coordinates", "commands.fetchprofile.copy_text",
              "command.context.here", "command.context.parse_error")
 
@@ -262,7 +265,8 @@ def message_patterns(release: str) -> re.Pattern[str]:
         own = {**strings, **BEFORE_1_21_9}
     strings = {key: text for key, text in {**own, **load(release).lang}.items()
                if key.startswith(WHOLE) and key not in FRAGMENTS}
-    parts = []
+    shaped = {key: strings.pop(key) for key in SHAPES if key in strings}
+    parts = [SHAPES[key] for key in shaped]
     for text in sorted(set(strings.values())):
         pieces = [p.replace("\0", "%") for p in _ARG.split(text.replace("%%", "\0"))]
         if not "".join(pieces).strip():

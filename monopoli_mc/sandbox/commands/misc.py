@@ -253,7 +253,7 @@ def random_value(r: Reader) -> Run:
         if verb == "roll":
             s.world.broadcast(f"{s.name} rolled {value} (from {low} to {high})")
         else:
-            s.success(f"Random value: {value}")
+            s.success(f"Randomized value: {value}")  # commands.random.sample.success
         return value
     return run
 
