@@ -167,3 +167,22 @@ def test_the_sweep_for_triggers_locked_at_0_is_spread_over_the_second() -> None:
     assert max(meter.ticks) < 2 * players * 29 / 4
     assert sum(meter.ticks[-20:]) >= 2 * players * 29  # yet every trigger is swept each second
     w.meter = None
+
+
+def test_a_line_costs_its_stages_once_and_its_command_for_each_source() -> None:
+    """Row F7, as the estimate reads a line: each `execute` stage once (words inside a selector, NBT
+    or a string are arguments; `positioned as` is one stage), the command once per entity a selector
+    may pick, a call one more than its function; `return <value>` nothing, `return run` its command."""
+    from monopoli_mc.datapack.cost import costs
+    from monopoli_mc.datapack.pack import Pack
+    pack = Pack(V)
+    pack.function("leaf", ["say a", "return 1"])
+    pack.function("top", [
+        'execute as @a[tag=t,scores={a=1..}] at @s if data storage a:b {k:"as if at"} run say hi',
+        "execute positioned as @s rotated as @s run function monopoli:leaf",
+        "execute as Alex if entity @s",
+        "return run say done"])
+    counted = costs(pack, ["main"])
+    everyone = counted.everyone
+    assert counted.of("leaf") == 1
+    assert counted.of("top") == (3 + everyone) + (2 + 1 + 1) + (1 + 1) + 1
