@@ -3,9 +3,8 @@
 For benchmarks, and the sandbox's own: vanilla keeps no such count, and this is not a
 behaviour it imitates. A real server's cost of a turn is the commands it runs (each one time
 on the main thread, which also ticks), so the sandbox counts what `World.charge` charges against
-`max_command_sequence_length`: each command line and each command `execute ... run` runs
-(ledger row F7; `World.charge` says how that compares with vanilla's `ExecutionContext`
-charge). The time is the sandbox's own:
+`max_command_sequence_length`, as vanilla's `ExecutionContext` counts: each command once per
+source, each function call, each `execute` stage (ledger row F7). The time is the sandbox's own:
 Python runs a command far slower than vanilla (10-21 us there), so the counts are the figures
 to compare, and the time says where the sandbox's main thread, not the design, is the bottleneck.
 """
