@@ -28,7 +28,7 @@ from monopoli_mc.datapack.pack import Pack, write_pack
 from monopoli_mc.datapack.versions import get_version
 from monopoli_mc.rcon import RconClient
 from monopoli_mc.sandbox.bots import Bot
-from monopoli_mc.sandbox.commands import COMMANDS, _load_modules
+from monopoli_mc.sandbox.commands import COMMANDS
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.sandbox.world import World
 from monopoli_mc.vanilla.data import load
@@ -42,7 +42,6 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="MONOPOLI_FUZZ
 
 def roots(release: str) -> tuple[str, ...]:
     """The tree's commands the sandbox has, and two it has not (which it must refuse as vanilla)."""
-    _load_modules()
     tree = load(release).tree["children"]
     return tuple(sorted(name for name in COMMANDS if name in tree)) + ("help", "weather")
 

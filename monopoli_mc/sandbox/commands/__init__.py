@@ -1,45 +1,10 @@
-"""The command tree: each command module registers a parser that returns a runnable."""
+"""The command table: importing this package registers every command the sandbox knows."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from monopoli_mc.sandbox.commands import (  # noqa: F401  (imported to register their commands)
+    advancement, blocks, bossbar, data, execute, forceload, functions, items, misc, scoreboard, server, summon,
+    team)
+from monopoli_mc.sandbox.registry import COMMANDS, Parser, Run, parse_command
 
-from monopoli_mc.sandbox.reader import UNKNOWN_ARGUMENT, UNKNOWN_COMMAND, Reader
-from monopoli_mc.sandbox.source import Source
-
-Run = Callable[[Source], int]
-Parser = Callable[[Reader], Run]
-COMMANDS: dict[str, tuple[Parser, int]] = {}
-
-
-def command(*names: str, level: int = 2) -> Callable[[Parser], Parser]:
-    """Register a command parser under its names with the permission level it needs."""
-    def register(fn: Parser) -> Parser:
-        for name in names:
-            COMMANDS[name] = (fn, level)
-        return fn
-    return register
-
-
-def parse_command(r: Reader, level: int, *, nested: bool = False) -> Run:
-    """Parse one command at the cursor for a source of the given permission level."""
-    _load_modules()
-    start = r.cursor
-    name = r.read_word()
-    entry = COMMANDS.get(name)
-    if entry is None or entry[1] > level:
-        r.cursor = start
-        raise r.error(UNKNOWN_ARGUMENT if nested else UNKNOWN_COMMAND)
-    return entry[0](r)
-
-
-_LOADED: list[bool] = []
-
-
-def _load_modules() -> None:
-    if _LOADED:
-        return
-    from monopoli_mc.sandbox.commands import (  # noqa: F401
-        advancement, blocks, bossbar, data, execute, forceload, functions, items, misc, scoreboard, server, summon,
-        team)
-    _LOADED.append(True)
+__all__ = ["COMMANDS", "Parser", "Run", "parse_command"]

@@ -8,7 +8,7 @@ from nbtlib import List
 
 from monopoli_mc.sandbox import versions
 from monopoli_mc.sandbox.args import Vec, read_block, read_vec
-from monopoli_mc.sandbox.commands import Run, command
+from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.model import Block
 from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.source import Source

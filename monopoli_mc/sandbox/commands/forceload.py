@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import product
 
 from monopoli_mc.sandbox.args import Vec, read_column
-from monopoli_mc.sandbox.commands import Run, command
+from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.source import Source
 

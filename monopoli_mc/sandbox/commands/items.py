@@ -9,7 +9,7 @@ from nbtlib import Compound, List
 
 from monopoli_mc.sandbox import snbt
 from monopoli_mc.sandbox.args import Vec, item_name, read_item, read_vec
-from monopoli_mc.sandbox.commands import Run, command
+from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.entities import ItemFrame
 from monopoli_mc.sandbox.model import Entity, ItemStack, Player
 from monopoli_mc.sandbox.reader import CommandError, Reader

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from monopoli_mc.sandbox.commands import Run, command
+from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.source import Source
 
