@@ -11,23 +11,23 @@ when a player's use of a block ran its default action, for a button even while i
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from monopoli_mc.sandbox.advancement_file import Advancement, Condition, Location
-from monopoli_mc.sandbox.model import BlockPos, Player, Pos
-from monopoli_mc.sandbox.source import Source
-
-if TYPE_CHECKING:
-    from monopoli_mc.sandbox.world import World
+from monopoli_mc.sandbox.model import Block, BlockPos, Player, Pos
 
 BLOCK_USE = "minecraft:default_block_use"
+Reward = Callable[[Player, str], None]
+"""Runs an advancement's reward function (by id) for the player who completed it."""
 
 
 class Advancements:
     """The loaded advancements of a world and what each player has of them."""
 
-    def __init__(self, world: World) -> None:
-        self.world = world
+    def __init__(self, blocks: dict[BlockPos, Block], reward: Reward) -> None:
+        self.blocks = blocks
+        """The world's blocks, which location conditions look at."""
+        self.reward = reward
         self.loaded: dict[str, Advancement] = {}
 
     def load(self, advancements: dict[str, Advancement]) -> None:
@@ -81,12 +81,8 @@ class Advancements:
         return True
 
     def _reward(self, player: Player, adv: Advancement) -> None:
-        fid = adv.reward_function
-        if fid is None or fid not in self.world.datapacks.functions:
-            return  # vanilla runs nothing for a reward function it does not have
-        source = Source(self.world, player.name, player, player.pos, player.rot, player.dimension,
-                        level=2, silent=True)
-        self.world.call_function(fid, None, source)
+        if adv.reward_function is not None:
+            self.reward(player, adv.reward_function)
 
     def _holds(self, cond: Condition, player: Player, origin: Pos) -> bool:
         if cond.kind == "any_of":
@@ -105,7 +101,7 @@ class Advancements:
             return False
         if loc.blocks is None and not loc.state:
             return True
-        block = self.world.blocks.get((math.floor(at[0]), math.floor(at[1]), math.floor(at[2])))
+        block = self.blocks.get((math.floor(at[0]), math.floor(at[1]), math.floor(at[2])))
         block_id = block.id if block is not None else "minecraft:air"
         if loc.blocks is not None and block_id not in loc.blocks:
             return False

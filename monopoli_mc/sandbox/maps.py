@@ -12,17 +12,15 @@ markers' and frame markers' own bookkeeping.
 from __future__ import annotations
 
 import math
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from nbtlib import Compound, Int
 
 from monopoli_mc.sandbox.entities import ItemFrame
-from monopoli_mc.sandbox.model import ItemStack, Player
-
-if TYPE_CHECKING:
-    from monopoli_mc.sandbox.world import World
+from monopoli_mc.sandbox.model import Entity, ItemStack, Player
 
 FILLED_MAP = "minecraft:filled_map"
 MAP_ID = "minecraft:map_id"
@@ -167,7 +165,7 @@ class MapHolders:
     held: dict[str, frozenset[int]]
 
     @classmethod
-    def of(cls, world: World) -> MapHolders:
+    def of(cls, world: MapWorld) -> MapHolders:
         """The online players and their maps now."""
         online = {p.name: p for p in world.online_players()}
         held = {name: frozenset(i for i in map(map_id_of, p.inventory.values()) if i is not None)
@@ -179,6 +177,19 @@ class MapHolders:
         return map_id in self.held.get(name, ())
 
 
+class MapWorld(Protocol):
+    """What the maps ask of the world (`world.World` is one): its maps, players, entities and time."""
+
+    maps: dict[int, MapData]
+    next_map_id: int
+    entities: dict[uuid.UUID, Entity]
+    forced_chunks: set[tuple[int, int]]
+    game_time: int
+
+    def online_players(self) -> list[Player]:
+        """Online players in join order."""
+
+
 def map_id_of(stack: ItemStack | None) -> int | None:
     """The `minecraft:map_id` of a filled map item, else None."""
     if stack is None or stack.id != FILLED_MAP or MAP_ID not in stack.components:
@@ -186,7 +197,7 @@ def map_id_of(stack: ItemStack | None) -> int | None:
     return int(stack.components[MAP_ID])
 
 
-def _data_of(world: World, stack: ItemStack | None) -> MapData | None:
+def _data_of(world: MapWorld, stack: ItemStack | None) -> MapData | None:
     map_id = map_id_of(stack)
     return None if map_id is None else world.maps.get(map_id)
 
@@ -197,7 +208,7 @@ def decorations_of(stack: ItemStack) -> Compound:
     return value if isinstance(value, Compound) else Compound()
 
 
-def use_empty_map(world: World, player: Player) -> int:
+def use_empty_map(world: MapWorld, player: Player) -> int:
     """MapItem.use: the empty map in hand becomes a new map centred where the player stands."""
     slot = player.selected_slot
     held = player.inventory.get(slot)
@@ -216,7 +227,7 @@ def use_empty_map(world: World, player: Player) -> int:
     return map_id
 
 
-def tick(world: World) -> None:
+def tick(world: MapWorld) -> None:
     """One game tick of every map: the maps players carry, then (every 10 ticks) framed ones."""
     holders = MapHolders.of(world)
     for player in holders.online.values():
@@ -234,7 +245,7 @@ def tick(world: World) -> None:
                          frame, frame.item)
 
 
-def _ticking_frames(world: World, holders: MapHolders) -> Iterator[ItemFrame]:
+def _ticking_frames(world: MapWorld, holders: MapHolders) -> Iterator[ItemFrame]:
     """Frames in entity-ticking chunks: force-loaded ones, or near a player."""
     near = {(math.floor(p.pos[0]) >> 4, math.floor(p.pos[2]) >> 4) for p in holders.online.values()}
     for entity in list(world.entities.values()):

@@ -11,18 +11,14 @@ counted) is protected, so the radius-16 default covers 33 by 33 columns.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from monopoli_mc.sandbox.model import BlockPos, Player
-
-if TYPE_CHECKING:
-    from monopoli_mc.sandbox.world import World
+from monopoli_mc.sandbox.source import Level
 
 SPAWN_PROTECTION = 16  # server.properties' default (DedicatedServerProperties.spawnProtection)
 OVERWORLD = "minecraft:overworld"
 
 
-def is_under_spawn_protection(world: World, player: Player, pos: BlockPos) -> bool:
+def is_under_spawn_protection(world: Level, player: Player, pos: BlockPos) -> bool:
     """Whether vanilla refuses this player's use of the block at pos for spawn protection."""
     if player.dimension != OVERWORLD or not world.ops or player.name in world.ops:
         return False

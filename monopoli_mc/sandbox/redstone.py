@@ -8,16 +8,11 @@ entity, permission level 2, so the pack finds the presser with `@p[distance=..N]
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from nbtlib import Int, String
 
 from monopoli_mc.errors import SandboxError
 from monopoli_mc.sandbox.model import BlockPos
-from monopoli_mc.sandbox.source import Source
-
-if TYPE_CHECKING:
-    from monopoli_mc.sandbox.world import World
+from monopoli_mc.sandbox.source import Level, Source
 
 NEIGHBOURS = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)]
 BEHIND = {"north": (0, 0, 1), "south": (0, 0, -1), "east": (-1, 0, 0), "west": (1, 0, 0)}
@@ -30,7 +25,7 @@ def _add(a: BlockPos, b: tuple[int, int, int]) -> BlockPos:
 class Redstone:
     """Pressed buttons and the command blocks waiting to run."""
 
-    def __init__(self, world: World) -> None:
+    def __init__(self, world: Level) -> None:
         self.world = world
         self.pressed: dict[BlockPos, int] = {}  # button -> ticks left
         self.pending: list[BlockPos] = []

@@ -1,20 +1,21 @@
-"""Resolving score, selector and nbt text components for a command source."""
+"""Resolving score, selector and nbt text components for a command source, and the text commands send."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import re
+from collections.abc import Callable
+from typing import Any
 
 from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox.model import Chat, Player
 from monopoli_mc.sandbox.nbt_path import parse_path
 from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.selectors import read_selector
-from monopoli_mc.sandbox.source import Source
-
-if TYPE_CHECKING:
-    from monopoli_mc.sandbox.world import World
+from monopoli_mc.sandbox.source import Level, Source
+from monopoli_mc.sandbox.text import clicks, plain, spans
 
 
-def resolve_component(world: World, source: Source, comp: dict[str, Any]) -> str:
+def resolve_component(world: Level, source: Source, comp: dict[str, Any]) -> str:
     """The text a score/selector/nbt component shows."""
     try:
         if "score" in comp:
@@ -27,7 +28,43 @@ def resolve_component(world: World, source: Source, comp: dict[str, Any]) -> str
         return ""
 
 
-def _score(world: World, source: Source, score: dict[str, Any]) -> str:
+def resolver(source: Source) -> Callable[[dict[str, Any]], str]:
+    """Resolve score, selector and nbt components for a source."""
+    return lambda comp: resolve_component(source.world, source, comp)
+
+
+def render(comp: Any, source: Source) -> str:
+    """A component's plain text, resolved for the source."""
+    return plain(comp, resolver(source))
+
+
+def tell(p: Player, comp: Any, source: Source) -> None:
+    """Send a chat component to one player, its score, selector and nbt parts resolved once
+    (`TellRawCommand` sends `ComponentUtils.updateForEntity(...)`, one resolved component per
+    player; read in client1.20.5 and client1.21.4, the same in both): the plain text, the clicks
+    and the styled runs all read that one resolution. 1.21.5 and later not read here."""
+    resolve_once, done = resolver(source), {}
+
+    def resolve(part: dict[str, Any]) -> str:
+        if id(part) not in done:
+            done[id(part)] = resolve_once(part)
+        return done[id(part)]
+    p.chat.append(Chat(plain(comp, resolve), comp, clicks(comp, resolve, json_dialect=source.world.json_text),
+                       spans(comp, resolve)))
+
+
+def expand_selectors(message: str, source: Source) -> str:
+    """`say` expands selectors in its message into names."""
+    def sub(m: re.Match[str]) -> str:
+        try:
+            sel = read_selector(Reader(m.group(0)))
+        except CommandError:
+            return m.group(0)
+        return ", ".join(p.name for p in sel.select(source))
+    return re.sub(r"@[aprsen](\[[^\]]*\])?", sub, message)
+
+
+def _score(world: Level, source: Source, score: dict[str, Any]) -> str:
     name = str(score.get("name", ""))
     if name == "*":
         return ""
@@ -40,7 +77,7 @@ def _score(world: World, source: Source, score: dict[str, Any]) -> str:
     return "" if value is None else str(value)
 
 
-def _nbt(world: World, comp: dict[str, Any]) -> str:
+def _nbt(world: Level, comp: dict[str, Any]) -> str:
     """A storage nbt component: each tag found, a string as its text, any other as Tag.toString (ledger
     M2), joined by the default separator ", " (1.21.4 `NbtContents.resolve` maps `Tag::getAsString`;
     1.21.11 `NbtTextContent` the same). The sandbox ignores `separator` and `interpret`: the pack

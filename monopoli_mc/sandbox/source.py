@@ -1,16 +1,20 @@
-"""The command source: who runs a command, where, with what rights, and where output goes."""
+"""The command source (who runs a command, where, with what rights) and the world as a command sees it."""
 
 from __future__ import annotations
 
+import threading
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-from monopoli_mc.sandbox.model import Entity, Pos
+from nbtlib import Compound
+
+from monopoli_mc.sandbox.advancements import Advancements
+from monopoli_mc.sandbox.board import Scoreboard
+from monopoli_mc.sandbox.datapack import Datapacks
+from monopoli_mc.sandbox.model import Block, BlockPos, BossBar, Entity, Player, Pos, Team
 from monopoli_mc.sandbox.wording import reworded
-
-if TYPE_CHECKING:
-    from monopoli_mc.sandbox.world import World
 
 Output = Callable[[str], None]
 _CUSTOM = "_counts_itself"
@@ -43,11 +47,86 @@ def run_leaf(run: Callable[[Source], int], source: Source) -> int:
     return run(source)
 
 
+class Level(Protocol):
+    """What a command, a selector or one of the world's parts may ask of the world (`world.World` is one).
+
+    Vanilla's CommandSourceStack reaches its ServerLevel and MinecraftServer; the sandbox's
+    commands reach this, so no command module imports the world, which imports them all.
+    """
+
+    version: str
+    json_text: bool
+    players: dict[str, Player]
+    ops: set[str]
+    max_players: int
+    spawn: BlockPos
+    spawn_protection: int
+    blocks: dict[BlockPos, Block]
+    entities: dict[uuid.UUID, Entity]
+    next_entity_number: int
+    forced_chunks: set[tuple[int, int]]
+    storage: dict[str, Compound]
+    bossbars: dict[str, BossBar]
+    scoreboard: Scoreboard
+    gamerules: dict[str, str]
+    game_time: int
+    datapacks: Datapacks
+    advancements: Advancements
+    log: list[str]
+    stop_requested: threading.Event
+
+    @property
+    def teams(self) -> dict[str, Team]:
+        """The scoreboard's teams by name."""
+
+    def team_of(self, name: str) -> Team | None:
+        """The team a player or score holder is on."""
+
+    def player(self, name: str) -> Player | None:
+        """An online player by name."""
+
+    def online_players(self) -> list[Player]:
+        """Online players in join order."""
+
+    def all_entities(self) -> list[Entity]:
+        """What `@e` looks through: online players, then the other entities."""
+
+    def add_entity(self, entity: Entity) -> None:
+        """A summoned entity joins the world."""
+
+    def set_block(self, pos: BlockPos, block: Block) -> bool:
+        """Place a block (with default block entity data); False if nothing changed."""
+
+    def broadcast(self, text: str, drawn: list[tuple[str, Any]] | None = None) -> None:
+        """A system chat line to every online player (and the server log)."""
+
+    def run(self, command: str, source: Source) -> int:
+        """Parse and run a command line for a source; errors become feedback."""
+
+    def call_function(self, fid: str, args: Compound | None, source: Source) -> int | None:
+        """Run a function's lines in order; the `return` value, if any."""
+
+    def charge(self) -> None:
+        """Count one command against the execution's quota (checked first)."""
+
+    def charge_stage(self) -> None:
+        """Count one `execute` stage against the quota, unchecked."""
+
+    def schedule(self, fid: str, due: int, *, replace: bool) -> None:
+        """Schedule a function (or tag) at a game time."""
+
+    def unschedule(self, fid: str) -> int:
+        """Remove a function's schedules; how many were removed."""
+
+    def reload(self) -> None:
+        """Reread every pack; #minecraft:load runs at the start of the next tick."""
+
+
 @dataclass(frozen=True)
 class Source:
     """Vanilla's CommandSourceStack, reduced to what the sandbox models."""
 
-    world: World
+    world: Level
     name: str
     entity: Entity | None
     pos: Pos

@@ -28,7 +28,7 @@ from monopoli_mc.sandbox.redstone import Redstone
 from monopoli_mc.sandbox.source import Output, Source, is_counted_itself
 from monopoli_mc.sandbox.strict import Refusal
 from monopoli_mc.vanilla.data import load as load_vanilla
-from monopoli_mc.sandbox.text import clicks, plain, spans
+from monopoli_mc.sandbox.text import plain, spans
 
 MACRO_VAR = re.compile(r"\$\(([A-Za-z0-9_]+)\)")
 BLOCK_ENTITIES = {"command_block": {"Command": "", "auto": 0, "powered": 0, "SuccessCount": 0,
@@ -91,7 +91,7 @@ class World:
         self.schedules: list[tuple[int, str]] = []
         self.datapacks = Datapacks(version)
         self.redstone = Redstone(self)
-        self.advancements = Advancements(self)
+        self.advancements = Advancements(self.blocks, self._reward)
         self.log: list[str] = []
         self._compiled: dict[str, list[tuple[str, Run | None]]] = {}
         self._post_reload = False
@@ -419,6 +419,13 @@ class World:
                                f"{fid}: Command '{line}' caused error: {refusal.java_message()}")
         return line, parsed
 
+    def _reward(self, player: Player, fid: str) -> None:
+        """An advancement's reward: its function runs as the player, output suppressed, level 2."""
+        if fid not in self.datapacks.functions:
+            return  # vanilla runs nothing for a reward function it does not have
+        source = Source(self, player.name, player, player.pos, player.rot, player.dimension, level=2, silent=True)
+        self.call_function(fid, None, source)
+
     def schedule(self, fid: str, due: int, *, replace: bool) -> None:
         """Schedule a function (or tag) at a game time."""
         if replace:
@@ -462,44 +469,6 @@ class World:
             return  # handleUseItemOn: mayInteract is false, so useItemOn never runs (no press, no trigger)
         self.redstone.press(pos)
         self.advancements.use_block(player, pos)
-
-    def place_structure(self, sid: str, at: BlockPos, *, rotation: str = "none",
-                        mirror: str = "none", integrity: float = 1.0, seed: int = 0) -> None:
-        """Place a structure template's blocks with their block entity data, turned as vanilla turns them.
-
-        The file is read as the server reads it (`monopoli_mc.vanilla.template`): one it
-        cannot read is no template at all, as `place template` then answers. Each block goes
-        where `StructureTemplate.transform` puts it (pivot 0, 0, 0) in its mirrored, rotated
-        state (`monopoli_mc.vanilla.placement`); a state the sandbox cannot turn is refused
-        before any block is set, naming the block. An integrity below 1 keeps each block when
-        the seed's random draws at most the integrity (`BlockRotProcessor`, after one draw that
-        picks the palette), blocks taken in vanilla's order (ledger row B3).
-        """
-        from monopoli_mc.datapack.versions import VERSIONS
-        from monopoli_mc.vanilla.data import load
-        from monopoli_mc.vanilla.placement import Unturnable, place_state, transform
-        from monopoli_mc.vanilla.template import NbtError, load_template
-        mc = load(self.version)
-        try:
-            template = load_template(self.datapacks.structures[sid].read_bytes(), mc,
-                                     VERSIONS[self.version].data_version)
-        except (NbtError, OSError) as e:
-            self.log.append(f"Couldn't load structure {sid}: {e}")
-            raise CommandError(f'There is no template with id "{sid}"') from None
-        placed: list[tuple[BlockPos, Block]] = []
-        for b in template.blocks:
-            x, y, z = transform(b.pos, mirror, rotation)
-            try:
-                state = place_state(b.name, b.properties, mirror, rotation, mc.blocks.get(b.name, {}))
-            except Unturnable as e:
-                self.log.append(f"place template {sid}: {e}")
-                raise CommandError(f"{e} (template {sid}, block at {b.pos})") from None
-            nbt = snbt.from_vanilla(b.nbt) if b.nbt is not None else None
-            placed.append(((x + at[0], y + at[1], z + at[2]), Block(b.name, state, nbt)))
-        if integrity < 1.0:
-            placed = _rot(placed, integrity, seed)
-        for pos, block in placed:
-            self.set_block(pos, block)
 
     # ----- players and text -------------------------------------------------------
     def player(self, name: str) -> Player | None:
@@ -570,29 +539,6 @@ class World:
         return Source(self, p.name, p, p.pos, p.rot, p.dimension, level=4 if p.name in self.ops else 0,
                       output=output or to_chat, accepts_success=feedback or output is not None)
 
-    def resolver(self, source: Source) -> Any:
-        """Resolve score, selector and nbt components for a source."""
-        from monopoli_mc.sandbox.resolve import resolve_component
-        return lambda comp: resolve_component(self, source, comp)
-
-    def render(self, comp: Any, source: Source) -> str:
-        """A component's plain text, resolved for the source."""
-        return plain(comp, self.resolver(source))
-
-    def tell(self, p: Player, comp: Any, source: Source) -> None:
-        """Send a chat component to one player, its score, selector and nbt parts resolved once
-        (`TellRawCommand` sends `ComponentUtils.updateForEntity(...)`, one resolved component per
-        player; read in client1.20.5 and client1.21.4, the same in both): the plain text, the clicks
-        and the styled runs all read that one resolution. 1.21.5 and later not read here."""
-        resolver, done = self.resolver(source), {}
-
-        def resolve(part: dict[str, Any]) -> str:
-            if id(part) not in done:
-                done[id(part)] = resolver(part)
-            return done[id(part)]
-        p.chat.append(Chat(plain(comp, resolve), comp, clicks(comp, resolve, json_dialect=self.json_text),
-                           spans(comp, resolve)))
-
     def broadcast(self, text: str, drawn: list[tuple[str, Any]] | None = None) -> None:
         """A system chat line to every online player (and the server log)."""
         self.log.append(text)
@@ -603,18 +549,6 @@ class World:
         """A translated system message to everyone."""
         comp = dict(comp, color=color) if color else comp
         self.broadcast(plain(comp), spans(comp))
-
-    def expand_selectors(self, message: str, source: Source) -> str:
-        """`say` expands selectors in its message into names."""
-        from monopoli_mc.sandbox.selectors import read_selector
-
-        def sub(m: re.Match[str]) -> str:
-            try:
-                sel = read_selector(Reader(m.group(0)))
-            except CommandError:
-                return m.group(0)
-            return ", ".join(p.name for p in sel.select(source))
-        return re.sub(r"@[aprsen](\[[^\]]*\])?", sub, message)
 
     def sidebar(self) -> list[tuple[str, int]]:
         """What the sidebar shows now."""
@@ -645,19 +579,6 @@ def _joined(lines: list[str]) -> list[str]:
         if line and not line.startswith("#"):
             out.append(line)
     return out
-
-
-def _rot(placed: list[tuple[BlockPos, Block]], integrity: float, seed: int) -> list[tuple[BlockPos, Block]]:
-    """The blocks an integrity below 1 keeps (`BlockRotProcessor.processBlock`): a draw for the
-    palette (`getRandomBlockInfos`: `nextInt(1)`), then one `nextFloat() <= integrity` per block in
-    `StructureTemplate.buildInfoList`'s order: by y, x, z, blocks with data last. Vanilla also puts
-    full cubes before other blocks, which takes block shapes the sandbox does not hold (row B3)."""
-    from monopoli_mc.sandbox.javarandom import JavaRandom, as_float32
-    random = JavaRandom.for_structure(seed)
-    random.next_int(1)
-    limit = as_float32(integrity)
-    ordered = sorted(placed, key=lambda pb: (pb[1].nbt is not None, pb[0][1], pb[0][0], pb[0][2]))
-    return [pb for pb in ordered if random.next_float() <= limit]
 
 
 def _center_floor(pos: BlockPos) -> Pos:

@@ -12,6 +12,7 @@ from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.model import Block
 from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.sandbox.structures import place_structure
 from monopoli_mc.vanilla.placement import MIRRORS, ROTATIONS
 
 MAX_FILL = 32768
@@ -127,8 +128,8 @@ def place(r: Reader) -> Run:
         bp = vec.block(s) if vec else tuple(int(c // 1) for c in s.pos)
         if not s.world.datapacks.has_structure(tid):
             raise CommandError(f'There is no template with id "{tid}"')
-        s.world.place_structure(tid, bp, rotation=rotation, mirror=mirror,  # type: ignore[arg-type]
-                                integrity=integrity, seed=seed)
+        place_structure(s.world, tid, bp, rotation=rotation, mirror=mirror,  # type: ignore[arg-type]
+                        integrity=integrity, seed=seed)
         s.success('Loaded template "{}" at {}, {}, {}'.format(tid, *bp))
         return 1
     return run

@@ -13,9 +13,9 @@ from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.commands.misc import read_component
 from monopoli_mc.sandbox.model import BossBar, Player
 from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.resolve import render
 from monopoli_mc.sandbox.selectors import EntityArg, read_entity
 from monopoli_mc.sandbox.source import Source
-from monopoli_mc.sandbox.text import plain
 
 COLORS = ("blue", "green", "pink", "purple", "red", "white", "yellow")
 STYLES = ("notched_10", "notched_12", "notched_20", "notched_6", "progress")
@@ -71,7 +71,7 @@ def _add(s: Source, bar_id: str, name: Any) -> int:
     bars = s.world.bossbars
     if bar_id in bars:
         raise CommandError(f"A bossbar already exists with the ID '{bar_id}'")
-    bars[bar_id] = BossBar(bar_id, name, plain(name, s.world.resolver(s)))
+    bars[bar_id] = BossBar(bar_id, name, render(name, s))
     s.success(f"Created custom bossbar {bars[bar_id].shown()}")
     return len(bars)
 
@@ -156,7 +156,7 @@ def _setter(field: str, value: object, success: str, unchanged: str, result: int
 
 
 def _rename(s: Source, bar: BossBar, name: Any) -> int:
-    text = plain(name, s.world.resolver(s))
+    text = render(name, s)
     if name == bar.name:
         raise CommandError("Nothing changed. That's already the name of this bossbar")
     bar.name, bar.name_text = name, text

@@ -11,6 +11,7 @@ from monopoli_mc.sandbox.args import read_time, read_vec
 from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.model import Entity, Player
 from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.resolve import expand_selectors, render, tell
 from monopoli_mc.sandbox.selectors import EntityArg, read_entity, read_range
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.sandbox.text import component
@@ -41,7 +42,7 @@ def say(r: Reader) -> Run:
     message = r.rest()
 
     def run(s: Source) -> int:
-        s.world.broadcast(f"[{s.name}] {s.world.expand_selectors(message, s)}")
+        s.world.broadcast(f"[{s.name}] {expand_selectors(message, s)}")
         return 1
     return run
 
@@ -58,7 +59,7 @@ def tellraw(r: Reader) -> Run:
     def run(s: Source) -> int:
         players = targets.players_of(s)
         for p in players:
-            s.world.tell(p, comp, s)
+            tell(p, comp, s)
         return len(players)
     return run
 
@@ -86,7 +87,7 @@ def _title(s: Source, targets: EntityArg, kind: str, comp: Any) -> int:
     players = targets.players_of(s)
     for p in players:
         if comp is not None:
-            p.titles.append((kind, s.world.render(comp, s)))
+            p.titles.append((kind, render(comp, s)))
             if kind == "actionbar":  # on screen 60 ticks from now (Gui.setOverlayMessage, ledger D2)
                 p.overlay = (p.titles[-1][1], s.world.game_time)
         elif kind == "clear":

@@ -7,9 +7,9 @@ from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.hashorder import fastutil_order
 from monopoli_mc.sandbox.model import DISPLAY_SLOTS, Objective, wrap32
 from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.resolve import render
 from monopoli_mc.sandbox.selectors import Holders, read_holders
 from monopoli_mc.sandbox.source import Source
-from monopoli_mc.sandbox.text import plain
 
 OPS = ("=", "+=", "-=", "*=", "/=", "%=", "<", ">", "><")
 
@@ -69,7 +69,7 @@ def _add(s: Source, name: str, criteria: str, display: object) -> int:
     board = s.world.scoreboard
     if name in board.objectives:
         raise CommandError("An objective already exists by that name")
-    text = plain(display, s.world.resolver(s)) if display is not None else name
+    text = render(display, s) if display is not None else name
     board.objectives[name] = Objective(name, criteria, display or name, text)
     s.success(f"Created new objective {board.objectives[name].shown()}")
     return len(board.objectives)
@@ -86,7 +86,7 @@ def _modify(s: Source, name: str, what: str, value: object) -> int:
     obj = objective(s, name)
     if what == "displayname":
         obj.display = value
-        obj.display_text = plain(value, s.world.resolver(s))
+        obj.display_text = render(value, s)
         s.success(f"Changed the display name of {obj.name} to {obj.shown()}")
     elif what == "rendertype":
         obj.render = str(value)
@@ -306,7 +306,7 @@ def _display(r: Reader) -> Run:
             s.world.scoreboard.score(h, obj).display = value
         who = names[0] if len(names) == 1 else f"{len(names)} entities"
         if what == "name" and value is not None:
-            text = plain(value, s.world.resolver(s))
+            text = render(value, s)
             s.success(f"Changed display name to {text} for {who} in {obj.shown()}")
         elif what == "name":
             s.success(f"Cleared display name for {who} in {obj.shown()}")

@@ -13,9 +13,9 @@ from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.commands.misc import read_component
 from monopoli_mc.sandbox.model import CHAT_COLORS, Team
 from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.resolve import render
 from monopoli_mc.sandbox.selectors import Holders, read_holders
 from monopoli_mc.sandbox.source import Source
-from monopoli_mc.sandbox.text import plain
 
 Change = Callable[[Source, Team], int]
 
@@ -113,7 +113,7 @@ def _add(s: Source, name: str, display: Any) -> int:
     if name in teams:
         raise CommandError("A team already exists by that name")
     comp = name if display is None else display
-    teams[name] = Team(name, comp, plain(comp, s.world.resolver(s)))
+    teams[name] = Team(name, comp, render(comp, s))
     s.success(f"Created team {teams[name].shown()}")
     return len(teams)
 
@@ -217,7 +217,7 @@ def _rename(s: Source, t: Team, comp: Any) -> int:
     if _literal(t.display) == _literal(comp):
         raise CommandError("Nothing changed. That team already has that name")
     t.display = comp
-    t.display_text = plain(comp, s.world.resolver(s))
+    t.display_text = render(comp, s)
     s.success(f"Updated the name of team {t.shown()}")
     return 0
 
@@ -228,7 +228,7 @@ def _literal(comp: Any) -> Any:
 
 
 def _affix(s: Source, t: Team, option: str, comp: Any) -> int:
-    text = plain(comp, s.world.resolver(s))
+    text = render(comp, s)
     setattr(t, option, text)
     s.success(f"Team {option} set to {text}")
     return 1
