@@ -101,7 +101,7 @@ def test_replies_25w36a_reworded_are_worded_as_the_release_does(version: str, pa
         assert rcon.command("execute if entity @a") == passed
         assert rcon.command("forceload add 0 0 260 260") == f"Too many chunks in the specified area {big}"
         rcon.command("data modify storage t:s a set value 1")
-        expected = "Expected object, got: 1" if version == "1.21.4" else "Expected object; got: 1"
+        expected = "Expected object, got: 1" if version == "1.21.4" else "Expected an object: got 1"
         assert rcon.command("data modify storage t:s a merge value {b:1}") == expected
 
 
