@@ -18,32 +18,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from monopoli_mc.bridge import outbox
+from monopoli_mc.controller.table import BoardGame, Reminded
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.narrate import Narrator
 from monopoli_mc.rules.phases import AUCTION, DEBT, OVER
-
-if TYPE_CHECKING:
-    from monopoli_mc.controller.table import BoardGame
 
 FIRST = 120.0  # seconds a debt waits before the table is first reminded
 EVERY = 300.0  # seconds between reminders after that
 CHECK_AT = 15.0  # seconds a game has waited for one player when the read phase asks whether they are online
 WAIT_AFTER = 60.0  # seconds after which the table is told whom it waits for, online or not
-
-
-@dataclass
-class Reminded:
-    """Which wait a board's reminders are about (the game and its action count) and what was said of it."""
-
-    key: tuple[int, int] = (0, -1)
-    told: int = 0  # debt reminders said
-    asked: int = 0  # the marks (CHECK_AT, WAIT_AFTER) at which the read phase asked who is online
-    offline: bool | None = None  # the player waited for was offline at the last ask; None: not known
-    waiting: bool = False  # the table was told whom it waits for
 
 
 def _wait(table: BoardGame) -> Reminded | None:

@@ -1,4 +1,8 @@
-"""One board's game at runtime: the engine, what the world shows, and the timers around it."""
+"""One board's game at runtime: the engine, what the world shows, and the timers around it.
+
+The records of what a board's clocks have shown and said (`Walk`, `Bar`, `Reminded`) live here,
+beside the board that holds them; `timers.py`, `timelimit.py` and `stall.py` act on them.
+"""
 
 from __future__ import annotations
 
@@ -11,11 +15,9 @@ from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.outbox import Picture, Table
 from monopoli_mc.controller.offers import Draft
 from monopoli_mc.controller.policy import forced_action
-from monopoli_mc.controller.stall import Reminded
 from monopoli_mc.controller.history import told_lines
 from monopoli_mc.controller.saved import load_game
 from monopoli_mc.controller.store import SNAPSHOT_EVERY, GameRow, Store
-from monopoli_mc.controller.timelimit import Bar
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rules.board import Board
@@ -33,6 +35,29 @@ class Walk:
 
     space: int
     deadline: float
+
+
+@dataclass
+class Bar:
+    """What the world's boss bar of a board shows (so only changes are sent)."""
+
+    shown: bool | None = None  # None: not known (a controller before this one, or a reset world, may show one)
+    sent_at: float = 0.0  # time.time() of the last update
+    value: int = -1
+    words: str = ""
+    color: str = ""
+    warned: set[int] = field(default_factory=set)  # the timelimit.WARN_AT thresholds already told
+
+
+@dataclass
+class Reminded:
+    """Which wait a board's reminders are about (the game and its action count) and what was said of it."""
+
+    key: tuple[int, int] = (0, -1)
+    told: int = 0  # debt reminders said
+    asked: int = 0  # the marks (stall.CHECK_AT, WAIT_AFTER) at which the read phase asked who is online
+    offline: bool | None = None  # the player waited for was offline at the last ask; None: not known
+    waiting: bool = False  # the table was told whom it waits for
 
 
 @dataclass
@@ -56,9 +81,9 @@ class BoardGame:
     held: tuple[float, float] | None = None  # (clock, time of day) of the last poll while paused (timers.hold)
     limit: float | None = None  # the game's time limit in seconds (stored with it; timelimit.py)
     ends_at: float | None = None  # when it runs out (seconds since the epoch); None: no limit, or over
-    bar: Bar = field(default_factory=Bar)  # what the world's boss bar of the time left shows
+    bar: Bar = field(default_factory=Bar)  # what the world's boss bar of the time left shows (timelimit.py)
     since: float = 0.0  # time.time() of the game's last action: how long the game has waited (stall.py)
-    reminded: Reminded = field(default_factory=Reminded)  # the reminders of a debt left unpaid
+    reminded: Reminded = field(default_factory=Reminded)  # the reminders of a wait (stall.py)
     log: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=LOG_KEPT))  # (game id, line told)
 
     def seat_of(self, name: str) -> int | None:

@@ -11,34 +11,19 @@ from __future__ import annotations
 import math
 import re
 import time
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from monopoli_mc.bridge import outbox, timebar
 from monopoli_mc.controller.store import GameRow, Store
+from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rules.phases import OVER
 from monopoli_mc.rules.settings import MAX_LIMIT_MINUTES
-
-if TYPE_CHECKING:
-    from monopoli_mc.controller.table import BoardGame
 
 UPDATE_EVERY = 5.0  # seconds between boss bar updates: one RCON request per board, not one per poll
 WARN_AT = (600, 60)  # seconds left at which the table is warned in chat
 MAX_HOURS = MAX_LIMIT_MINUTES // 60  # a week, as a rule set may say: the boss bar's seconds stay far inside an int
 _LIMIT = re.compile(r"(?:(?P<h>\d+)h)?(?:(?P<m>\d+)m)?(?:(?P<s>\d+)s)?")
-
-
-@dataclass
-class Bar:
-    """What the world's boss bar of a board shows (so only changes are sent)."""
-
-    shown: bool | None = None  # None: not known (a controller before this one, or a reset world, may show one)
-    sent_at: float = 0.0  # time.time() of the last update
-    value: int = -1
-    words: str = ""
-    color: str = ""
-    warned: set[int] = field(default_factory=set)  # the WARN_AT thresholds already told
 
 
 def parse(value: str) -> float:
