@@ -16,7 +16,7 @@ from monopoli_mc.bridge.ticking import is_ticking, not_ticking
 from monopoli_mc.cli.options import OperatorNumber, db_option, db_path_for, password_option, web_option, world_option
 from monopoli_mc.cli.sandbox import stop_on_signals
 from monopoli_mc.controller import timelimit
-from monopoli_mc.controller.admin import status_line
+from monopoli_mc.controller.status import status_line
 from monopoli_mc.controller.lease import OtherNight, clock
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.record import RecordingRcon

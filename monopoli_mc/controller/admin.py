@@ -12,11 +12,11 @@ import dataclasses
 import difflib
 import json
 import time
-from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.controller import setaside, stall, timelimit, timers
+from monopoli_mc.controller.status import NEXT_GAME, net_worths, result, status_line
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.controller.undo import undo
 from monopoli_mc.datapack.escape import player_name
@@ -319,81 +319,6 @@ class AdminDesk:
                 raise MonopoliError(f"{player} plays at no board{did_you_mean(player, playing)}; give --board "
                                     "NAME if they do")
         return self.c.tables[self._only_board()]
-
-
-def status_line(table: BoardGame, lobby: list[str], min_players: int, *, online: set[str] | None = None) -> str:
-    """One line about a board at runtime (see board_status)."""
-    return board_status(table.name, table.game, table.game_id, lobby=lobby, min_players=min_players,
-                        paused=table.paused, ends_at=table.ends_at, online=online, since=table.since)
-
-
-SEAT_HOW = "/trigger join on the board, or monopoli admin seat NAME"
-NEXT_GAME = f"seat the players ({SEAT_HOW}), then monopoli admin start"
-
-
-def board_status(board: str, game: Game | None, game_id: int, *, lobby: list[str], min_players: int,
-                 paused: bool = False, ends_at: float | None = None, online: set[str] | None = None,
-                 since: float | None = None) -> str:
-    """One line about a board: who is seated or plays (and who has left), the game, and what comes next.
-
-    `online`: the names the server lists now (None when unknown: no controller to ask). The step it
-    names next is one the controller takes now: never `admin start` with too few seated.
-    """
-    def who(names: list[str], out: Collection[str] = ()) -> str:
-        return ", ".join(n + (" (bankrupt)" if n in out else " (offline)" if online is not None
-                              and n not in online else "") for n in names)
-
-    if game is None or game.phase == OVER:
-        short = min_players - len(lobby)
-        if lobby and short <= 0:
-            start = "next: monopoli admin start"
-        else:
-            more = f"seat {short} more player{'s' if short > 1 else ''}" if lobby else "seat the players"
-            start = f"next: {more} ({SEAT_HOW}), then monopoli admin start"
-        if game is not None:
-            won = f": {result(game)}"
-            seated = f"; seated for the next game: {who(lobby)}" if lobby else ""
-            return (f"{board}: game {game_id} ({game.rules.name} rules) ended in round {game.round + 1}{won}"
-                    f"{seated}; {start}")
-        if not lobby:
-            return (f"{board}: no game yet, nobody seated; next: players stand on the board and type "
-                    "/trigger join (or monopoli admin seat NAME)")
-        if short > 0:
-            return f"{board}: no game yet; seated: {who(lobby)}; {start}"
-        return f"{board}: {len(lobby)} seated, waiting for the start: {who(lobby)}; {start}"
-    head = f"{board}: game {game_id} ({game.rules.name} rules)"
-    deciding = game.names[game.to_act()]
-    if paused:
-        waits = " (paused; next: monopoli admin resume)"
-    elif online is not None and deciding not in online:
-        waits = f" (offline: the game waits until they are back, or monopoli admin kick {deciding})"
-    else:
-        waits = ""
-    jar = f", jar ${game.jar}" if game.rules.free_parking_jar else ""
-    left = "" if ends_at is None else f", {timelimit.left_words(ends_at - time.time())}"
-    out = {n for p, n in enumerate(game.names) if game.bankrupt[p]}
-    owes = stall.status_words(game, since, time.time())
-    return (f"{head} of {who(game.names, out)}; round {game.round + 1}, {game.phase.replace('_', ' ')} "
-            f"for {deciding}{waits}{jar}{left}" + (f"; {owes}" if owes else ""))
-
-
-def result(game: Game) -> str:
-    """How an ended game came out: "Alex wins", or "a tie: Alex and Sam" (equal net worth at the top)."""
-    if game.winner is not None:
-        return f"{game.names[game.winner]} wins"
-    tied = game.tied()
-    return f"a tie: {Narrator(game.board, game.names).together(tied)}" if tied else "no winner"
-
-
-def net_worths(game: Game) -> str:
-    """Everyone's net worth, richest first, with the debts left unpaid that it counts:
-    "Sam $4,750 (is owed $2,000), Robin $1,180 (owes $2,000), Kim $0 (bankrupt)"."""
-    def one(p: int, worth: int) -> str:
-        owed = game.owed(p) if not game.bankrupt[p] else 0
-        note = (" (bankrupt)" if game.bankrupt[p] else f" (owes ${owed:,})" if owed > 0
-                else f" (is owed ${-owed:,})" if owed < 0 else "")
-        return f"{game.names[p]} ${worth:,}{note}"
-    return ", ".join(one(p, w) for p, w in game.standings())
 
 
 def _name(args: dict[str, Any], key: str = "player") -> str:

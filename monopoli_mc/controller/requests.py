@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from monopoli_mc.controller import lease, setaside, timelimit
-from monopoli_mc.controller.admin import board_status
+from monopoli_mc.controller.status import board_status
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.saved import load_game, rules_of
 from monopoli_mc.rules.board import board_path, load_board
