@@ -11,9 +11,10 @@ when a player's use of a block ran its default action, for a button even while i
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from typing import Any
 
-from monopoli_mc.sandbox.advancement_file import Advancement, Condition, Location
+from monopoli_mc.sandbox.advancement_file import Advancement, AdvancementError, Condition, Location, read_advancement
 from monopoli_mc.sandbox.model import Block, BlockPos, Player, Pos
 
 BLOCK_USE = "minecraft:default_block_use"
@@ -29,6 +30,21 @@ class Advancements:
         """The world's blocks, which location conditions look at."""
         self.reward = reward
         self.loaded: dict[str, Advancement] = {}
+
+    def read(self, files: dict[str, Any], version: str, functions: Collection[str], problems: list[str]) -> None:
+        """Load the packs' advancement files as vanilla does: a file it refuses is not there (told in `problems`)."""
+        loaded: dict[str, Advancement] = {}
+        for aid, data in files.items():
+            try:
+                adv = read_advancement(aid, data, version)
+            except AdvancementError as e:
+                problems.append(f"advancement {aid}: {e}")
+                continue
+            if adv.reward_function is not None and adv.reward_function not in functions:
+                problems.append(f"advancement {aid}: reward function "
+                                f"{adv.reward_function} does not exist (nothing runs)")
+            loaded[aid] = adv
+        self.load(loaded)
 
     def load(self, advancements: dict[str, Advancement]) -> None:
         """Replace the loaded set (on load and /reload), linking parents to children."""

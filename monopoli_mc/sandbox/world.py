@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import pathlib
-import re
 import threading
 import uuid
 from typing import Any, Callable, TypeVar
@@ -12,13 +11,13 @@ from typing import Any, Callable, TypeVar
 from nbtlib import Compound, Int, String
 
 from monopoli_mc.errors import SandboxError
-from monopoli_mc.sandbox import faults, maps, snbt, strict, versions
-from monopoli_mc.sandbox.advancement_file import Advancement, AdvancementError, read_advancement
+from monopoli_mc.sandbox import faults, maps, strict, versions
 from monopoli_mc.sandbox.advancements import Advancements
 from monopoli_mc.sandbox.board import Scoreboard
 from monopoli_mc.sandbox.commands import Run, parse_command
 from monopoli_mc.sandbox.commands.functions import Return
 from monopoli_mc.sandbox.datapack import Datapacks
+from monopoli_mc.sandbox.library import FunctionLibrary
 from monopoli_mc.sandbox.maps import MapData
 from monopoli_mc.sandbox.meter import CommandMeter, now
 from monopoli_mc.sandbox.model import Block, BlockPos, BossBar, Chat, Entity, Player, Pos, Team
@@ -30,7 +29,6 @@ from monopoli_mc.sandbox.strict import Refusal
 from monopoli_mc.vanilla.data import load as load_vanilla
 from monopoli_mc.sandbox.text import plain, spans
 
-MACRO_VAR = re.compile(r"\$\(([A-Za-z0-9_]+)\)")
 BLOCK_ENTITIES = {"command_block": {"Command": "", "auto": 0, "powered": 0, "SuccessCount": 0,
                                     "TrackOutput": 1, "conditionMet": 0, "UpdateLastExecution": 1},
                   "chest": {}, "barrel": {}, "sign": {}, "banner": {}}
@@ -93,7 +91,7 @@ class World:
         self.redstone = Redstone(self)
         self.advancements = Advancements(self.blocks, self._reward)
         self.log: list[str] = []
-        self._compiled: dict[str, list[tuple[str, Run | None]]] = {}
+        self.functions = FunctionLibrary(version, json_text=self.json_text, judge=self._strict_check)
         self._post_reload = False
         self._quota: int | None = None
         """Commands the execution under way may still run; None between executions."""
@@ -205,10 +203,9 @@ class World:
             runnable = parse_command(self.reader(text), level)
         except CommandError as e:
             own = e
-        if self.strict:
-            refusal = self._strict_check(text, level)
-            if refusal is not None and refusal.vanilla:  # Mojang's tree words it as the server does
-                raise CommandError(refusal.message, text=text, cursor=refusal.cursor)
+        refusal = self._strict_check(text, level)
+        if refusal is not None and refusal.vanilla:  # Mojang's tree words it as the server does
+            raise CommandError(refusal.message, text=text, cursor=refusal.cursor)
         if own is not None:
             if own.message == UNKNOWN_COMMAND:  # its wording changed in 1.21.9
                 own.message = self.vanilla.msg("command.unknown.command")
@@ -246,7 +243,9 @@ class World:
         source.failure(line)
 
     def _strict_check(self, text: str, level: int, where: str = "") -> Refusal | None:
-        """The judge's refusal of a line, recorded as a strict failure; None if it takes it."""
+        """In strict mode, the judge's refusal of a line, recorded as a strict failure; None if it takes it."""
+        if not self.strict:
+            return None
         refusal = strict.judge(text, self.version, level)
         if refusal is not None:
             self.strict_failures.append(where + text)
@@ -325,50 +324,9 @@ class World:
         return self.datapacks.problems
 
     def _compile_all(self) -> None:
-        self._compiled.clear()
-        for fid, lines in list(self.datapacks.functions.items()):
-            compiled = self._compile(fid, lines)
-            if compiled is None:  # vanilla does not load it: the function does not exist
-                del self.datapacks.functions[fid]
-            else:
-                self._compiled[fid] = compiled
-        self._load_advancements()
-
-    def _load_advancements(self) -> None:
-        """Advancements as vanilla loads them: a file it refuses is not there."""
-        loaded: dict[str, Advancement] = {}
-        for aid, data in self.datapacks.advancements.items():
-            try:
-                adv = read_advancement(aid, data, self.version)
-            except AdvancementError as e:
-                self.datapacks.problems.append(f"advancement {aid}: {e}")
-                continue
-            if adv.reward_function is not None and adv.reward_function not in self._compiled:
-                self.datapacks.problems.append(f"advancement {aid}: reward function "
-                                               f"{adv.reward_function} does not exist (nothing runs)")
-            loaded[aid] = adv
-        self.advancements.load(loaded)
-
-    def _compile(self, fid: str, lines: list[str]) -> list[tuple[str, Run | None]] | None:
-        out: list[tuple[str, Run | None]] = []
-        for n, line in enumerate(_joined(lines), 1):
-            if line.startswith("$"):
-                out.append((line[1:], None))
-                continue
-            if self.strict:
-                refusal = self._strict_check(line, 2, f"{fid}:{n}: ")
-                if refusal is not None and refusal.vanilla:  # the server drops the whole function
-                    self.datapacks.problems.append(f"{fid}:{n}: {refusal}")
-                    return None
-            try:
-                out.append((line, parse_command(self.reader(line), 2)))
-            except CommandError as e:
-                self.datapacks.problems.append(f"{fid}:{n}: {e.message}: {line}")
-                return None
-            except Exception as exc:  # a sandbox bug: the pack still loads without this function
-                self.datapacks.problems.append(f"{fid}:{n}: {faults.bug_line(exc, line)}")
-                return None
-        return out
+        self.functions.compile_all(self.datapacks)
+        self.advancements.read(self.datapacks.advancements, self.version, self.functions.compiled,
+                               self.datapacks.problems)
 
     def _run_tag(self, tag: str, source: Source) -> None:
         for f in self.datapacks.resolve(tag):
@@ -379,45 +337,14 @@ class World:
 
     def call_function(self, fid: str, args: Compound | None, source: Source) -> int | None:
         """Run a function's lines in order; the `return` value, if any (0 for `return fail`)."""
-        body = self._compiled.get(fid)
-        if body is None:
-            raise CommandError(f"Unknown function {fid}")
-        macro = any(run is None for _, run in body)
-        if macro and args is None:
-            raise CommandError(f"Failed to instantiate function {fid}: "
-                               f"Missing arguments to function {fid}")
-        lines = [self._instantiate(fid, text, args) if run is None else (text, run)
-                 for text, run in body]
+        lines = self.functions.lines(fid, args)
         self.charge()  # CallFunction.execute: one for the call, after instantiating (row F7)
         try:
             for text, run in lines:
-                assert run is not None
                 self.run_parsed(run, source, text)
         except Return as r:
             return 0 if r.failed else r.value  # `return fail`: onFailure is onResult(false, 0) (row E6)
         return None
-
-    def _instantiate(self, fid: str, text: str, args: Compound | None) -> tuple[str, Run]:
-        assert args is not None
-
-        def sub(m: re.Match[str]) -> str:
-            if m.group(1) not in args:
-                raise CommandError(f"Failed to instantiate function {fid}: "
-                                   f"Missing argument {m.group(1)} to function {fid}")
-            return snbt.macro_text(args[m.group(1)], self.version)
-        line = MACRO_VAR.sub(sub, text)
-        refusal = self._strict_check(line, 2) if self.strict else None
-        try:
-            parsed = parse_command(self.reader(line), 2)
-        except CommandError as e:
-            raise CommandError(f"Failed to instantiate function {fid}: While instantiating macro "
-                               f"{fid}: Command '{line}' caused error: {e.message}") from None
-        except Exception as exc:  # a sandbox bug: this call fails, the next one may not
-            raise CommandError(faults.bug_line(exc, line)) from None
-        if refusal is not None and refusal.vanilla:
-            raise CommandError(f"Failed to instantiate function {fid}: While instantiating macro "
-                               f"{fid}: Command '{line}' caused error: {refusal.java_message()}")
-        return line, parsed
 
     def _reward(self, player: Player, fid: str) -> None:
         """An advancement's reward: its function runs as the player, output suppressed, level 2."""
@@ -562,23 +489,6 @@ class World:
     def team_of(self, name: str) -> Team | None:
         """The team a player or score holder is on (its colour is `team_of(name).color`)."""
         return self.scoreboard.team_of(name)
-
-
-def _joined(lines: list[str]) -> list[str]:
-    """Function lines: comments and blanks dropped, `\\` continuations joined."""
-    out: list[str] = []
-    pending = ""
-    for raw in lines:
-        line = raw.strip()
-        if pending:
-            line = pending + line
-            pending = ""
-        if line.endswith("\\"):
-            pending = line[:-1]
-            continue
-        if line and not line.startswith("#"):
-            out.append(line)
-    return out
 
 
 def _center_floor(pos: BlockPos) -> Pos:

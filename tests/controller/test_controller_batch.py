@@ -42,7 +42,7 @@ def test_sync_is_batched_too(rig: Rig) -> None:
 def test_an_older_pack_without_batches_gets_one_command_a_request(rig: Rig) -> None:
     world = rig.box.world
     world.datapacks.functions.pop("monopoli:batch")
-    world._compiled.pop("monopoli:batch")
+    world.functions.compiled.pop("monopoli:batch")
     lines: list[str] = []
     rig.ctl.on_line = lines.append
     name = _roll(rig)
