@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from monopoli_mc.bridge.inbox import WorldEvent
+from monopoli_mc.controller.table import BoardGame, table_of
 from monopoli_mc.operator_input import AMOUNT, SPACE, NotAccepted, Whole
 from monopoli_mc.rules.events import Event
 
@@ -22,13 +23,15 @@ SITUATIONAL = ("status", "unseat")  # kinds answered without knowing the operato
 NUMBERS = {"pay": AMOUNT, "fine": AMOUNT, "move": SPACE, "give_deed": SPACE}  # the requests that carry one
 
 
-def needs_standing(c: Controller, event: WorldEvent) -> str | None:
-    """The operator whose position the request needs (to find their board), if any: read before deciding."""
-    if not event.is_admin or event.board is not None or len(c.tables) < 2:
+def needs_standing(event: WorldEvent, tables: dict[str, BoardGame], names: dict[str, str]) -> str | None:
+    """The operator whose position the request needs (to find their board), if any: read before deciding
+    (`names`: UUID -> name)."""
+    if not event.is_admin or event.board is not None or len(tables) < 2:
         return None
-    if event.kind[len("admin_"):] in SITUATIONAL or (event.target is not None and c.table_of(event.target)):
+    if event.kind[len("admin_"):] in SITUATIONAL or (event.target is not None and
+                                                      table_of(tables.values(), event.target)):
         return None
-    return c.players.names.get(event.uuid or "")
+    return names.get(event.uuid or "")
 
 
 def admin(c: Controller, event: WorldEvent, batches: dict[str, list[Event]]) -> list[str]:
@@ -40,7 +43,7 @@ def admin(c: Controller, event: WorldEvent, batches: dict[str, list[Event]]) -> 
     args: dict[str, Any] = {"player": event.target}
     operator = c.players.names.get(event.uuid or "")
     board = event.board
-    stands = needs_standing(c, event)
+    stands = needs_standing(event, c.tables, c.players.names)
     if stands is not None:
         board = c.board_at(stands)
     late = _late(c, event)

@@ -32,7 +32,7 @@ from monopoli_mc.controller.admin import AdminDesk, net_worths
 from monopoli_mc.controller.lease import Lease
 from monopoli_mc.controller.lease import clock as lease_clock
 from monopoli_mc.controller.players import Players
-from monopoli_mc.controller.reads import Reads, read
+from monopoli_mc.controller.reads import Reader, Reads
 from monopoli_mc.controller.settings import Settings
 from monopoli_mc.controller.store import GameRow, Store
 from monopoli_mc.controller.table import Action, BoardGame
@@ -82,12 +82,13 @@ class Controller:
                          costs=lambda: pack_costs(world, self.board), version=world.version)
         self.walks = timers.Walks()
         self.auction_bars = auction.Bars()  # each board's auction countdown (boss bar)
-        self.unreadable_said: set[str] = set()  # inbox items that cannot be read, said once each
         self.stuck_timers: set[tuple[str, int | None, int, str]] = set()  # (board, game, actions, kind): failed
+        self.reader = Reader(self.command, store, self.players, self._say)  # the read phase
         self.reads = Reads()  # the current poll's (deciding reads nothing else)
         self._connected = False
         self.lease: Lease | None = None
         self.world_id = ""  # the identity the pack drew at load in the world we are connected to
+        self.night = ""  # this database's night id, which the world's mark names while we run it
         self.beaten = -math.inf  # self.clock() at the last heartbeat written into the world (calls.beat)
 
     def _say(self, line: str) -> None:
@@ -113,7 +114,7 @@ class Controller:
         """Give the lease back (a clean stop), and the world's mark when the server is there."""
         if self.lease is not None:
             if self._connected:
-                identity.clear_mark(self)
+                identity.clear_mark(self.command, self.store, self.world_id)
             self.lease.release()
             self.lease = None
 
@@ -146,8 +147,9 @@ class Controller:
         """After (re)connecting: which world this is (a new one is read from its first event); then the
         picture as stored is rewritten. Its prompts and titles wait for the next poll: the inputs queued
         while the controller was away are applied first, so none is sent for a state they changed."""
-        self.world_id = identity.follow_world(self)
-        identity.check_night(self)
+        self.world_id = identity.follow_world(self.command, self.store, self._say, on_new_world=self.on_new_world)
+        self.night = identity.check_night(self.command, self.store, self._say, world=self.world_id,
+                                          take_over=self.settings.take_over, new_night=self.settings.new_night)
         self.players.refresh()
         self.sync_all(prompts=False)
         self._connected = True
@@ -251,7 +253,8 @@ class Controller:
         """One poll: read, decide (new events, timers, operator requests), write; returns events applied."""
         if self.lease is not None:
             self.lease.beat()
-        self.reads = reads = read(self)
+        self.reads = reads = self.reader.read(world=self.world_id, night=self.night, tables=self.tables,
+                                              walks=self.walks, wall=self.wall())
         now = self.clock()
         timers.hold(self.tables.values(), now, self.wall())  # a paused board's clocks stand still
         out: list[str] = []

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -171,3 +172,11 @@ class BoardGame:
         self.shown = outbox.picture(self.game, self.view)
         self.prompted = outbox.prompt_key(self.game)
         return outbox.sync(self.game, self.view, stamp=self.game_id, drawn=self.books_out)
+
+
+def table_of(tables: Iterable[BoardGame], name: str) -> BoardGame | None:
+    """The board whose current game seats this player."""
+    for table in tables:
+        if table.seat_of(name) is not None:
+            return table
+    return None

@@ -70,7 +70,7 @@ def night(tmp_path: Path) -> Iterator[Night]:
 
 def _mark_db(rcon: RconClient, store: Store) -> str:
     ctl = Controller(rcon, load_world(), store, Settings(rules="prom"))
-    mark = identity.storage(ctl).night
+    mark = identity.storage(ctl.command, ctl.world_id).night
     assert mark is not None
     return mark.db
 

@@ -69,3 +69,15 @@ def test_a_walker_not_there_in_time_is_untagged_and_teleported(tmp_path: Path) -
         assert f'{{f:"ui/walked",player:"{name}"}}' in write and '{f:"ui/tp"' in write
         rig.step()
         assert rig.ctl.walks.positions == {}
+
+
+def test_an_idle_poll_reads_no_setting_from_the_database(tmp_path: Path) -> None:
+    """The night's id and the boot last seen are kept in memory between polls: an idle poll (and a
+    poll with a new boot, once that boot is recorded) reads no row of the meta table."""
+    for rig in make_rig(tmp_path, ["Alex", "Sam"]):
+        statements: list[str] = []
+        rig.store.db.set_trace_callback(statements.append)
+        for _ in range(3):
+            rig.step()
+        rig.store.db.set_trace_callback(None)
+        assert statements and not [s for s in statements if "meta" in s]
