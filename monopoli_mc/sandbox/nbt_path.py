@@ -89,15 +89,18 @@ class NbtPath:
             del c[k]
         return len(slots)
 
-    def insert(self, root: Compound, index: int, values: list[Any]) -> int:
-        """Insert values into every list at the path (append: index -1 past the end)."""
+    def insert(self, root: Compound, index: int, values: list[Any], *, version: str) -> int:
+        """Insert values into every list at the path (append: index -1 past the end).
+
+        A tag there that is no list is refused, quoted as the release's Tag.toString (ledger row M4).
+        """
         count = 0
         for c, k in self.slots(root, create=True):
             old = (c.get(k) if isinstance(c, Compound) else c[k])
             if old is None:
                 old = List()
             if not isinstance(old, list) or isinstance(old, str):
-                raise ValueError(f"Expected list, got: {snbt.show(old)}")
+                raise ValueError(f"Expected list, got: {snbt.show(old, pretty=False, version=version)}")
             items = list(old)
             at = len(items) if index == -1 else (index if index >= 0 else len(items) + index + 1)
             if at < 0 or at > len(items):

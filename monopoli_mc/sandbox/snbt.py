@@ -292,10 +292,12 @@ def as_string(tag: Any, version: str) -> str:
     return str(tag) if isinstance(tag, String) else show(tag, pretty=False, version=version)
 
 
-def show(tag: Any, *, pretty: bool = True, version: str = LATEST) -> str:
-    """Print a tag: pretty is `data get` output (`{a: 1}`) with nothing folded, else Tag.toString (`{a:1}`).
+def show(tag: Any, *, pretty: bool = True, version: str) -> str:
+    """Print a tag as the release prints it: pretty is `data get` output (`{a: 1}`) with nothing
+    folded, else Tag.toString (`{a:1}`), which is also what an error text quotes (ledger row M4).
 
     Tag.toString follows StringTagVisitor (1.21.11 StringNbtWriter): keys sorted (M2), no spaces.
+    The release is never assumed: 1.21.4 and 1.21.5+ quote keys and strings differently.
     """
     if pretty:
         return _pretty(tag, 0, lists=False, arrays=False, version=version)

@@ -150,7 +150,7 @@ def _size(tag: Any, path: NbtPath) -> int:
 
 def _merge(s: Source, target: Target, value: Any) -> int:
     if not isinstance(value, Compound):
-        raise CommandError(f"Expected object, got: {snbt.show(value)}")
+        raise CommandError(f"Expected object, got: {snbt.show(value, pretty=False, version=s.world.version)}")
     data, name, write = target.read(s)
     merged = snbt.java_copy(data, s.world.version)  # DataCommands.mergeData: getData().copy().merge(tag)
     _deep_merge(merged, snbt.java_copy(value, s.world.version))
@@ -196,7 +196,7 @@ def _modify(r: Reader, target: Target, path: NbtPath) -> Run:
         data, name, write = target.read(s)
         items = values(s)
         try:
-            count = _apply(op, path, data, items, index)
+            count = _apply(op, path, data, items, index, s.world.version)
         except ValueError as e:
             raise CommandError(str(e)) from None
         if count == 0:
@@ -207,7 +207,8 @@ def _modify(r: Reader, target: Target, path: NbtPath) -> Run:
     return run
 
 
-def _apply(op: str, path: NbtPath, data: Compound, items: list[Any], index: int) -> int:
+def _apply(op: str, path: NbtPath, data: Compound, items: list[Any], index: int, version: str) -> int:
+    """One `data modify` operation; a tag of the wrong type is quoted as the release's Tag.toString (M4)."""
     if op == "set":
         return path.set(data, items[-1]) if items else 0
     if op == "merge":
@@ -218,16 +219,16 @@ def _apply(op: str, path: NbtPath, data: Compound, items: list[Any], index: int)
             places = path.get(data)
         for place in places:
             if not isinstance(place, Compound):
-                raise ValueError(f"Expected object, got: {snbt.show(place)}")
+                raise ValueError(f"Expected object, got: {snbt.show(place, pretty=False, version=version)}")
             for item in items:
                 if not isinstance(item, Compound):
-                    raise ValueError(f"Expected object, got: {snbt.show(item)}")
+                    raise ValueError(f"Expected object, got: {snbt.show(item, pretty=False, version=version)}")
                 before = copy.deepcopy(place)  # compared whole, as vanilla compares a copy
                 _deep_merge(place, item)
                 count += place != before
         return count
     at = {"append": -1, "prepend": 0}.get(op, index)
-    return path.insert(data, at, items)
+    return path.insert(data, at, items, version=version)
 
 
 def _read_source(r: Reader) -> Callable[[Source], list[Any]]:
