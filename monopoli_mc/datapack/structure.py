@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gzip
 import io
 import textwrap
@@ -11,6 +12,7 @@ import nbtlib
 
 from monopoli_mc.datapack.layout import Layout, Pos
 from monopoli_mc.datapack.text import Dialect, text
+from monopoli_mc.datapack.versions import McVersion
 from monopoli_mc.rules.board import Board, Space
 
 State = tuple[str, tuple[tuple[str, str], ...]]
@@ -85,6 +87,14 @@ def _tag(value: Any) -> nbtlib.tag.Base:
 
 def board_structure(board: Board, layout: Layout, dialect: Dialect) -> bytes:
     """The gzipped .nbt bytes of the board for one tile size and height."""
+    return _board_structure(board, layout, dialect.version)
+
+
+@functools.lru_cache(maxsize=16)
+def _board_structure(board: Board, layout: Layout, version: McVersion) -> bytes:
+    # Kept: drawing the board through nbtlib's tags took a tenth of the test suite's time, and the
+    # same board, layout and release give the same bytes (Board and Layout compare by value).
+    dialect = Dialect(version)
     canvas = Canvas(layout)
     width = layout.width
     for x in range(width):

@@ -9,6 +9,7 @@ of those, so the tests can insist on a file that loads exactly as written.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,8 +51,27 @@ def load_template(data: bytes, mc: Vanilla, data_version: int) -> Template:
     """Read a structure file as the server does; NbtError where it refuses the file.
 
     `data_version` is the server's: a template without one is upgraded from version 500
-    (and mangled), and one from a newer server cannot be read back in time.
+    (and mangled), and one from a newer server cannot be read back in time. The same bytes
+    read for the same release give the same Template, shared: read it, do not change it.
     """
+    key = (data, mc.release, data_version)
+    with _READ_LOCK:  # sandboxes in threads of one process share it
+        template = _READ.get(key)
+    if template is None:  # an NbtError is not kept: the next read raises it again
+        template = _read(data, mc, data_version)
+        with _READ_LOCK:
+            if len(_READ) >= 32:  # a few boards' files at a time; forget the oldest
+                del _READ[next(iter(_READ))]
+            _READ[key] = template
+    return template
+
+
+# Each board placement read its file anew: reading NBT in Python took a sixth of the test suite's time.
+_READ: dict[tuple[bytes, str, int], Template] = {}
+_READ_LOCK = threading.Lock()
+
+
+def _read(data: bytes, mc: Vanilla, data_version: int) -> Template:
     _, root = read_compressed(data)
     problems: list[str] = []
     dv = root.get("DataVersion")
