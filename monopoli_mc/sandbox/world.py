@@ -26,8 +26,8 @@ from monopoli_mc.sandbox.reader import UNKNOWN_COMMAND, CommandError, Reader
 from monopoli_mc.sandbox.redstone import Redstone
 from monopoli_mc.sandbox.source import Output, Source, is_counted_itself
 from monopoli_mc.sandbox.strict import Refusal
-from monopoli_mc.vanilla.data import load as load_vanilla
 from monopoli_mc.sandbox.text import plain, spans
+from monopoli_mc.vanilla.data import load as load_vanilla
 
 BLOCK_ENTITIES = {"command_block": {"Command": "", "auto": 0, "powered": 0, "SuccessCount": 0,
                                     "TrackOutput": 1, "conditionMet": 0, "UpdateLastExecution": 1},

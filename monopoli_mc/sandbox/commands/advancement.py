@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from monopoli_mc.sandbox.advancements import Advancements
-from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.model import Player
 from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.selectors import read_entity
 from monopoli_mc.sandbox.source import Source
 

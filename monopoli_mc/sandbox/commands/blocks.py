@@ -8,9 +8,9 @@ from nbtlib import List
 
 from monopoli_mc.sandbox import versions
 from monopoli_mc.sandbox.args import Vec, read_block, read_vec
-from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.model import Block
 from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.sandbox.structures import place_structure
 from monopoli_mc.vanilla.placement import MIRRORS, ROTATIONS

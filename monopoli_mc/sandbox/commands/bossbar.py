@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.commands.misc import read_component
 from monopoli_mc.sandbox.model import BossBar, Player
 from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.resolve import render
 from monopoli_mc.sandbox.selectors import EntityArg, read_entity
 from monopoli_mc.sandbox.source import Source

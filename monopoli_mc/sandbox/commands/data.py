@@ -11,10 +11,10 @@ from nbtlib import Byte, ByteArray, Compound, Double, Float, Int, IntArray, Long
 
 from monopoli_mc.sandbox import snbt
 from monopoli_mc.sandbox.args import Vec, mth_floor, read_vec
-from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.model import Player
 from monopoli_mc.sandbox.nbt_path import NbtPath, read_path
 from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.selectors import EntityArg, read_entity
 from monopoli_mc.sandbox.source import Source
 

@@ -10,12 +10,12 @@ from typing import Any
 from nbtlib import Byte, Double, Float, Int, Long, Short
 
 from monopoli_mc.sandbox.args import java_float32, java_int, java_narrow, read_block, read_vec
-from monopoli_mc.sandbox.registry import Run, command, parse_command
 from monopoli_mc.sandbox.commands.data import read_target
 from monopoli_mc.sandbox.commands.items import read_items_test
 from monopoli_mc.sandbox.model import Block
 from monopoli_mc.sandbox.nbt_path import matches, read_path
 from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.registry import Run, command, parse_command
 from monopoli_mc.sandbox.selectors import read_entity, read_holders, read_range
 from monopoli_mc.sandbox.source import Source, counts_itself, run_leaf
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from itertools import product
 
 from monopoli_mc.sandbox.args import Vec, read_column
-from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.source import Source
 
 Chunk = tuple[int, int]

@@ -8,10 +8,10 @@ from nbtlib import Compound
 
 from monopoli_mc.sandbox import snbt, versions
 from monopoli_mc.sandbox.args import read_time
-from monopoli_mc.sandbox.registry import Run, command, parse_command
 from monopoli_mc.sandbox.commands.data import read_target, single
 from monopoli_mc.sandbox.nbt_path import NbtPath, read_path
 from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.registry import Run, command, parse_command
 from monopoli_mc.sandbox.source import Source, counts_itself, run_leaf
 
 

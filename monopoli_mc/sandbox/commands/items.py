@@ -9,10 +9,10 @@ from nbtlib import Compound, List
 
 from monopoli_mc.sandbox import snbt
 from monopoli_mc.sandbox.args import Vec, item_name, read_item, read_vec
-from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.entities import ItemFrame
 from monopoli_mc.sandbox.model import Entity, ItemStack, Player
 from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.selectors import EntityArg, read_entity
 from monopoli_mc.sandbox.source import Source
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from monopoli_mc.sandbox import snbt
 from monopoli_mc.sandbox.args import read_time, read_vec
-from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.model import Entity, Player
 from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.resolve import expand_selectors, render, tell
 from monopoli_mc.sandbox.selectors import EntityArg, read_entity, read_range
 from monopoli_mc.sandbox.source import Source

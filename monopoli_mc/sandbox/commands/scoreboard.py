@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from monopoli_mc.sandbox.args import objective
-from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.hashorder import fastutil_order
 from monopoli_mc.sandbox.model import DISPLAY_SLOTS, Objective, wrap32
 from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.resolve import render
 from monopoli_mc.sandbox.selectors import Holders, read_holders
 from monopoli_mc.sandbox.source import Source

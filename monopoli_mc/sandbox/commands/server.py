@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.source import Source
 
 

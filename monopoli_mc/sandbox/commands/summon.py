@@ -7,9 +7,9 @@ from nbtlib import Compound
 
 from monopoli_mc.sandbox import snbt
 from monopoli_mc.sandbox.args import read_vec
-from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.entities import FRAME_NAMES, ItemFrame
 from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.source import Source
 
 
