@@ -12,22 +12,19 @@ import dataclasses
 import difflib
 import json
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.controller import setaside, stall, timelimit, timers
 from monopoli_mc.controller.status import NEXT_GAME, net_worths, result, status_line
+from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.controller.undo import undo
 from monopoli_mc.datapack.escape import player_name
 from monopoli_mc.errors import IllegalAction, MonopoliError, RconError, StoreError
-from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.narrate import Narrator
 from monopoli_mc.rules.phases import OVER, SYSTEM
-
-if TYPE_CHECKING:
-    from monopoli_mc.controller.loop import Controller
 
 KINDS = ("seat", "unseat", "start", "end", "pay", "fine", "move", "give_deed", "give-deed", "trade", "pause", "resume", "undo",
          "kick", "bankrupt", "sync", "status")
@@ -50,18 +47,18 @@ class SeatRefused(IllegalAction):
 
 
 class AdminDesk:
-    """Answers operator requests for a controller (inside its poll's transaction)."""
+    """Answers operator requests from a poll's snapshot (inside the poll's transaction)."""
 
-    def __init__(self, controller: Controller) -> None:
-        self.c = controller
+    def __init__(self, snapshot: Snapshot) -> None:
+        self.s = snapshot
 
     def handle(self, kind: str, args: dict[str, Any], board: str | None, *, origin: str,
-               batches: dict[str, list[Event]], name_board: str = "--board NAME") -> tuple[str, Writes]:
+               name_board: str = "--board NAME") -> tuple[str, Writes]:
         """Do one request; returns the answer for the operator and the world writes.
 
         `name_board` says how the operator names a board, for the answer when one is needed."""
         try:
-            return self._handle(kind, args, board, origin, batches)
+            return self._handle(kind, args, board, origin)
         except (RconError, StoreError):  # not the request's fault: the whole poll fails and is retried
             raise
         except BoardNeeded as exc:
@@ -71,28 +68,27 @@ class AdminDesk:
         except MonopoliError as exc:
             return f"error: {exc}", []
 
-    def _handle(self, kind: str, args: dict[str, Any], board: str | None, origin: str,
-                batches: dict[str, list[Event]]) -> tuple[str, Writes]:
+    def _handle(self, kind: str, args: dict[str, Any], board: str | None, origin: str) -> tuple[str, Writes]:
         kind = kind.replace("-", "_")
         if kind not in KINDS:
             raise MonopoliError(f"unknown request {kind!r}; known: {', '.join(KINDS)}")
         if kind == "seat":
             name, warning = self._seen(_name(args), offline=args.get("offline") is True)
-            answer, writes = self.seat(name, board or self._only_board(), batches=batches, origin=origin)
+            answer, writes = self.seat(name, board or self._only_board(), origin=origin)
             return answer + warning, writes
         if kind == "unseat":
             return self.unseat(_name(args), board)
         if kind == "start":
-            return self.start(self._table(board, args), batches=batches, origin=origin)
+            return self.start(self._table(board, args), origin=origin)
         if kind == "status":
-            tables = [self._table(board, {})] if board is not None else list(self.c.tables.values())
-            online, aside = self._online(), setaside.status_line(self.c.store)
-            lines = [status_line(t, self.c.store.lobby(t.name), self.c.rules.min_players, online=online)
+            tables = [self._table(board, {})] if board is not None else list(self.s.tables.values())
+            online, aside = self.s.reads.online, setaside.status_line(self.s.store)
+            lines = [status_line(t, self.s.store.lobby(t.name), self.s.rules.min_players, online=online)
                      for t in tables]
             return "\n".join(lines + ([aside] if aside else [])), []
         table = self._table(board, args)
         if kind in ("pause", "resume"):
-            timers.set_paused(self.c.store, table, kind == "pause", now=self.c.clock(), wall=self.c.wall())
+            timers.set_paused(self.s.store, table, kind == "pause", now=self.s.now, wall=self.s.wall)
             word = "paused" if table.paused else "resumed"
             self._note(table, f"The operator {word} the game", origin)
             return f"board {table.name!r} {word}", outbox.say(table.view, f"The operator {word} the game.")
@@ -102,7 +98,7 @@ class AdminDesk:
         if kind == "undo":
             return self.undo(table, origin)
         if kind == "end":
-            return self.end(table, origin, batches)
+            return self.end(table, origin)
         if kind == "trade":
             offer = _offer(table, args)
             seat = game.names.index(_name(args, "from"))
@@ -127,18 +123,17 @@ class AdminDesk:
             raise IllegalAction(why)
         if kind == "kick":  # the engine tells a bankruptcy: say first whose doing it was
             self._note(table, f"The operator took {game.names[seat]} out of the game", origin)
-        writes = self.c.apply(table, action, origin, batches)
+        writes = self.s.apply(table, action, origin)
         if kind == "move" and not table.view.teleport:
             writes.append(outbox.calls.teleport(game.names[seat], table.name, game.pos[seat]))
         return answer, writes
 
-    def seat(self, name: str, board: str | None, *, batches: dict[str, list[Event]],
-             origin: str) -> tuple[str, Writes]:
+    def seat(self, name: str, board: str | None, *, origin: str) -> tuple[str, Writes]:
         """Seat a player at a board's next game (and start it when enough are seated)."""
         player_name(name)  # a name a Minecraft player can have, or a clear error
         if board is None:
             return "stand on a board to join its game", []
-        table = self.c.tables.get(board)
+        table = self.s.tables.get(board)
         if table is None:
             raise MonopoliError(f"no board named {board!r}")
         if table.game is not None and table.game.phase != OVER:
@@ -148,33 +143,33 @@ class AdminDesk:
             raise SeatRefused(f"a game is already running on board {board!r}; wait for the next one",
                               player=f"A game is already running on board {board}; you can join the next one "
                                      "(/trigger join here once this one is over), or join a board with no game.")
-        playing = self.c.table_of(name)
+        playing = self.s.table_of(name)
         if playing not in (None, table) and playing.game.phase != OVER:  # type: ignore[union-attr]
             raise SeatRefused(f"{name} already plays at another board",
                               player=f"You play at board {playing.name}: finish that game first.")  # type: ignore[union-attr]
-        lobby = self.c.store.lobby(board)
+        lobby = self.s.store.lobby(board)
         if name in lobby:
             return f"{name} is already seated ({len(lobby)} seated)", []
-        elsewhere = [b for b in self.c.tables if b != board and name in self.c.store.lobby(b)]
+        elsewhere = [b for b in self.s.tables if b != board and name in self.s.store.lobby(b)]
         if elsewhere:
             raise SeatRefused(f"{name} is already seated at board {elsewhere[0]!r}; "
                               f"`monopoli admin unseat {name}` takes them out first",
                               player=f"You are already seated at board {elsewhere[0]}, for its next game: "
                                      f"play there, or ask the organiser to take you off it first.")
         full = f"Board {board} is full ({len(lobby)} seated): join another board, or the next game here."
-        if len(lobby) >= self.c.rules.max_players:
+        if len(lobby) >= self.s.rules.max_players:
             raise SeatRefused(f"board {board!r} is full ({len(lobby)} seated)", player=full)
-        if len(lobby) >= len(table.view.colors) and not self.c.rules.roles:  # with sides, colours are by side
-            raise SeatRefused(f"board {board!r} is full: {self.c.world.source or 'the world config'} lists "
+        if len(lobby) >= len(table.view.colors) and not self.s.rules.roles:  # with sides, colours are by side
+            raise SeatRefused(f"board {board!r} is full: {self.s.world.source or 'the world config'} lists "
                               f"{len(table.view.colors)} colours, one per player; add more under colors:",
                               player=full)
-        self.c.store.seat(board, name)
+        self.s.store.seat(board, name)
         lobby.append(name)
         writes = outbox.sit(table.view, name)
         writes += outbox.say(table.view, f"{name} joined board {board} ({len(lobby)} seated).")
-        start_at = self.c.settings.start_at
-        if start_at is not None and len(lobby) >= max(start_at, self.c.rules.min_players):
-            answer, more = self.start(table, batches=batches, origin=origin)
+        start_at = self.s.settings.start_at
+        if start_at is not None and len(lobby) >= max(start_at, self.s.rules.min_players):
+            answer, more = self.start(table, origin=origin)
             return f"{name} seated; {answer}", writes + more
         return f"{name} seated at board {board!r} ({len(lobby)} seated)", writes
 
@@ -184,13 +179,13 @@ class AdminDesk:
         Raises IllegalAction for a name the server never showed, so a misspelt one is not seated.
         """
         player_name(name)
-        seen = self.c.seen(name)
+        seen = self.s.seen(name)
         if seen is not None:
             return seen, ""
         if offline:
             return name, (f"; warning: the server has never shown a player named {name}: check the spelling "
                           f"(`monopoli admin unseat {name}` takes them out before the start)")
-        hint = did_you_mean(name, sorted(set(self.c.names.values())))
+        hint = did_you_mean(name, sorted(set(self.s.names.values())))
         raise IllegalAction(f"no player named {name} has been on the server{hint}; check the spelling, or "
                             f"seat them anyway with `monopoli admin seat {name} --offline`")
 
@@ -198,11 +193,11 @@ class AdminDesk:
         """Take a seated player out before their board's game starts."""
         player_name(name)
         if board is None:
-            boards = [b for b in self.c.tables if name in self.c.store.lobby(b)]
-            playing = self.c.table_of(name)  # to be told the game has started, not to name the board
+            boards = [b for b in self.s.tables if name in self.s.store.lobby(b)]
+            playing = self.s.table_of(name)  # to be told the game has started, not to name the board
             board = boards[0] if boards else playing.name if playing else self._only_board()
         table = self._table(board, {})
-        lobby = self.c.store.lobby(table.name)
+        lobby = self.s.store.lobby(table.name)
         if name not in lobby:
             if table.seat_of(name) is not None and table.game is not None and table.game.phase != OVER:
                 raise IllegalAction(f"the game on board {table.name!r} has started: `monopoli admin kick {name}` "
@@ -210,36 +205,38 @@ class AdminDesk:
                                     "ends the game")
             raise IllegalAction(f"{name} is not seated at board {table.name!r}{did_you_mean(name, lobby)}; "
                                 f"seated: {', '.join(lobby) or 'nobody'}")
-        self.c.store.unseat(table.name, name)
+        self.s.store.unseat(table.name, name)
         lobby.remove(name)
         writes = outbox.say(table.view, f"{name} left board {table.name} ({len(lobby)} seated).")
         writes += outbox.unsit(table.view, name)  # after the line, so they hear it too
         return f"{name} unseated from board {table.name!r} ({len(lobby)} seated)", writes
 
-    def start(self, table: BoardGame, *, batches: dict[str, list[Event]], origin: str) -> tuple[str, Writes]:
+    def start(self, table: BoardGame, *, origin: str) -> tuple[str, Writes]:
         """Start a board's game with the players seated (order by a throw, as the sheet says)."""
         if table.game is not None and table.game.phase != OVER:
             raise IllegalAction(f"board {table.name!r} already has a game running")
-        names = self.c.store.lobby(table.name)
-        rules = self.c.rules
+        names = self.s.store.lobby(table.name)
+        rules = self.s.rules
         if len(names) < rules.min_players:
             raise IllegalAction(f"board {table.name!r} needs {rules.min_players} players, {len(names)} seated")
-        seed = self.c.settings.seed
+        seed = self.s.settings.seed
         if seed is None:
             seed = int(time.time() * 1000) % 2**31
-        seed += list(self.c.tables).index(table.name)
-        game, last = Game.new(rules, self.c.board, names, seed), table.game
-        table.game_id = self.c.store.new_game(table.name, dataclasses.asdict(rules), seed, names)
+        seed += list(self.s.tables).index(table.name)
+        game, last = Game.new(rules, self.s.board, names, seed), table.game
+        table.game_id = self.s.store.new_game(table.name, dataclasses.asdict(rules), seed, names)
         table.game, table.n_actions, table.shown, table.prompted = game, 0, {}, ()
         table.books_out, table.offers = [], {}
-        limit = self.c.settings.time_limit
-        timelimit.store_limit(self.c.store, table.game_id, timelimit.rule_limit(dataclasses.asdict(rules))
+        limit = self.s.settings.time_limit
+        timelimit.store_limit(self.s.store, table.game_id, timelimit.rule_limit(dataclasses.asdict(rules))
                               if limit is None else limit)
-        row = self.c.store.current_game(table.name)
+        row = self.s.store.current_game(table.name)
         assert row is not None
         table.since = row.started
-        self.c.follow_limit(table, row, override=False)
-        batches.setdefault(table.name, []).extend(game.setup_events)
+        line = timelimit.follow(self.s.store, table, row, limit, self.s.wall, override=False)
+        if line:
+            self.s.say(line)
+        self.s.events.setdefault(table.name, []).extend(game.setup_events)
         if rules.roles:
             colors = ", ".join(f"{role}s {color}" for role, color in table.view.role_colors)
             colors += " (sides are chosen first)"
@@ -248,23 +245,23 @@ class AdminDesk:
         ends = f" Time limit: {timelimit.words(table.limit)}." if table.limit else ""
         writes = outbox.fresh(last, game, table.view)  # the last game's books, lines, titles and seats go first
         writes += outbox.say(table.view, f"Game on! Colours: {colors}. {names[game.current]} starts.{ends}")
-        self.c.on_line(f"[{table.name}] game {table.game_id} starts: {colors}; seed {seed}"
-                       f"{'; time limit ' + timelimit.words(table.limit) if table.limit else ''}")
+        self.s.say(f"[{table.name}] game {table.game_id} starts: {colors}; seed {seed}"
+                   f"{'; time limit ' + timelimit.words(table.limit) if table.limit else ''}")
         return f"game started on board {table.name!r} with {len(names)} players", writes
 
-    def end(self, table: BoardGame, origin: str, batches: dict[str, list[Event]]) -> tuple[str, Writes]:
+    def end(self, table: BoardGame, origin: str) -> tuple[str, Writes]:
         """End a board's game now: the richest by net worth wins (a tie names all at the top); the world
         is told (chat and titles)."""
         game = _game(table)
         if game.phase == OVER:
             raise IllegalAction(f"the game on board {table.name!r} is over already; next: {NEXT_GAME}")
-        writes = self.c.apply(table, ("admin_end", SYSTEM, None), origin, batches)
+        writes = self.s.apply(table, ("admin_end", SYSTEM, None), origin)
         return (f"game {table.game_id} on board {table.name!r} ended: {result(game)}; "
                 f"net worth {net_worths(game)}"), writes
 
     def undo(self, table: BoardGame, origin: str) -> tuple[str, Writes]:
         """Revert the last action a person chose (and the automatic ones after it), sync, tell the table."""
-        done = undo(table, self.c.store, self.c.board, origin)
+        done = undo(table, self.s.store, self.s.board, origin)
         if done is None:
             return f"nothing to undo on board {table.name!r}", []
         game = table.game
@@ -272,14 +269,14 @@ class AdminDesk:
         books = len(table.books_out)
         table.books_out = [b for b in table.books_out if ("draw", *b) not in done.events]
         if len(table.books_out) != books:
-            self.c.store.set_meta(f"books_out:{table.name}", json.dumps(table.books_out))
+            self.s.store.set_meta(f"books_out:{table.name}", json.dumps(table.books_out))
         told = f": {done.told}" if done.told else ""
         self._note(table, f"The operator undid {done.words}", origin)
         writes = outbox.undone(game, done.events, table.view) + table.sync()
         how = ""
-        if game.phase != OVER and table.ends_at is not None and self.c.wall() >= table.ends_at:
+        if game.phase != OVER and table.ends_at is not None and self.s.wall >= table.ends_at:
             # Else the clock would end the game again at the next poll, the undo undone unasked.
-            timelimit.lift(self.c.store, table)
+            timelimit.lift(self.s.store, table)
             if done.actions[-1][0] == "time_up":
                 told = ""  # "GAME OVER: ..." is what was undone, not news
             told += "; its time was up, so the game goes on without a time limit"
@@ -291,34 +288,29 @@ class AdminDesk:
         """A line of the game's move list that is no action: kept with the game, shown on the page."""
         if table.game is None:
             return
-        self.c.store.note(table.game_id, line, origin)
+        self.s.store.note(table.game_id, line, origin)
         table.log.append((table.game_id, line))
 
-    def _online(self) -> set[str] | None:
-        """Who the server lists online, as this poll's read phase asked it for a waiting `status`
-        (deciding asks the server nothing); None when it was not asked or did not say."""
-        return self.c.reads.online
-
     def _only_board(self) -> str:
-        if len(self.c.tables) == 1:
-            return next(iter(self.c.tables))
-        raise BoardNeeded(f"name the board: one of {', '.join(self.c.tables)}")
+        if len(self.s.tables) == 1:
+            return next(iter(self.s.tables))
+        raise BoardNeeded(f"name the board: one of {', '.join(self.s.tables)}")
 
     def _table(self, board: str | None, args: dict[str, Any]) -> BoardGame:
         if board is not None:
-            if board not in self.c.tables:
-                raise MonopoliError(f"no board named {board!r}; boards: {', '.join(self.c.tables)}")
-            return self.c.tables[board]
+            if board not in self.s.tables:
+                raise MonopoliError(f"no board named {board!r}; boards: {', '.join(self.s.tables)}")
+            return self.s.tables[board]
         player = args.get("player") or args.get("from")
         if isinstance(player, str):
-            found = self.c.table_of(player)
+            found = self.s.table_of(player)
             if found is not None:
                 return found
-            if len(self.c.tables) > 1:  # a misspelt name would be told "name the board"
-                playing = [n for t in self.c.tables.values() if t.game is not None for n in t.game.names]
+            if len(self.s.tables) > 1:  # a misspelt name would be told "name the board"
+                playing = [n for t in self.s.tables.values() if t.game is not None for n in t.game.names]
                 raise MonopoliError(f"{player} plays at no board{did_you_mean(player, playing)}; give --board "
                                     "NAME if they do")
-        return self.c.tables[self._only_board()]
+        return self.s.tables[self._only_board()]
 
 
 def _name(args: dict[str, Any], key: str = "player") -> str:

@@ -7,15 +7,13 @@ is withdrawn unapplied, judged by the game time the poll read before deciding.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from monopoli_mc.bridge.inbox import WorldEvent
+from monopoli_mc.controller.admin import AdminDesk
+from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.table import BoardGame, table_of
 from monopoli_mc.operator_input import AMOUNT, SPACE, NotAccepted, Whole
-from monopoli_mc.rules.events import Event
-
-if TYPE_CHECKING:
-    from monopoli_mc.controller.loop import Controller
 
 IN_GAME_WAIT = 10.0  # seconds an in-game admin request waits for the controller, as `monopoli admin --wait`
 TICKS_PER_SECOND = 20
@@ -34,19 +32,19 @@ def needs_standing(event: WorldEvent, tables: dict[str, BoardGame], names: dict[
     return names.get(event.uuid or "")
 
 
-def admin(c: Controller, event: WorldEvent, batches: dict[str, list[Event]]) -> list[str]:
+def admin(s: Snapshot, event: WorldEvent) -> list[str]:
     """An operator's request from the inbox: the desk's answer, told to the operator and logged.
 
     Without a board in the request, the board is the named player's, else the one the operator
     stands on, else the only one."""
     kind = event.kind[len("admin_"):]
     args: dict[str, Any] = {"player": event.target}
-    operator = c.players.names.get(event.uuid or "")
+    operator = s.names.get(event.uuid or "")
     board = event.board
-    stands = needs_standing(event, c.tables, c.players.names)
+    stands = needs_standing(event, s.tables, s.names)
     if stands is not None:
-        board = c.board_at(stands)
-    late = _late(c, event)
+        board = s.board_at(stands)
+    late = _late(s, event)
     writes: list[str] = []
     refused = None if late is not None or kind not in NUMBERS else _number(NUMBERS[kind], event, args)
     if late is not None:
@@ -54,12 +52,12 @@ def admin(c: Controller, event: WorldEvent, batches: dict[str, list[Event]]) -> 
     elif refused is not None:
         answer = f"error: {refused}"
     else:
-        answer, writes = c.desk.handle(kind, args, board, origin=f"seq {event.seq}", batches=batches,
-                                       name_board=f"/function monopoli:admin/<board>/{kind}")
-    c.on_line(f"operator{f' {operator}' if operator else ''} (in game) {kind}: {answer}")
+        answer, writes = AdminDesk(s).handle(kind, args, board, origin=f"seq {event.seq}",
+                                             name_board=f"/function monopoli:admin/<board>/{kind}")
+    s.say(f"operator{f' {operator}' if operator else ''} (in game) {kind}: {answer}")
     if operator is None:
         return writes
-    return writes + [line for part in answer.split("\n") for line in c.tell(operator, f"admin {kind}: {part}")]
+    return writes + [line for part in answer.split("\n") for line in s.tell(operator, f"admin {kind}: {part}")]
 
 
 def _number(whole: Whole, event: WorldEvent, args: dict[str, Any]) -> str | None:
@@ -76,14 +74,14 @@ def _number(whole: Whole, event: WorldEvent, args: dict[str, Any]) -> str | None
     return None
 
 
-def _late(c: Controller, event: WorldEvent) -> str | None:
+def _late(s: Snapshot, event: WorldEvent) -> str | None:
     """Why an in-game request is withdrawn unapplied: it waited longer than `IN_GAME_WAIT` (the
     controller was not running); None when it is in time, or from a pack that does not stamp one.
 
     Raises the read's InboxError when the game time could not be read."""
     if event.time is None:
         return None
-    game_time = c.reads.game_time
+    game_time = s.reads.game_time
     if isinstance(game_time, Exception):
         raise game_time
     assert game_time is not None  # the read phase asks for it whenever an admin entry carries a time

@@ -26,24 +26,21 @@ import time
 from typing import Any, Callable
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.bridge.inbox import WorldEvent
 from monopoli_mc.controller import auction, identity, inputs, lineage, offers, timelimit, timers
-from monopoli_mc.controller.admin import AdminDesk, net_worths
 from monopoli_mc.controller.lease import Lease
 from monopoli_mc.controller.lease import clock as lease_clock
 from monopoli_mc.controller.players import Players
-from monopoli_mc.controller.reads import Reader, Reads
+from monopoli_mc.controller.reads import Reader
 from monopoli_mc.controller.settings import Settings
+from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.store import GameRow, Store
-from monopoli_mc.controller.table import Action, BoardGame
+from monopoli_mc.controller.table import Action, BoardGame, boards
 from monopoli_mc.controller.wire import Rcon, Wire
 from monopoli_mc.datapack.cost import pack_costs
-from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig
-from monopoli_mc.errors import IllegalAction, LeaseError, MonopoliError, RconError, StoreError, WorldChanged
+from monopoli_mc.errors import LeaseError, MonopoliError, RconError, StoreError, WorldChanged
 from monopoli_mc.rules.board import Board, board_path, load_board
 from monopoli_mc.rules.events import Event
-from monopoli_mc.rules.narrate import Narrator
 from monopoli_mc.rules.settings import Rules, load_rules
 
 __all__ = ["Controller", "Rcon", "Settings"]
@@ -68,13 +65,8 @@ class Controller:
         self.on_line = on_line or (lambda line: log.info(line))
         self.clock = clock
         self.wall = wall  # the time of day, for time limits (a game's start is stored as time.time())
-        single = len(world.boards) == 1
-        self.tables = {p.name: BoardGame(p.name, Layout(p), outbox.Table(
-            board=p.name, colors=world.colors, version=world.version, role_colors=world.role_colors,
-            teleport=world.movement == "teleport", broadcast=single, number=n))
-            for n, p in enumerate(world.boards, start=1)}
+        self.tables = boards(world)
         self.players = Players(store, self.command, self._say)
-        self.desk = AdminDesk(self)
         self.watchers: list[Callable[[], None]] = []  # called after every poll (the live board page)
         self.on_new_world: Callable[[], None] | None = None  # after a reconnect finds another world (run: boards built?)
         self.requests = 0
@@ -84,7 +76,6 @@ class Controller:
         self.auction_bars = auction.Bars()  # each board's auction countdown (boss bar)
         self.stuck_timers: set[tuple[str, int | None, int, str]] = set()  # (board, game, actions, kind): failed
         self.reader = Reader(self.command, store, self.players, self._say)  # the read phase
-        self.reads = Reads()  # the current poll's (deciding reads nothing else)
         self._connected = False
         self.lease: Lease | None = None
         self.world_id = ""  # the identity the pack drew at load in the world we are connected to
@@ -253,22 +244,24 @@ class Controller:
         """One poll: read, decide (new events, timers, operator requests), write; returns events applied."""
         if self.lease is not None:
             self.lease.beat()
-        self.reads = reads = self.reader.read(world=self.world_id, night=self.night, tables=self.tables,
-                                              walks=self.walks, wall=self.wall())
+        reads = self.reader.read(world=self.world_id, night=self.night, tables=self.tables, walks=self.walks,
+                                 wall=self.wall())
         now = self.clock()
         timers.hold(self.tables.values(), now, self.wall())  # a paused board's clocks stand still
         out: list[str] = []
-        batches: dict[str, list[Event]] = {}
         due = timers.due(self.tables.values(), now, self.wall(), auction_quiet=self.settings.auction_quiet,
                          auction_first=self.settings.auction_first)
+        snapshot = Snapshot(self.store, self.tables, self.players.names, self.players.listing.reads, reads, now,
+                            self.wall(), self.settings, self.rules, self.board, self.world, self.world_id)
         if reads.new or reads.beyond or due or self.store.has_requests():
             try:
                 with self.store.transaction():
-                    self._decide(reads.new, due, batches, out)
+                    out += self._decide(snapshot, due)
             except BaseException:  # the transaction rolled back: memory follows the store again
+                self._said(snapshot)
                 self.reload()
                 raise
-        out += self._table_writes(batches, now)
+        out += self._table_writes(snapshot.events, now)
         for table in self.tables.values():  # prompts withheld (a reconnect, a player back), for the state now
             out += table.prompt_writes()
         timers.auction_clock(self.tables.values(), now)
@@ -290,20 +283,64 @@ class Controller:
             watch()
         return len(reads.new)
 
-    def _decide(self, new: list[WorldEvent], due: list[timers.Due], batches: dict[str, list[Event]],
-                out: list[str]) -> None:
-        """The poll's transaction: events, timers, operator requests still within their deadline, the cursor."""
-        for event in self.reads.beyond:
-            out += inputs.set_aside(self, event, f"its number is above the world's event counter "
-                                                 f"({self.reads.counter}): the pack did not write it", tell=None)
-        for event in new:
-            out += inputs.apply_entry(self, event, batches)
+    def _decide(self, s: Snapshot, due: list[timers.Due]) -> list[str]:
+        """The poll's transaction: events, timers, operator requests still within their deadline, the cursor.
+        Each input is decided from the snapshot in a savepoint of its own (`_one`)."""
+        out: list[str] = []
+        for event in s.reads.beyond:
+            out += inputs.set_aside(s, event, f"its number is above the world's event counter "
+                                              f"({s.reads.counter}): the pack did not write it", tell=None)
+            self._said(s)
+        for event in s.reads.new:
+            out += self._one(s, f"inbox entry {event!r}", lambda: inputs.entry(s, event),
+                             lambda exc: inputs.refused(s, event, exc))
         for table, action, key in due:
             if (table.game_id, table.n_actions) == key and (table.name, *key, action[0]) not in self.stuck_timers:
-                out += inputs.apply_timer(self, table, action, batches)  # else a bid in this poll restarted it
+                out += self._one(s, f"board {table.name!r}: the clock's {action[0]}",  # else a bid restarted it
+                                 lambda: s.apply(table, action, "clock"),
+                                 lambda exc: self._stuck(s, table, action, exc))
         for request in self.store.pending_requests(time.time()):
-            out += inputs.answer_request(self, request, batches)
-        lineage.advance(self.store, self.world_id, new)
+            out += self._one(s, f"request {request.id} ({request.kind})", lambda: inputs.request(s, request),
+                             lambda exc: inputs.request_failed(s, request, exc))
+        lineage.advance(self.store, self.world_id, s.reads.new)
+        return out
+
+    def _one(self, s: Snapshot, what: str, decide: Callable[[], list[str]],
+             failed: Callable[[Exception], list[str]]) -> list[str]:
+        """One input decided in a savepoint: its writes. When it fails, what it did is undone, in the store
+        and in memory, and `failed` decides what is said instead. The server and the database failing are
+        not the input's fault: they fail the whole poll."""
+        before = [(t.game_id, t.n_actions) for t in self.tables.values()]
+        sizes = {name: len(events) for name, events in s.events.items()}
+        try:
+            with self.store.savepoint():
+                return decide()
+        except (RconError, StoreError):
+            raise
+        except Exception as exc:
+            self._said(s)  # what it said before it failed, while the games still stand as it left them
+            bug = not isinstance(exc, MonopoliError)
+            if bug:
+                log.exception("%s failed", what)
+            if bug or before != [(t.game_id, t.n_actions) for t in self.tables.values()]:
+                self.reload()  # it failed after changing a game: undo that in memory too
+                for name in list(s.events):
+                    del s.events[name][sizes.get(name, 0):]
+            return failed(exc)
+        finally:
+            self._said(s)
+
+    def _stuck(self, s: Snapshot, table: BoardGame, action: Action, exc: Exception) -> list[str]:
+        """A clock's action failed: not tried again until its board's game moves on."""
+        self.stuck_timers.add((table.name, table.game_id, table.n_actions, action[0]))
+        return inputs.clock_failed(s, table, action, exc)
+
+    def _said(self, s: Snapshot) -> None:
+        """Say the lines the decisions collected for the terminal, in order."""
+        lines = list(s.lines)
+        s.lines.clear()
+        for line in lines:
+            self.on_line(line)
 
     def _table_writes(self, batches: dict[str, list[Event]], now: float) -> list[str]:
         """What the world shows of each board's new events, and the walks they start."""
@@ -333,64 +370,6 @@ class Controller:
             game_id, table_shown, prompted, walks = shown[table.name]
             if table.game_id == game_id:
                 table.shown, table.prompted, table.walks = table_shown, prompted, walks
-
-    def apply(self, table: BoardGame, action: Action, origin: str, batches: dict[str, list[Event]]) -> list[str]:
-        """Apply an action to a board's game (inside the poll's transaction); the lines that narrate it."""
-        assert table.game is not None
-        try:
-            events = table.apply(self.store, action, origin)
-        except IllegalAction as exc:
-            seat = action[1]
-            if seat >= 0:
-                return self.tell(table.game.names[seat], str(exc))
-            raise
-        batches.setdefault(table.name, []).extend(events)
-        top = "apartment" if table.game.rules.roles else "hotel"
-        lines = Narrator(table.game.board, table.game.names, top_building=top).lines(events)
-        table.log.extend((table.game_id, line) for line in lines)
-        for line in lines:
-            self.on_line(f"[{table.name}] {line}")
-        chat = "; ".join(line for line in lines if not line.startswith("--"))
-        out = outbox.say(table.view, chat) if chat else []
-        if any(ev[0] == "game_over" and ev[2] != "last_standing" for ev in events):  # the richest won: say why
-            worth = f"Final net worth: {net_worths(table.game)}."
-            self.on_line(f"[{table.name}] {worth}")
-            out += outbox.say(table.view, worth)
-        return out
-
-    # -- players and boards (deciding: no I/O) ----------------------------------------
-    def seen(self, name: str) -> str | None:
-        """The name as the server spells it, if a player of that name was ever seen (the read phase
-        asks the server who is online before a request that names someone new); else None."""
-        return self.players.known(name)
-
-    def table_of(self, name: str) -> BoardGame | None:
-        """The board whose current game seats this player."""
-        for table in self.tables.values():
-            if table.seat_of(name) is not None:
-                return table
-        return None
-
-    def board_at(self, name: str) -> str | None:
-        """The board a player stands on (or the only board), from the position this poll read."""
-        if len(self.tables) == 1:
-            return next(iter(self.tables))
-        pos = self.reads.standing.get(name)
-        if pos is None:
-            return None
-        for table in self.tables.values():
-            (x0, _, z0), (x1, _, z1) = table.layout.bounds()
-            if x0 <= pos[0] < x1 + 1 and z0 <= pos[2] < z1 + 1:
-                return table.name
-        return None
-
-    def any_view(self) -> outbox.Table:
-        """A board's view, for lines told to one player (the version's dialect is the same for all)."""
-        return next(iter(self.tables.values())).view
-
-    def tell(self, name: str, text: str) -> list[str]:
-        """A chat line for one player (logged)."""
-        return self.players.tell(self.any_view(), name, text)
 
     # -- the wire --------------------------------------------------------------------
     def command(self, text: str) -> str:

@@ -86,20 +86,25 @@ class Players:
 
     def known(self, name: str) -> str | None:
         """The name as the server spells it, if a player of that name was ever seen; else None."""
-        known = set(self.names.values())
-        if name in known:
-            return name
-        folded = [n for n in known if n.casefold() == name.casefold()]
-        return folded[0] if len(folded) == 1 else None  # Java names are unique whatever their case
+        return known(self.names, name)
 
-    def tell(self, view: outbox.Table, name: str | None, text: str) -> list[str]:
-        """A chat line for a player (logged): by name, else by a selector of their name, else nothing
-        (never an error: telling is never why an input fails)."""
-        self.on_line(f"  to {name or 'an unknown player'}: {text}")
-        who = name if name is None or is_player_name(name) else by_name(name)
-        if who is None:
-            return []
-        try:
-            return outbox.tell(view, who, text)
-        except MonopoliError:
-            return []
+
+def known(names: dict[str, str], name: str) -> str | None:
+    """The name as the server spells it, if a player of that name is among `names` (UUID -> name); else None."""
+    seen = set(names.values())
+    if name in seen:
+        return name
+    folded = [n for n in seen if n.casefold() == name.casefold()]
+    return folded[0] if len(folded) == 1 else None  # Java names are unique whatever their case
+
+
+def chat(view: outbox.Table, name: str | None, text: str) -> list[str]:
+    """A chat line for a player: by name, else by a selector of their name, else nothing (never an error:
+    telling is never why an input fails)."""
+    who = name if name is None or is_player_name(name) else by_name(name)
+    if who is None:
+        return []
+    try:
+        return outbox.tell(view, who, text)
+    except MonopoliError:
+        return []

@@ -9,32 +9,17 @@ failure of the server can happen halfway through a decision.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable
 
-from monopoli_mc.bridge.inbox import (TIME_QUERY, InboxError, Poll, Position, WorldEvent, parse_pos, parse_time,
-                                      pos_query)
+from monopoli_mc.bridge.inbox import TIME_QUERY, InboxError, Poll, WorldEvent, parse_pos, parse_time, pos_query
 from monopoli_mc.controller import identity, ingame, lineage, stall
 from monopoli_mc.controller.players import Players
+from monopoli_mc.controller.snapshot import Reads
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.controller.timers import Walks
 from monopoli_mc.controller.wire import ask
 from monopoli_mc.datapack.escape import is_player_name
-
-
-@dataclass
-class Reads:
-    """What one poll read before deciding: the inbox, and what deciding on it needs."""
-
-    new: list[WorldEvent] = field(default_factory=list)  # those above their boot's cursor, to apply in order
-    beyond: list[WorldEvent] = field(default_factory=list)  # above the pack's counter: set aside
-    ack: int | None = None  # what the acknowledgement covers: the highest seq read that the pack wrote
-    counter: int | None = None  # the pack's event counter
-    game_time: int | InboxError | None = None  # read when an operator's entry is stamped; the error if unreadable
-    standing: dict[str, Position | None] = field(default_factory=dict)  # by name: joiners, operators, walkers
-    online: set[str] | None = None  # the names `list uuids` gave, when this poll asked it
-
 
 PATIENCE = 30.0
 """How long (seconds) the inbox's entries wait for a `list uuids` or a position that reads when one of

@@ -20,6 +20,7 @@ from monopoli_mc.controller.history import told_lines
 from monopoli_mc.controller.saved import load_game
 from monopoli_mc.controller.store import SNAPSHOT_EVERY, GameRow, Store
 from monopoli_mc.datapack.layout import Layout
+from monopoli_mc.datapack.world_config import WorldConfig
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rules.board import Board
 from monopoli_mc.rules.events import Event
@@ -180,3 +181,12 @@ def table_of(tables: Iterable[BoardGame], name: str) -> BoardGame | None:
         if table.seat_of(name) is not None:
             return table
     return None
+
+
+def boards(world: WorldConfig) -> dict[str, BoardGame]:
+    """Every board of a world config, by name, with no game yet (the loop loads theirs from the store)."""
+    single = len(world.boards) == 1
+    return {place.name: BoardGame(place.name, Layout(place), Table(
+        board=place.name, colors=world.colors, version=world.version, role_colors=world.role_colors,
+        teleport=world.movement == "teleport", broadcast=single, number=n))
+        for n, place in enumerate(world.boards, start=1)}
