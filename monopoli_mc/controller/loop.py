@@ -3,11 +3,13 @@
 1. Read (`reads.py`): one request reads the inbox and, beside it, the positions of the
    players walking; more only when the entries need it (names, the game time, where a
    joiner stands).
-2. Decide (`_decide`, no I/O): entries above the stored cursor in `seq` order
-   (`inputs.py`; the operator in game, `ingame.py`), the timers that ran out
-   (`timers.py`), the operator's requests; the actions and the new cursor are committed
-   in one SQLite transaction. An entry that cannot be applied is set aside with why
-   (`setaside.py`), never retried forever.
+2. Decide (`_decide`, no I/O): each input is a decision, a function of the poll's
+   `Snapshot` (`snapshot.py`) and that input, run in a savepoint of its own (`_one`):
+   entries above the stored cursor in `seq` order (`inputs.py`; the operator in game,
+   `ingame.py`), the timers that ran out (`timers.py`), the operator's requests (the desk,
+   `admin.py`). No decision receives the Controller. The actions and the new cursor are
+   committed in one SQLite transaction. An entry that cannot be applied is set aside with
+   why (`setaside.py`), never retried forever.
 3. Write (`wire.py`): the poll's writes for every board and the acknowledgement go out
    as few `function monopoli:batch` requests as the 1446-byte limit allows (usually one).
 
