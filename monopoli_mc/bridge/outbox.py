@@ -183,11 +183,13 @@ def effects(game: Game, events: list[Event], table: Table, *, stamp: int = 0) ->
     return out
 
 
-def fresh(last: Game | None, game: Game, table: Table) -> list[str]:
+def fresh(last: Game | None, game: Game, table: Table, *, elsewhere: list[str] | None = None) -> list[str]:
     """Before a table's next game: what its last game gave out (and any book of an earlier one) is taken
-    back from the players of both, so the new game's picture starts from nothing of theirs."""
+    back from the players of both, so the new game's picture starts from nothing of theirs; a player of the
+    last game who sits at another board now (`elsewhere`) keeps what that board gave, and only this board's
+    map copy goes."""
     names = list(dict.fromkeys([*(last.names if last is not None else []), *game.names]))
-    out = [calls.leave(name) for name in names]
+    out = [calls.leave(name) for name in names if name not in (elsewhere or ())]
     out += [calls.map_drop(table.board, name) for name in names if name not in game.names]
     return out + [calls.sit(name, table.number) for name in game.names]  # they hear the game's first lines
 

@@ -223,7 +223,7 @@ class AdminDesk:
         if seed is None:
             seed = int(time.time() * 1000) % 2**31
         seed += list(self.s.tables).index(table.name)
-        game, last = Game.new(rules, self.s.board, names, seed), table.game
+        game, last, last_id = Game.new(rules, self.s.board, names, seed), table.game, table.game_id
         table.game_id = self.s.store.new_game(table.name, dataclasses.asdict(rules), seed, names)
         table.game, table.n_actions, table.shown, table.prompted = game, 0, {}, ()
         table.books_out, table.offers = [], {}
@@ -243,11 +243,21 @@ class AdminDesk:
         else:
             colors = ", ".join(f"{n} {table.view.color(game, i)}" for i, n in enumerate(names))
         ends = f" Time limit: {timelimit.words(table.limit)}." if table.limit else ""
-        writes = outbox.fresh(last, game, table.view)  # the last game's books, lines, titles and seats go first
+        # The last game's books, lines, titles and seats go first, but not those of its players who sat down
+        # at another board since: that board's game gave them theirs.
+        gone = [] if last is None else [name for name in last.names if self._elsewhere(name, table, last_id)]
+        writes = outbox.fresh(last, game, table.view, elsewhere=gone)
         writes += outbox.say(table.view, f"Game on! Colours: {colors}. {names[game.current]} starts.{ends}")
         self.s.say(f"[{table.name}] game {table.game_id} starts: {colors}; seed {seed}"
                    f"{'; time limit ' + timelimit.words(table.limit) if table.limit else ''}")
         return f"game started on board {table.name!r} with {len(names)} players", writes
+
+    def _elsewhere(self, name: str, table: BoardGame, last_id: int) -> bool:
+        """Whether a player of a board's last game (`last_id`) has sat down at another board since: seated for
+        its next game, or in a game it started after (running or over)."""
+        others = [t for t in self.s.tables.values() if t is not table]
+        return (any(name in self.s.store.lobby(t.name) for t in others)
+                or any(t.seat_of(name) is not None and t.game_id > last_id for t in others))
 
     def end(self, table: BoardGame, origin: str) -> tuple[str, Writes]:
         """End a board's game now: the richest by net worth wins (a tie names all at the top); the world

@@ -176,11 +176,11 @@ class BoardGame:
 
 
 def table_of(tables: Iterable[BoardGame], name: str) -> BoardGame | None:
-    """The board whose current game seats this player."""
-    for table in tables:
-        if table.seat_of(name) is not None:
-            return table
-    return None
+    """The board whose current game seats this player: the game still running, else their latest. A player
+    whose game at one board is over may sit down at another; the first board's game, over, still seats them
+    until its next game starts, and must not take their inputs (they were told 'the game is over')."""
+    seating = [table for table in tables if table.seat_of(name) is not None]
+    return max(seating, key=lambda t: (t.game is not None and t.game.phase != OVER, t.game_id), default=None)
 
 
 def boards(world: WorldConfig) -> dict[str, BoardGame]:
