@@ -21,7 +21,8 @@ The watcher's words, as the tests use them:
 - A *prompt* is a chat button that runs a game's input (/trigger d6, buy, auction, end_turn, jail_pay,
   jail_card, bid, ...) or the "Your turn" title. It is *stale* when, at the end of the poll that sent it,
   it is not for the state of the player's game: not their move of that kind, a game over, or a player in
-  no game.
+  no game. A restarted controller's first writes are judged at the end of its first poll, once it has read
+  the inputs the world kept while none ran: a 'Your turn' for a turn a queued input already played is stale.
 """
 
 from __future__ import annotations
@@ -168,13 +169,11 @@ class Evening:
         return self.box.world.game_time / 20
 
     def start(self, **changes: Any) -> Controller:
-        """A controller on the night's database (a restart when one ran before), started: its first
-        writes are checked for stale prompts."""
+        """A controller on the night's database (a restart when one ran before), started."""
         self.settings = dataclasses.replace(self.settings, **changes)
         self.ctl = Controller(self.rcon, self.world, self.store, dataclasses.replace(self.settings),
                               on_line=self.lines.append, clock=self.clock)
-        self.ctl.start()
-        self._check_prompts("start")
+        self.ctl.start()  # what it showed is judged after its first poll: the inputs queued meanwhile come first
         return self.ctl
 
     def stop(self) -> None:
