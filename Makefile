@@ -21,9 +21,18 @@ demo: $(VENV)/.installed
 	$(BIN)/monopoli demo
 
 # Pure Python first; then the engine's tests again on its compiled build, in CI or where one was built.
+# mypy checks beside the suite (the tests wait on sockets more than they compute, so a core is often
+# free), its report printed after the suite's; either failing fails the target. The package is
+# compiled to bytecode first: the tests start dozens of `monopoli` processes, and a shell with
+# PYTHONDONTWRITEBYTECODE set would have each compile it anew. `-n auto` is two workers a core
+# (tests/conftest.py says why).
 test: $(VENV)/.installed-test
-	$(BIN)/mypy
-	MONOPOLI_ENGINE=pure $(BIN)/pytest -n auto
+	@$(BIN)/python -m compileall -q monopoli_mc >/dev/null
+	@echo "$(BIN)/mypy (beside the suite) & MONOPOLI_ENGINE=pure $(BIN)/pytest -n auto"
+	@log=$$(mktemp); $(BIN)/mypy >"$$log" 2>&1 & types=$$!; \
+	MONOPOLI_ENGINE=pure $(BIN)/pytest -n auto; tests=$$?; \
+	wait $$types; typed=$$?; echo "$(BIN)/mypy:"; cat "$$log"; rm -f "$$log"; \
+	[ $$tests -eq 0 ] && [ $$typed -eq 0 ]
 	@if [ "$${CI:-}" = true ] || [ -d build/fast ]; then $(MAKE) --no-print-directory test-compiled; fi
 
 # The engine's tests on its compiled build (its own target, so `make -n test` runs nothing).
