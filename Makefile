@@ -2,6 +2,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Not $(MAKE) fast inside `test`: make -n runs every line that names $(MAKE).
+BUILD_FAST = MONOPOLI_ENGINE=pure $(BIN)/python -c 'import monopoli_mc.rules.compiled as c; c.main()'
 
 .PHONY: demo test test-compiled fast bench clean
 
@@ -22,17 +24,20 @@ demo: $(VENV)/.installed
 
 # Pure Python first; then the engine's tests again on its compiled build, in CI or where one was built.
 # mypy checks beside the suite (the tests wait on sockets more than they compute, so a core is often
-# free), its report printed after the suite's; either failing fails the target. The package is
-# compiled to bytecode first: the tests start dozens of `monopoli` processes, and a shell with
-# PYTHONDONTWRITEBYTECODE set would have each compile it anew. `-n auto` is two workers a core
-# (tests/conftest.py says why).
+# free), and in CI the compiled engine is built beside it too (make fast); their reports are printed
+# after the suite's, and any of them failing fails the target. The package is compiled to bytecode
+# first: the tests start dozens of `monopoli` processes, and a shell with PYTHONDONTWRITEBYTECODE set
+# would have each compile it anew. `-n auto` is two workers a core (tests/conftest.py says why).
 test: $(VENV)/.installed-test
 	@$(BIN)/python -m compileall -q monopoli_mc >/dev/null
-	@echo "$(BIN)/mypy (beside the suite) & MONOPOLI_ENGINE=pure $(BIN)/pytest -n auto"
-	@log=$$(mktemp); $(BIN)/mypy >"$$log" 2>&1 & types=$$!; \
+	@echo "$(BIN)/mypy & MONOPOLI_ENGINE=pure $(BIN)/pytest -n auto$$([ "$${CI:-}" = true ] && echo ' & make fast')"
+	@log=$$(mktemp); built=$$(mktemp); fast=; \
+	$(BIN)/mypy >"$$log" 2>&1 & types=$$!; \
+	if [ "$${CI:-}" = true ]; then $(BUILD_FAST) >"$$built" 2>&1 & fast=$$!; fi; \
 	MONOPOLI_ENGINE=pure $(BIN)/pytest -n auto; tests=$$?; \
-	wait $$types; typed=$$?; echo "$(BIN)/mypy:"; cat "$$log"; rm -f "$$log"; \
-	[ $$tests -eq 0 ] && [ $$typed -eq 0 ]
+	wait $$types; typed=$$?; echo "$(BIN)/mypy:"; cat "$$log"; compiled=0; \
+	if [ -n "$$fast" ]; then wait $$fast; compiled=$$?; echo "make fast:"; cat "$$built"; fi; \
+	rm -f "$$log" "$$built"; [ $$tests -eq 0 ] && [ $$typed -eq 0 ] && [ $$compiled -eq 0 ]
 	@if [ "$${CI:-}" = true ] || [ -d build/fast ]; then $(MAKE) --no-print-directory test-compiled; fi
 
 # The engine's tests on its compiled build (its own target, so `make -n test` runs nothing).
@@ -41,7 +46,7 @@ test-compiled: fast
 
 # The optional compiled engine: mypyc (part of mypy) builds monopoli_mc/rules into build/fast/.
 fast: $(VENV)/.installed-test
-	MONOPOLI_ENGINE=pure $(BIN)/python -c 'import monopoli_mc.rules.compiled as c; c.main()'
+	$(BUILD_FAST)
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/engine.py
