@@ -1,6 +1,8 @@
-"""Whole numbers the operator gives: `monopoli admin` arguments and options, in-game admin functions' values.
+"""Numbers the operator gives: `monopoli admin` arguments and options, in-game admin functions' values, and
+the commands' numeric options (`run --poll`, `demo --speed`, `sandbox --port`, …).
 
-One rule for all of them: the digits 0-9 alone, in the number's range. Python's `int()`
+One rule for all of them: the digits 0-9 alone, in the number's range (a `Measure`, such as
+seconds, may have one point and a fraction). Python's `int()`
 takes much more (`1_000`, ` 5`, `+5`, Arabic-Indic digits such as `٥`), so a typo could pay
 $1,000; a refusal is one line that says what is accepted and quotes what was given. Shared
 by the CLI and the controller, so it sits beside errors.py and imports nothing else of ours.
@@ -15,6 +17,8 @@ from monopoli_mc.errors import MonopoliError
 
 SCORE_MAX = 2_147_483_647  # what a Minecraft score holds: no amount beyond it can be shown or paid
 _DIGITS = re.compile(r"[0-9]+")  # ASCII only: `\d` would take other scripts' digits
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]+)?")  # float() also takes nan, inf, 1e3, 1_0 and ' 5'
+_DECIMAL_LENGTH = 40  # longer is a typo, not a measure: float() is never asked for a thousand digits
 
 
 class NotAccepted(MonopoliError):
@@ -54,3 +58,29 @@ class Whole:
 
 AMOUNT = Whole("the amount", 1, SCORE_MAX, "dollars")
 SPACE = Whole("the space", 0, 39, low_name="GO")
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A number with a fraction the operator gives (seconds, a speed): what it is called, its unit, its range."""
+
+    what: str  # "--poll"
+    low: float
+    high: float
+    unit: str = ""  # "seconds"
+
+    def accepted(self) -> str:
+        """'a number of seconds from 0.001 to 60, in the digits 0-9 with at most one point (such as 0.5)'."""
+        of = f" of {self.unit}" if self.unit else ""
+        return f"a number{of} from {self.low:g} to {self.high:g}, in the digits 0-9 with at most one point (such as 2.5)"
+
+    def refusal(self, given: str | None) -> str:
+        """The one line for something given that is not accepted."""
+        shown = repr(given) if given is not None else "what was given"
+        return f"{self.what} is {self.accepted()}, not {shown}"
+
+    def read(self, text: str) -> float:
+        """`text` as a number in range; raises NotAccepted (the refusal) for anything else."""
+        if len(text) <= _DECIMAL_LENGTH and _DECIMAL.fullmatch(text) and self.low <= float(text) <= self.high:
+            return float(text)
+        raise NotAccepted(self.refusal(text))

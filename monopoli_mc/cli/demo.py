@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from monopoli_mc.cli.options import web_option
+from monopoli_mc.cli.options import measure, number, web_option
 from monopoli_mc.cli.run import open_page
 from monopoli_mc.cli.sandbox import stop_on_signals
 from monopoli_mc.demo.run import run_demo, standings
@@ -17,9 +17,9 @@ DEMO_MAX_ROUNDS = 150  # bots can keep a game going for thousands of rounds; a d
 
 
 @click.command()
-@click.option("--players", default=4, show_default=True, type=click.IntRange(2, 8))
-@click.option("--seed", default=1, show_default=True, type=int, help="Seed of the game (dice, decks).")
-@click.option("--speed", default=5.0, show_default=True, type=click.FloatRange(0.1, 100),
+@click.option("--players", default=4, show_default=True, type=number(2, 8))
+@click.option("--seed", default=1, show_default=True, type=number(0, 2**63 - 1), help="Seed of the game (dice, decks).")
+@click.option("--speed", default=5.0, show_default=True, type=measure(0.1, 100),
               help="Sandbox clock and timers: 1 is real time (20 ticks a second).")
 @click.option("--rules", "rules_name", default="prom", show_default=True, metavar="NAME|FILE",
               help="Rule set: a name in configs/rules/ or a YAML file.")
@@ -29,7 +29,7 @@ DEMO_MAX_ROUNDS = 150  # bots can keep a game going for thousands of rounds; a d
               help="World config (default: configs/world.yaml).")
 @click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write every RCON request and reply to this file as JSON lines.")
-@click.option("--max-rounds", default=DEMO_MAX_ROUNDS, show_default=True, type=click.IntRange(1, None),
+@click.option("--max-rounds", default=DEMO_MAX_ROUNDS, show_default=True, type=number(1, 1_000_000),
               help="End the game after this many rounds; the richest by net worth wins.")
 @click.option("--quiet", is_flag=True, help="Only the final standings.")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,

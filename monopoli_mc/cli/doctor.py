@@ -14,7 +14,7 @@ from monopoli_mc.bridge.inbox import ABOUT_QUERY, parse_about
 from monopoli_mc.bridge.server_kind import CHECKING, ServerKind, parse_version_reply
 from monopoli_mc.bridge.ticking import is_ticking, not_ticking
 from monopoli_mc.cli.deep import deep_checks, mirror_world
-from monopoli_mc.cli.options import password_option, world_option
+from monopoli_mc.cli.options import number, password_option, world_option
 from monopoli_mc.cli.running import running_controller, stop_it_first
 from monopoli_mc.cli.spawn import SPAWN_PROTECTION, spawn_checks
 from monopoli_mc.cli.twin import Asks, Twin
@@ -23,6 +23,7 @@ from monopoli_mc.datapack.about import ABOUT_CALL, Built, differences
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.channel import SEQ
 from monopoli_mc.datapack.layout import Layout
+from monopoli_mc.operator_input import SCORE_MAX
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.errors import MonopoliError, RconError
 from monopoli_mc.rcon.client import RconClient
@@ -203,7 +204,7 @@ REMINDERS = ("server.properties: broadcast-rcon-to-ops=false (else operators see
                    "and compare every reply with an in-process sandbox of the same pack.")
 @click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), default=None,
               metavar="FILE", help="With --deep: write every request and both replies as JSON lines.")
-@click.option("--spawn-protection", "spawn_protection", type=click.IntRange(0, None), default=None,
+@click.option("--spawn-protection", "spawn_protection", type=number(0, SCORE_MAX, "blocks"), default=None,
               metavar="BLOCKS",
               help=f"The server's spawn-protection (server.properties; RCON cannot read it): a board button "
                    f"this near the world spawn is a FIX. Default: assumed {SPAWN_PROTECTION}, vanilla's.")

@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 import click
 
-from monopoli_mc.operator_input import NotAccepted, Whole
+from monopoli_mc.operator_input import Measure, NotAccepted, Whole
 
 
 def world_option(f: Callable[..., Any]) -> Callable[..., Any]:
@@ -61,20 +61,30 @@ def web_option(f: Callable[..., Any]) -> Callable[..., Any]:
 
 
 class OperatorNumber(click.ParamType):
-    """An option's whole number, read by the operator's one rule (`Whole.read`, also in game): its refusal is
-    one line, `error: pay: --wait is a whole number of seconds from 1 to 3600, …, not '-1'`, exit 1."""
+    """An option's number, read by the operator's one rule (`Whole.read`, also in game; `Measure.read` for one
+    with a fraction): its refusal is one line, `error: pay: --wait is a whole number of seconds from 1 to 3600,
+    …, not '-1'`, exit 1."""
 
-    name = "integer"
+    def __init__(self, rule: Whole | Measure) -> None:
+        self.rule = rule
+        self.name = "integer" if isinstance(rule, Whole) else "number"
 
-    def __init__(self, whole: Whole) -> None:
-        self.whole = whole
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         """The number, or NotAccepted (a MonopoliError: `main` prints its one line), named by the option."""
-        if isinstance(value, int) and not isinstance(value, bool):  # a default, not typed
+        if isinstance(value, (int, float)) and not isinstance(value, bool):  # a default, not typed
             return value
-        whole = replace(self.whole, what=param.opts[0]) if isinstance(param, click.Option) else self.whole
+        rule = replace(self.rule, what=param.opts[0]) if isinstance(param, click.Option) else self.rule
         try:
-            return whole.read(str(value))
+            return rule.read(str(value))
         except NotAccepted as exc:
             raise NotAccepted(f"{ctx.info_name}: {exc}" if ctx and ctx.info_name else str(exc)) from None
+
+
+def number(low: int, high: int, unit: str = "") -> OperatorNumber:
+    """An option's whole number from `low` to `high` (its name is the option's)."""
+    return OperatorNumber(Whole("", low, high, unit))
+
+
+def measure(low: float, high: float, unit: str = "") -> OperatorNumber:
+    """An option's number with a fraction from `low` to `high`."""
+    return OperatorNumber(Measure("", low, high, unit))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import click
 
 from monopoli_mc.bridge.ticking import is_ticking, not_ticking
-from monopoli_mc.cli.options import OperatorNumber, db_option, db_path_for, password_option, web_option, world_option
+from monopoli_mc.cli.options import OperatorNumber, db_option, measure, db_path_for, password_option, web_option, world_option
 from monopoli_mc.cli.sandbox import stop_on_signals
 from monopoli_mc.controller import timelimit
 from monopoli_mc.controller.status import status_line
@@ -56,14 +56,14 @@ def open_page(web: tuple[str, int] | None) -> LivePage | None:
 @click.option("--seed", type=OperatorNumber(SEED), default=None, help="Seed of new games (default: from the clock).")
 @click.option("--start-at", type=OperatorNumber(START_AT), default=None,
               help="Start a board's game by itself once this many players have joined.")
-@click.option("--auction-quiet", type=click.FloatRange(0.01, None), default=8.0, show_default=True,
+@click.option("--auction-quiet", type=measure(0.01, 3600, "seconds"), default=8.0, show_default=True,
               help="Seconds without a new bid before an auction closes, once someone has bid.")
-@click.option("--auction-first", type=click.FloatRange(0.01, None), default=20.0, show_default=True,
+@click.option("--auction-first", type=measure(0.01, 3600, "seconds"), default=20.0, show_default=True,
               help="Seconds an auction waits for its first bid (time to read the chat and find the buttons); "
                    "never less than --auction-quiet. Every other bidder's [Pass] closes it at once.")
-@click.option("--walk-wait", type=click.FloatRange(0, None), default=20.0, show_default=True,
+@click.option("--walk-wait", type=measure(0, 3600, "seconds"), default=20.0, show_default=True,
               help="Walk mode: seconds before a player who has not walked is teleported.")
-@click.option("--poll", "poll_interval", type=click.FloatRange(0.001, None), default=Settings.poll_interval,
+@click.option("--poll", "poll_interval", type=measure(0.001, 60, "seconds"), default=Settings.poll_interval,
               show_default=True, help="Seconds between inbox reads when nothing happens (0.05: a tick).")
 @click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write every RCON request and reply to this file as JSON lines.")

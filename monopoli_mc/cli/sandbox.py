@@ -13,8 +13,9 @@ from pathlib import Path
 
 import click
 
-from monopoli_mc.cli.options import world_option
+from monopoli_mc.cli.options import measure, number, world_option
 from monopoli_mc.datapack.world_config import RCON_PORT, WorldConfig, load_world
+from monopoli_mc.operator_input import SCORE_MAX
 from monopoli_mc.rcon.password import ENV_VAR, read_password
 from monopoli_mc.sandbox.runner import Sandbox
 
@@ -36,7 +37,7 @@ def stop_on_signals(stop: threading.Event) -> Iterator[None]:
 
 @click.command("sandbox")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=None, type=click.IntRange(0, 65535),
+@click.option("--port", default=None, type=number(0, 65535),
               help="RCON port (0 picks a free one). Default: 25575, or with --console or --world "
                    "the world config's rcon.port.")
 # The pack is checked by the sandbox, so a bad one is a one-line error and exit code 1.
@@ -47,15 +48,15 @@ def stop_on_signals(stop: threading.Event) -> Iterator[None]:
               help="Minecraft version whose commands and replies the sandbox copies.")
 @click.option("--password-file", type=click.Path(dir_okay=False, path_type=Path),
               help=f"File holding the RCON password (else ${ENV_VAR} is used).")
-@click.option("--tick-busy-ms", type=click.FloatRange(0, 1000), default=0.0, show_default=True,
+@click.option("--tick-busy-ms", type=measure(0, 1000, "milliseconds"), default=0.0, show_default=True,
               help="Keep each tick's main thread busy this long, as a loaded server does: "
                    "RCON commands wait for the tick under way (a tick is 50 ms).")
-@click.option("--pause-when-empty-seconds", "pause_seconds", type=click.IntRange(0, None), default=None,
+@click.option("--pause-when-empty-seconds", "pause_seconds", type=number(0, SCORE_MAX, "seconds"), default=None,
               help="server.properties' pause-when-empty-seconds: with nobody online this long the "
                    "server stops ticking (no load or tick functions). Default: vanilla's, 60 from "
                    "1.21.2, none before; 0 never pauses, and 0 with --console, as the README sets "
                    "the server up.")
-@click.option("--spawn-protection", "spawn_protection", type=click.IntRange(0, None), default=None,
+@click.option("--spawn-protection", "spawn_protection", type=number(0, SCORE_MAX, "blocks"), default=None,
               help="server.properties' spawn-protection: while the server has an operator, players who "
                    "are not operators cannot use blocks (the buildings' buttons) within this many blocks "
                    "of the world spawn (0, 64, 0). Default: vanilla's 16; 0 with --console, as the "

@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from monopoli_mc.cli.options import measure, number
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.bots import JAIL_STRATEGIES
@@ -50,16 +51,16 @@ def _listed(values: tuple[str, ...]) -> list[str]:
               help="Rule set: a name in configs/rules/ or a YAML file; several with commas or repeated.")
 @click.option("--players", "player_counts", default=("4",), multiple=True, show_default=True, metavar="N[,N…]",
               help="Players per game, 2 to 8; several with commas (3,4,6) or repeated.")
-@click.option("--games", default=1000, show_default=True, type=click.IntRange(1, None))
-@click.option("--seed", default=7, show_default=True, type=int, help="Seed of the first game; game i uses seed+i.")
-@click.option("--jobs", default=1, show_default=True, type=click.IntRange(0, None),
+@click.option("--games", default=1000, show_default=True, type=number(1, 1_000_000_000))
+@click.option("--seed", default=7, show_default=True, type=number(0, 2**62), help="Seed of the first game; game i uses seed+i.")
+@click.option("--jobs", default=1, show_default=True, type=number(0, 1024),
               help="Worker processes (0: one per core).")
 @click.option("--jail-strategy", default="pay", show_default=True, type=click.Choice(JAIL_STRATEGIES),
               help="pay: leave jail at once; stay: throw for doubles as long as allowed.")
-@click.option("--max-rounds", default=None, type=click.IntRange(1, None),
+@click.option("--max-rounds", default=None, type=number(1, 1_000_000),
               help=f"Stop a game after this many rounds; the richest by net worth leads "
                    f"[default: the rule set's max_rounds, else {DEFAULT_MAX_ROUNDS}].")
-@click.option("--seconds-per-throw", type=click.FloatRange(0, None, min_open=True), default=None,
+@click.option("--seconds-per-throw", type=measure(0.001, 3600, "seconds"), default=None,
               help="Time one throw of the dice takes at the table, with the walk and the decisions after it: "
                    "adds minutes per game.")
 @click.option("--slot", "slot_minutes", default=None, callback=_slot, metavar="LENGTH",

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from monopoli_mc.cli import main
 from monopoli_mc.cli.admin import WAIT
-from monopoli_mc.operator_input import AMOUNT, SCORE_MAX, SPACE, NotAccepted, Whole
+from monopoli_mc.operator_input import AMOUNT, SCORE_MAX, SPACE, Measure, NotAccepted, Whole
 
 # Decimal digits of other scripts, which str.isdigit() and int() take: Arabic-Indic, Extended Arabic-Indic,
 # Devanagari, Bengali, Thai, fullwidth, mathematical bold.
@@ -133,3 +133,82 @@ def test_run_reads_its_whole_numbers_by_the_same_rule(tmp_path: Path, capsys: py
         main(["run", "--db", str(tmp_path / "night.db"), option, text])
     assert (exit_.value.code, capsys.readouterr()) == (1, ("", f"error: run: {option} is {accepted}, not {text!r}\n"))
     assert list(tmp_path.iterdir()) == []  # refused before anything: no database was made
+
+
+POLL = Measure("--poll", 0.001, 60, "seconds")
+BUSY = Measure("--tick-busy-ms", 0, 1000, "milliseconds")
+
+
+@st.composite
+def float_only(draw: st.DrawFn, measure: Measure) -> str:
+    """A spelling that float() reads and the operator's rule does not (in range where it reads as a number)."""
+    n = draw(st.integers(max(int(measure.low) + 1, 1), int(measure.high)))
+    plain = str(n)
+    how = draw(st.sampled_from(["named", "underscore", "space", "plus", "script", "exponent", "bare point"]))
+    if how == "named":
+        return draw(st.sampled_from(["nan", "NaN", "inf", "-inf", "Infinity", "+nan"]))
+    if how == "underscore" and len(plain) > 1:
+        return plain[:1] + "_" + plain[1:]
+    if how in ("space", "underscore"):
+        return draw(st.sampled_from(SPACES)) + plain
+    if how == "plus":
+        return "+" + plain
+    if how == "script":
+        return "".join(chr(0x660 + int(d)) for d in plain)
+    if how == "exponent":
+        return f"{plain}e0"
+    return draw(st.sampled_from([plain + ".", "." + plain if n < measure.high else plain + "."]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_fractional_options_refuse_what_only_float_reads(data: st.DataObject) -> None:
+    measure = data.draw(st.sampled_from([POLL, BUSY]))
+    text = data.draw(float_only(measure))
+    float(text)  # Python reads it: only the operator's rule refuses it
+    with pytest.raises(NotAccepted) as err:
+        measure.read(text)
+    assert str(err.value) == f"{measure.what} is {measure.accepted()}, not {text!r}"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_fractional_options_take_every_plain_decimal_in_range(data: st.DataObject) -> None:
+    measure = data.draw(st.sampled_from([POLL, BUSY]))
+    whole = data.draw(st.integers(0, int(measure.high)))
+    fraction = data.draw(st.text("0123456789", min_size=1, max_size=6))
+    text = f"{whole}.{fraction}"
+    if measure.low <= float(text) <= measure.high:
+        assert measure.read(text) == float(text)
+        if whole >= measure.low:
+            assert measure.read(str(whole)) == whole
+    else:
+        with pytest.raises(NotAccepted):
+            measure.read(text)
+    with pytest.raises(NotAccepted):
+        measure.read("9" * 5000)  # out of range without asking float() for a thousand digits
+
+
+@pytest.mark.parametrize("command, option, text, accepted", [
+    ("run", "--poll", "nan", "a number of seconds from 0.001 to 60, in the digits 0-9 with at most one point"),
+    ("run", "--auction-quiet", "1_0", "a number of seconds from 0.01 to 3600, in the digits 0-9 with at most one point"),
+    ("run", "--walk-wait", "inf", "a number of seconds from 0 to 3600, in the digits 0-9 with at most one point"),
+    ("demo", "--players", "9", "a whole number from 2 to 8, in the digits 0-9 alone"),
+    ("demo", "--seed", "1_0", "a whole number from 0 to 9223372036854775807, in the digits 0-9 alone"),
+    ("demo", "--speed", "1e1", "a number from 0.1 to 100, in the digits 0-9 with at most one point"),
+    ("demo", "--max-rounds", " 5", "a whole number from 1 to 1000000, in the digits 0-9 alone"),
+    ("simulate", "--games", "0", "a whole number from 1 to 1000000000, in the digits 0-9 alone"),
+    ("simulate", "--seconds-per-throw", "nan", "a number of seconds from 0.001 to 3600, in the digits 0-9 with at "
+                                               "most one point"),
+    ("sandbox", "--port", "70000", "a whole number from 0 to 65535, in the digits 0-9 alone"),
+    ("sandbox", "--tick-busy-ms", "-5", "a number of milliseconds from 0 to 1000, in the digits 0-9 with at most "
+                                        "one point"),
+    ("doctor", "--spawn-protection", "+16", f"a whole number of blocks from 0 to {SCORE_MAX}, in the digits 0-9 alone"),
+])
+def test_every_commands_numbers_are_read_by_the_same_rule(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                         command: str, option: str, text: str, accepted: str) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main([command, option, text])
+    code, (out, err) = exit_.value.code, capsys.readouterr()
+    assert (code, out) == (1, "")
+    assert err.startswith(f"error: {command}: {option} is {accepted}") and err.endswith(f", not {text!r}\n"), err
