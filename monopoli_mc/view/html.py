@@ -8,11 +8,11 @@ own server.
 
 from __future__ import annotations
 
-import threading
 import time
 from html import escape
 
 from monopoli_mc.view.feed import Status
+from monopoli_mc.view.memo import Memo
 from monopoli_mc.view.model import BoardView, PlayerView, owned_words
 from monopoli_mc.view.scene import board_shapes
 from monopoli_mc.view.svg import svg
@@ -58,21 +58,17 @@ class Sections:
     """Each board's section, rendered once per picture and shared by the page and its event streams."""
 
     def __init__(self) -> None:
-        self.renders = 0  # sections rendered (once per picture, whoever asks and however often)
-        self._lock = threading.Lock()
-        self._made: dict[str, tuple[tuple[int, int | None], str]] = {}
+        self._memo = Memo()
+
+    @property
+    def renders(self) -> int:
+        """Sections rendered (once per picture, whoever asks and however often)."""
+        return self._memo.made
 
     def get(self, version: int, view: BoardView) -> str:
         """The section of a board's picture of this version (the feed's); with a time limit, of this
         second too, so a page without script that reloads shows the time left as it is."""
-        key = (version, ticking(view))
-        with self._lock:  # a second asker waits for the first one's rendering rather than rendering too
-            made = self._made.get(view.board)
-            if made is None or made[0] != key:
-                made = (key, section(view))
-                self._made[view.board] = made
-                self.renders += 1
-            return made[1]
+        return self._memo.get(view.board, (version, ticking(view)), lambda: section(view))
 
 
 def ticking(view: BoardView) -> int | None:

@@ -30,6 +30,7 @@ from monopoli_mc.errors import MonopoliError
 from monopoli_mc.view.feed import Feed
 from monopoli_mc.view.gate import HEAD_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS, WRITE_TIMEOUT, Connection, Gate
 from monopoli_mc.view.html import Sections, page, ticking
+from monopoli_mc.view.memo import Memo
 from monopoli_mc.view.streams import MAX_STREAMS, SECURITY, SLOW_AFTER, Hub
 
 MAX_REQUESTS = 32  # answers made at once (each in a thread of its own)
@@ -64,19 +65,13 @@ class Rendered:
     def __init__(self, feed: Feed, sections: Sections) -> None:
         self.feed = feed
         self.sections = sections
-        self._lock = threading.Lock()
-        self._made: dict[str, tuple[Any, str]] = {}
+        self._memo = Memo()
 
     def get(self, what: str) -> str:
         """"page" or "json", as the feed is now."""
         views = self.feed.views()
-        key = (self.feed.version, self.feed.status(), [ticking(v) for _, v in views.values()])
-        with self._lock:  # a second request waits for the first one's rendering rather than rendering too
-            made = self._made.get(what)
-            if made is None or made[0] != key:
-                made = (key, self._make(what))
-                self._made[what] = made
-            return made[1]
+        key = (self.feed.version, self.feed.status(), tuple(ticking(v) for _, v in views.values()))
+        return self._memo.get(what, key, lambda: self._make(what))
 
     def _make(self, what: str) -> str:
         views = self.feed.views()
