@@ -25,8 +25,22 @@ class NotAccepted(MonopoliError):
     """A number the operator gave that is not one: the message says what is accepted."""
 
 
+class _Rule:
+    """What Whole and Measure share: the one line of a refusal, from the rule's name and what it accepts."""
+
+    what: str
+
+    def accepted(self) -> str:
+        raise NotImplementedError
+
+    def refusal(self, given: str | None) -> str:
+        """The one line for something given that is not accepted (None: no number was given at all)."""
+        shown = repr(given) if given is not None else "what was given"
+        return f"{self.what} is {self.accepted()}, not {shown}"
+
+
 @dataclass(frozen=True)
-class Whole:
+class Whole(_Rule):
     """A whole number the operator gives: what it is called, what it counts, and its range."""
 
     what: str  # "the amount", "--wait"
@@ -40,11 +54,6 @@ class Whole:
         of = f" of {self.unit}" if self.unit else ""
         low = f"{self.low} ({self.low_name})" if self.low_name else str(self.low)
         return f"a whole number{of} from {low} to {self.high}, in the digits 0-9 alone"
-
-    def refusal(self, given: str | None) -> str:
-        """The one line for something given that is not accepted (None: no whole number was given at all)."""
-        shown = repr(given) if given is not None else "what was given"
-        return f"{self.what} is {self.accepted()}, not {shown}"
 
     def read(self, text: str) -> int:
         """`text` as a number in range; raises NotAccepted (the refusal) for anything else."""
@@ -61,7 +70,7 @@ SPACE = Whole("the space", 0, 39, low_name="GO")
 
 
 @dataclass(frozen=True)
-class Measure:
+class Measure(_Rule):
     """A number with a fraction the operator gives (seconds, a speed): what it is called, its unit, its range."""
 
     what: str  # "--poll"
@@ -73,11 +82,6 @@ class Measure:
         """'a number of seconds from 0.001 to 60, in the digits 0-9 with at most one point (such as 0.5)'."""
         of = f" of {self.unit}" if self.unit else ""
         return f"a number{of} from {self.low:g} to {self.high:g}, in the digits 0-9 with at most one point (such as 2.5)"
-
-    def refusal(self, given: str | None) -> str:
-        """The one line for something given that is not accepted."""
-        shown = repr(given) if given is not None else "what was given"
-        return f"{self.what} is {self.accepted()}, not {shown}"
 
     def read(self, text: str) -> float:
         """`text` as a number in range; raises NotAccepted (the refusal) for anything else."""

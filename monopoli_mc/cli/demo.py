@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from monopoli_mc.cli.options import measure, number, web_option
-from monopoli_mc.cli.run import open_page
+from monopoli_mc.cli.options import OperatorNumber, measure, number, web_option
+from monopoli_mc.cli.run import SEED, open_page
 from monopoli_mc.cli.sandbox import stop_on_signals
 from monopoli_mc.demo.run import run_demo, standings
 from monopoli_mc.errors import MonopoliError
@@ -18,7 +18,7 @@ DEMO_MAX_ROUNDS = 150  # bots can keep a game going for thousands of rounds; a d
 
 @click.command()
 @click.option("--players", default=4, show_default=True, type=number(2, 8))
-@click.option("--seed", default=1, show_default=True, type=number(0, 2**63 - 1), help="Seed of the game (dice, decks).")
+@click.option("--seed", default=1, show_default=True, type=OperatorNumber(SEED), help="Seed of the game (dice, decks).")
 @click.option("--speed", default=5.0, show_default=True, type=measure(0.1, 100),
               help="Sandbox clock and timers: 1 is real time (20 ticks a second).")
 @click.option("--rules", "rules_name", default="prom", show_default=True, metavar="NAME|FILE",

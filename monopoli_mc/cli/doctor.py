@@ -23,9 +23,9 @@ from monopoli_mc.datapack.about import ABOUT_CALL, Built, differences
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.channel import SEQ
 from monopoli_mc.datapack.layout import Layout
-from monopoli_mc.operator_input import SCORE_MAX
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.errors import MonopoliError, RconError
+from monopoli_mc.operator_input import SCORE_MAX
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.rcon.password import read_password
 from monopoli_mc.rules.board import Board, board_path, load_board

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, Callable
 import click
 
 from monopoli_mc.bridge.ticking import is_ticking, not_ticking
-from monopoli_mc.cli.options import OperatorNumber, db_option, measure, db_path_for, password_option, web_option, world_option
+from monopoli_mc.cli.options import (OperatorNumber, db_option, db_path_for, measure, password_option, web_option,
+                                     world_option)
 from monopoli_mc.cli.sandbox import stop_on_signals
 from monopoli_mc.controller import timelimit
 from monopoli_mc.controller.status import status_line

@@ -27,10 +27,11 @@ from importlib import resources
 from typing import Any, Callable
 
 from monopoli_mc.errors import MonopoliError
-from monopoli_mc.view.feed import Feed
+from monopoli_mc.view.feed import Feed, Status
 from monopoli_mc.view.gate import HEAD_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS, WRITE_TIMEOUT, Connection, Gate
 from monopoli_mc.view.html import Sections, page, ticking
 from monopoli_mc.view.memo import Memo
+from monopoli_mc.view.model import BoardView
 from monopoli_mc.view.streams import MAX_STREAMS, SECURITY, SLOW_AFTER, Hub
 
 MAX_REQUESTS = 32  # answers made at once (each in a thread of its own)
@@ -69,16 +70,16 @@ class Rendered:
 
     def get(self, what: str) -> str:
         """"page" or "json", as the feed is now."""
-        views = self.feed.views()
-        key = (self.feed.version, self.feed.status(), tuple(ticking(v) for _, v in views.values()))
-        return self._memo.get(what, key, lambda: self._make(what))
+        views, status = self.feed.views(), self.feed.status()
+        key = (self.feed.version, status, tuple(ticking(v) for _, v in views.values()))
+        return self._memo.get(what, key, lambda: self._make(what, views, status))
 
-    def _make(self, what: str) -> str:
-        views = self.feed.views()
+    def _make(self, what: str, views: dict[str, tuple[int, BoardView]], status: Status) -> str:
+        """The text of what the key was read from (the same views and status)."""
         if what == "page":
-            return page([v for _, v in views.values()], self.feed.status(),
+            return page([v for _, v in views.values()], status,
                         drawn=[self.sections.get(n, v) for n, v in views.values()])
-        return json.dumps({"status": dataclasses.asdict(self.feed.status()),
+        return json.dumps({"status": dataclasses.asdict(status),
                            "boards": {n: dataclasses.asdict(v) for n, (_, v) in views.items()}})
 
 

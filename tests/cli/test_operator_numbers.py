@@ -157,7 +157,7 @@ def float_only(draw: st.DrawFn, measure: Measure) -> str:
         return "".join(chr(0x660 + int(d)) for d in plain)
     if how == "exponent":
         return f"{plain}e0"
-    return draw(st.sampled_from([plain + ".", "." + plain if n < measure.high else plain + "."]))
+    return draw(st.sampled_from([plain + ".", "." + plain]))
 
 
 @settings(max_examples=300, deadline=None)
