@@ -468,3 +468,24 @@ def test_a_config_naming_a_fifo_is_refused_in_one_line(tmp_path: Path, capsys: p
     assert _refused(capsys, ["simulate", "--games", "1", "--rules", str(tmp_path / "rules.yaml")]) == (
         f"error: {tmp_path / 'rules.yaml'}: cannot read file: it is a named pipe (FIFO), not a regular file: give the "
         "path of a file")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.data())
+def test_any_text_at_all_is_a_value_in_range_or_one_line(data: st.DataObject) -> None:
+    """No traceback for any input: whatever is typed, every numeric parameter's rule takes it in range or
+    refuses it with its one line."""
+    params = [(path, param) for path, param in _tree() if _numeric(path, param)]
+    _, param = data.draw(st.sampled_from(params))
+    rule = _rule(param)
+    text = data.draw(st.one_of(st.text(max_size=30), st.text("0123456789hms:.,+- ²٥５𝟓", max_size=30)))
+    try:
+        value = rule.read(text)
+    except NotAccepted as exc:
+        assert "\n" not in str(exc) and str(exc).startswith(f"{rule.what} is ")
+        return
+    values = value if isinstance(value, tuple) and isinstance(rule, Several) else (value,)
+    if isinstance(rule, Address):
+        values = (value[1],)
+    high = rule.item.high if isinstance(rule, Several) else 65535 if isinstance(rule, Address) else rule.high
+    assert all(0 <= v <= high for v in values) and text.isascii() and text == text.strip()
