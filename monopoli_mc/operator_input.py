@@ -5,7 +5,7 @@ One rule for all of them: the digits 0-9 alone, in the number's range (a `Measur
 seconds, may have one point and a fraction). Python's `int()`
 takes much more (`1_000`, ` 5`, `+5`, Arabic-Indic digits such as `٥`), so a typo could pay
 $1,000; a refusal is one line that says what is accepted and quotes what was given. Shared
-by the CLI and the controller, so it sits beside errors.py and imports nothing else of ours.
+by the CLI and the controller, so it sits beside errors.py and limits.py and imports nothing else of ours.
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ import re
 from dataclasses import dataclass
 
 from monopoli_mc.errors import MonopoliError
-
-SCORE_MAX = 2_147_483_647  # what a Minecraft score holds: no amount beyond it can be shown or paid
+from monopoli_mc.limits import SCORE_MAX  # no amount beyond what a score holds can be shown or paid
 _DIGITS = re.compile(r"[0-9]+")  # ASCII only: `\d` would take other scripts' digits
 _DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]+)?")  # float() also takes nan, inf, 1e3, 1_0 and ' 5'
 _DECIMAL_LENGTH = 40  # longer is a typo, not a measure: float() is never asked for a thousand digits
