@@ -10,7 +10,7 @@ $1,000; a refusal is one line that says what is accepted and quotes what was giv
 has an upper bound. One rule for files: a path the operator names is a regular file (or a folder
 where one is asked for), never a FIFO, a device or a socket, which would hang a read or a write
 for ever (`not_a_file`, `read_file`). Shared by the CLI, the controller and the config loaders, so
-it sits beside errors.py and imports nothing else of ours.
+it sits beside errors.py and limits.py and imports nothing else of ours.
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from monopoli_mc.errors import MonopoliError
-
-SCORE_MAX = 2_147_483_647  # what a Minecraft score holds: no amount beyond it can be shown or paid
+from monopoli_mc.limits import SCORE_MAX  # no amount beyond what a score holds can be shown or paid
 _DIGITS = re.compile(r"[0-9]+")  # ASCII only: `\d` would take other scripts' digits
 _DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]+)?")  # float() also takes nan, inf, 1e3, 1_0 and ' 5'
 _DECIMAL_LENGTH = 40  # longer is a typo, not a measure: float() is never asked for a thousand digits

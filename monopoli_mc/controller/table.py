@@ -17,7 +17,7 @@ from monopoli_mc.bridge.outbox import Picture, Table
 from monopoli_mc.controller.offers import Draft
 from monopoli_mc.controller.policy import forced_action
 from monopoli_mc.controller.history import told_lines
-from monopoli_mc.controller.saved import load_game
+from monopoli_mc.controller.saved import load_game, outcome
 from monopoli_mc.controller.store import SNAPSHOT_EVERY, GameRow, Store
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig
@@ -119,19 +119,20 @@ class BoardGame:
         if game is None:
             raise MonopoliError(f"no game is running on board {self.name!r}")
         events = game.apply(action)
-        self._logged(store, action, origin)
+        self._logged(store, action, origin, events)
         forced = forced_action(game)
         while forced is not None:
-            events += game.apply(forced)
-            self._logged(store, forced, "forced")
+            more = game.apply(forced)
+            self._logged(store, forced, "forced", more)
+            events += more
             forced = forced_action(game)
         if game.phase == OVER:
             store.set_over(self.game_id)
         return events
 
-    def _logged(self, store: Store, action: Action, origin: str) -> None:
+    def _logged(self, store: Store, action: Action, origin: str, events: list[Event]) -> None:
         assert self.game is not None
-        store.log(self.game_id, action, origin)
+        store.log(self.game_id, action, origin, outcome=outcome(events))
         self.n_actions += 1
         self.since = time.time()
         if self.n_actions % SNAPSHOT_EVERY == 0:

@@ -9,8 +9,8 @@ from typing import Any, Iterable, Iterator
 import yaml
 
 from monopoli_mc.errors import ConfigError
+from monopoli_mc.limits import SCORE_MAX
 from monopoli_mc.operator_input import NotAFile, not_a_file, read_file
-from monopoli_mc.rules.events import MAX_SCORE
 
 
 class Located(dict):
@@ -188,8 +188,8 @@ class Section:
         value = self.get(key, int, default, allow_none=allow_none)
         if value is not None and minimum is not None and value < minimum:
             raise self.error(key, f"must be at least {minimum}, found {value}")
-        if value is not None and value > MAX_SCORE:
-            raise self.error(key, f"must be at most {MAX_SCORE:,} (the most a Minecraft score holds), "
+        if value is not None and value > SCORE_MAX:
+            raise self.error(key, f"must be at most {SCORE_MAX:,} (the most a Minecraft score holds), "
                                   f"found {value:,}")
         return value
 
