@@ -104,6 +104,7 @@ class Measure(_Rule):
 # "1h30m", "90m", "45s", "2h"; "90" and "1h30" are minutes. ASCII digits only: `\d` would take other scripts'.
 _DURATION = re.compile(r"(?:(?P<h>[0-9]+)h)?(?:(?P<m>[0-9]+)m)?(?:(?P<s>[0-9]+)s)?")
 _MINUTES = re.compile(r"[0-9]+|[0-9]+h[0-9]+")
+_HOST = re.compile(r"[A-Za-z0-9.:%_-]*")  # a host name, an IPv4 or an IPv6 address (with a zone), or none
 
 
 @dataclass(frozen=True)
@@ -152,7 +153,7 @@ class Address(_Rule):
         host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
         if not sep:
             host, port = "", text
-        if any(c.isspace() for c in host):
+        if not _HOST.fullmatch(host):  # a name or an address, in ASCII: nothing else can be bound
             raise NotAccepted(self.refusal(text))
         try:
             return host or "127.0.0.1", PORT.read(port)

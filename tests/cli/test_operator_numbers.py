@@ -321,11 +321,11 @@ SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"  # str.isdigit() takes them and int
 
 def _scripted(draw: st.DrawFn, plain: str) -> str:
     """`plain` with at least one of its digits in another script (or a superscript)."""
+    digits = [i for i, c in enumerate(plain) if c.isdigit()]
+    changed = set(draw(st.lists(st.sampled_from(digits), min_size=1, unique=True)))
     zero = draw(st.sampled_from(ZEROS))
-    mask = draw(st.lists(st.booleans(), min_size=len(plain), max_size=len(plain)).filter(any))
-    if draw(st.booleans()):
-        return "".join(SUPERSCRIPTS[int(d)] if other and d.isdigit() else d for d, other in zip(plain, mask))
-    return "".join(chr(zero + int(d)) if other and d.isdigit() else d for d, other in zip(plain, mask))
+    other = (lambda d: SUPERSCRIPTS[int(d)]) if draw(st.booleans()) else (lambda d: chr(zero + int(d)))
+    return "".join(other(c) if i in changed else c for i, c in enumerate(plain))
 
 
 @st.composite
