@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from monopoli_mc.cli.options import OperatorNumber, db_option, db_path_for
+from monopoli_mc.cli.options import OperatorNumber, db_option, db_path_for, file_path
 from monopoli_mc.controller.requests import ask
 from monopoli_mc.controller.store import Store
 from monopoli_mc.errors import MonopoliError
@@ -36,7 +36,7 @@ def _common(f: Any) -> Any:
     f = click.option("--board", default=None, help="The board (default: the player's, or the only one).")(f)
     f = click.option("--wait", default=10, show_default=True, type=OperatorNumber(WAIT),
                      help="Seconds (1-3600) to wait for the controller's answer; then the request is withdrawn.")(f)
-    f = click.option("--world", type=click.Path(dir_okay=False, path_type=Path), default=None, expose_value=False,
+    f = click.option("--world", type=file_path(), default=None, expose_value=False,
                      callback=lambda ctx, _, value: ctx.meta.__setitem__("monopoli.world", value),
                      help="World config, to name the database when --db is not given.")(f)
     return db_option(f)

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Callable
 import click
 
 from monopoli_mc.bridge.ticking import is_ticking, not_ticking
-from monopoli_mc.cli.options import (OperatorNumber, db_option, db_path_for, measure, password_option, web_option,
-                                     world_option)
+from monopoli_mc.cli.options import (OperatorNumber, db_option, db_path_for, file_path, measure, password_option,
+                                     web_option, world_option)
 from monopoli_mc.cli.sandbox import stop_on_signals
 from monopoli_mc.controller import timelimit
 from monopoli_mc.controller.status import status_line
@@ -66,9 +66,9 @@ def open_page(web: tuple[str, int] | None) -> LivePage | None:
               help="Walk mode: seconds before a player who has not walked is teleported.")
 @click.option("--poll", "poll_interval", type=measure(0.001, 60, "seconds"), default=Settings.poll_interval,
               show_default=True, help="Seconds between inbox reads when nothing happens (0.05: a tick).")
-@click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--record", type=file_path(), default=None,
               help="Write every RCON request and reply to this file as JSON lines.")
-@click.option("--time-limit", default=None, metavar="LIMIT", callback=lambda ctx, param, value: _limit(value),
+@click.option("--time-limit", default=None, metavar="LIMIT", type=OperatorNumber(timelimit.TIME_LIMIT),
               help="How long each game lasts: 90m, 90 (minutes), 1h30m, 45s, or off. Overrides the rule "
                    "set's time_limit_minutes (without it, the rule set's limit applies); a later run given it "
                    "sets the games still running too. The players see the time left in a boss bar, are "
@@ -190,15 +190,6 @@ def _remove_new(db_path: Path) -> None:
         with contextlib.suppress(OSError):
             Path(f"{db_path}{suffix}").unlink()
     click.echo(f"monopoli: removed {db_path}, the new database this run had created")
-
-
-def _limit(value: str | None) -> float | None:
-    if value is None:
-        return None
-    try:
-        return timelimit.parse(value)
-    except MonopoliError as exc:
-        raise click.BadParameter(str(exc)) from None
 
 
 def _limit_words(flag: float | None, rule_minutes: int | None) -> str:

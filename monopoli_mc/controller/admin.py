@@ -271,7 +271,7 @@ class AdminDesk:
 
     def undo(self, table: BoardGame, origin: str) -> tuple[str, Writes]:
         """Revert the last action a person chose (and the automatic ones after it), sync, tell the table."""
-        done = undo(table, self.s.store, self.s.board, origin)
+        done = undo(table, self.s.store, self.s.board, origin, self.s.tables.values())
         if done is None:
             return f"nothing to undo on board {table.name!r}", []
         game = table.game

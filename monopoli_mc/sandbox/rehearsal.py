@@ -25,6 +25,7 @@ import time
 from monopoli_mc.datapack.channel import STORAGE
 from monopoli_mc.datapack.layout import BUTTON_KINDS, Layout
 from monopoli_mc.errors import MonopoliError
+from monopoli_mc.operator_input import SPACE, Measure, NotAccepted, Whole
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.maps import map_id_of
 from monopoli_mc.sandbox.protection import is_under_spawn_protection
@@ -72,6 +73,8 @@ The console:
   help                       this list"""
 
 
+WAIT = Measure("wait", 0, 600, "seconds")  # the console's `wait N`, by the operator's rule
+
 class Rehearsal:
     """The organiser's console over a running sandbox: server commands and players they act as."""
 
@@ -109,9 +112,10 @@ class Rehearsal:
             return self._who()
         if word == "sidebar":
             return self._sidebar_lines(force=True)
-        seconds = float(rest or "1") if re.fullmatch(r"\d+(\.\d+)?", rest or "1") else -1.0
-        if not 0 <= seconds <= 600:
-            return [f"error: wait takes seconds, 0 to 600, not '{rest}'"]
+        try:
+            seconds = WAIT.read(rest or "1")
+        except NotAccepted as exc:
+            return [f"error: {exc}"]
         time.sleep(seconds)
         return []
 
@@ -173,12 +177,14 @@ class Rehearsal:
             return self._narrate(f"{bot.name} walks to the middle of board {board}")
         if target == "board":
             space = 0
-        elif target.isdigit() and int(target) < 40:
-            space = int(target)
-        elif not target.isdigit():
-            space = self._space_named(layout, target, bot)
+        elif target.isdigit():  # any script's digits, ² too: read by the operator's rule
+            try:
+                space = SPACE.read(target)
+            except NotAccepted:
+                raise MonopoliError(f"walk where? 'board' (GO), a space 0 to 39 in the digits 0-9 or a name on "
+                                    f"its sign, not {target!r}") from None
         else:
-            raise MonopoliError(f"walk where? 'board' (GO), a space 0 to 39 or a name on its sign, not '{target}'")
+            space = self._space_named(layout, target, bot)
         bot.walk_onto(layout.world(layout.stand(space)))
         return self._narrate(f"{bot.name} walks to space {space} of board {board}")
 
@@ -247,11 +253,14 @@ class Rehearsal:
         screen = self.screens[name]
         numbered = screen.numbered_buttons()
         first, _, after = which.partition(" ")
-        if first.isdigit():
-            n = int(first)
-            if not 1 <= n <= len(numbered):
+        if first.isdigit():  # any script's digits: read by the operator's rule
+            try:
+                n = Whole("the button", 1, len(numbered)).read(first)
+            except NotAccepted:
                 shown = f"1 to {len(numbered)}" if numbered else "none is shown"
-                raise MonopoliError(f"{name} has no button {n} on screen ({shown}; `{typed(name)}: buttons`)")
+                digits = "" if first.isascii() else ", in the digits 0-9"
+                raise MonopoliError(f"{name} has no button {first} on screen ({shown}{digits}; "
+                                    f"`{typed(name)}: buttons`)") from None
             return (*numbered[n - 1], after.strip())
         others = screen.buttons if numbered is screen.book else screen.book
         words = which.split()
@@ -269,9 +278,11 @@ class Rehearsal:
         if not which:
             return [f"{bot.name}'s books:"] + [f"  {n}. {b.title} (by {b.author}, {len(b.pages)} page{'s' * (len(b.pages) != 1)})"
                                                for n, b in enumerate(books, 1)] + [f"read one: {bot.name}: book N"]
-        if not which.isdigit() or not 1 <= int(which) <= len(books):
-            raise MonopoliError(f"{bot.name} has books 1 to {len(books)}, not '{which}'")
-        book = books[int(which) - 1]
+        try:
+            book = books[Whole("the book", 1, len(books)).read(which) - 1]
+        except NotAccepted:
+            digits = "" if which.isascii() else " (in the digits 0-9)"
+            raise MonopoliError(f"{bot.name} has books 1 to {len(books)}{digits}, not '{which}'") from None
         out = [f"{book.title} (by {book.author})"]
         for n, page in enumerate(book.pages, 1):
             out += [f"  page {n}:"] + ["    " + line for line in page.splitlines()]

@@ -27,6 +27,7 @@ from importlib import resources
 from typing import Any, Callable
 
 from monopoli_mc.errors import MonopoliError
+from monopoli_mc.operator_input import Address
 from monopoli_mc.view.feed import Feed, Status
 from monopoli_mc.view.gate import HEAD_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS, WRITE_TIMEOUT, Connection, Gate
 from monopoli_mc.view.html import Sections, page, ticking
@@ -45,14 +46,9 @@ _REFUSED = (f"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; char
 
 
 def parse_address(text: str) -> tuple[str, int]:
-    """"HOST:PORT", ":PORT" or "PORT" (loopback) as (host, port); raises MonopoliError when it is neither."""
-    host, sep, port = text.strip().rpartition(":")
-    if not sep:
-        host, port = "", text.strip()
-    host = host.strip("[]") or "127.0.0.1"
-    if not port.isdigit() or int(port) > 65535:
-        raise MonopoliError(f"--web wants HOST:PORT or PORT, such as 127.0.0.1:8080, found {text!r}")
-    return host, int(port)
+    """"HOST:PORT", ":PORT" or "PORT" (loopback) as (host, port), the port by the operator's rule; raises
+    NotAccepted (a MonopoliError, one line) when it is neither."""
+    return Address("--web").read(text)
 
 
 @functools.cache  # read once, not per request

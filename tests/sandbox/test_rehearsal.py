@@ -221,9 +221,13 @@ def test_mistakes_are_one_line_with_what_to_do(rehearsal: Rehearsal) -> None:
     _do(rehearsal, "Kai: join")
     assert rehearsal.handle("Kai: join") == ["error: Kai is on the server already"]
     assert rehearsal.handle("Kai: walk 40") == [
-        "error: walk where? 'board' (GO), a space 0 to 39 or a name on its sign, not '40'"]
+        "error: walk where? 'board' (GO), a space 0 to 39 in the digits 0-9 or a name on its sign, not '40'"]
     assert rehearsal.handle("Kai: dance")[0].startswith("error: 'dance' is not something Kai can do: one of join")
-    assert rehearsal.handle("wait soon") == ["error: wait takes seconds, 0 to 600, not 'soon'"]
+    assert rehearsal.handle("wait soon") == ["error: wait is a number of seconds from 0 to 600, in the digits 0-9 "
+                                             "with at most one point (such as 2.5), not 'soon'"]
+    for hostile in ("Kai: walk ²", "Kai: walk ٥", "Kai: click ²", "Kai: click ٥", "wait ٥", "wait ²"):
+        said = rehearsal.handle(hostile)  # other scripts' digits: one line, never a traceback or a wait
+        assert len(said) == 1 and said[0].startswith("error: "), (hostile, said)
     assert rehearsal.handle("/frobnicate")[0].startswith("Unknown or incomplete command")
     rehearsal.world.strict_failures.remove("frobnicate")  # refused, as this test means it to be
 

@@ -148,8 +148,9 @@ def test_web_addresses() -> None:
     assert parse_address(":8080") == ("127.0.0.1", 8080)
     assert parse_address("0.0.0.0:80") == ("0.0.0.0", 80)
     assert parse_address("[::1]:8080") == ("::1", 8080)
-    for bad in ("", "host", "1.2.3.4:port", "99999"):
-        with pytest.raises(MonopoliError, match="--web wants HOST:PORT"):
+    for bad in ("", "host", "1.2.3.4:port", "99999", "²", "127.0.0.1:¹²", "٨٠", " 8080", "8080 ", "a b:80"):
+        with pytest.raises(MonopoliError, match="^--web is HOST:PORT or PORT .* the port a whole number from 0 to "
+                                                "65535, in the digits 0-9 alone, not "):
             parse_address(bad)
 
 
