@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import pathlib
+import random
 import threading
 import uuid
 from typing import Any, Callable, TypeVar
@@ -11,12 +12,13 @@ from typing import Any, Callable, TypeVar
 from nbtlib import Compound, Int, String
 
 from monopoli_mc.errors import SandboxError
-from monopoli_mc.sandbox import faults, maps, strict, versions
+from monopoli_mc.sandbox import attached, faults, maps, stored, strict, versions
 from monopoli_mc.sandbox.advancements import Advancements
 from monopoli_mc.sandbox.board import Scoreboard
 from monopoli_mc.sandbox.commands import Run, parse_command
 from monopoli_mc.sandbox.commands.functions import Return
 from monopoli_mc.sandbox.datapack import Datapacks
+from monopoli_mc.sandbox.entities import ItemEntity
 from monopoli_mc.sandbox.library import FunctionLibrary
 from monopoli_mc.sandbox.maps import MapData
 from monopoli_mc.sandbox.meter import CommandMeter, now
@@ -73,6 +75,8 @@ class World:
         """Every map's saved data (data/map_N.dat) by map id."""
         self.next_map_id = 0
         self.next_entity_number = 1
+        self.drops_random = random.Random(0)
+        """Where a popped block's item lands (Block.popResource's ± 0.25), seeded so tests repeat."""
         self.forced_chunks: set[tuple[int, int]] = set()
         """The overworld's force-loaded chunks as (chunk x, chunk z): block coordinate // 16."""
         self.storage: dict[str, Compound] = {}
@@ -366,22 +370,40 @@ class World:
         return before - len(self.schedules)
 
     # ----- blocks -------------------------------------------------------------
-    def set_block(self, pos: BlockPos, block: Block) -> bool:
-        """Place a block (with default block entity data); False if nothing changed."""
+    def set_block(self, pos: BlockPos, block: Block, *, updates: bool = True) -> bool:
+        """Place a block (with default block entity data); False if nothing changed. A change runs
+        its neighbours' shape updates unless `updates` is off (flag 16): attached blocks whose
+        support went pop off and drop (`attached.py`, ledger row B6)."""
         short = block.id.split(":")[-1]
         base = next((k for k in BLOCK_ENTITIES if short == k or short.endswith("_" + k)), None)
+        old = self.blocks.get(pos)
         if base is not None:
             nbt = Compound({k: Int(v) if isinstance(v, int) else String(v)
                             for k, v in BLOCK_ENTITIES[base].items()})
             nbt.update(block.nbt or {})
-            block.nbt = nbt
-        old = self.blocks.get(pos)
+            block.nbt = self.load_block_entity(block.id, nbt, old.nbt if old is not None and old.id == block.id
+                                               else None)
         if block.id == "minecraft:air":
-            return self.blocks.pop(pos, None) is not None
-        if old is not None and old.id == block.id and old.states == block.states and old.nbt == block.nbt:
-            return False
-        self.blocks[pos] = block
-        return True
+            changed = self.blocks.pop(pos, None) is not None
+        elif old is not None and old.id == block.id and old.states == block.states and old.nbt == block.nbt:
+            changed = False
+        else:
+            self.blocks[pos] = block
+            changed = True
+        if changed and updates:
+            attached.shape_updates(self.blocks, pos, self._pop)
+        return changed
+
+    def _pop(self, pos: BlockPos, block: Block) -> None:
+        """Level.destroyBlock(pos, true): the block's drop, when blocks drop (game rule), and air."""
+        del self.blocks[pos]
+        if self.gamerules.get("block_drops", self.gamerules.get("doTileDrops")) != "false":
+            stack = attached.drop(block, json_dialect=self.json_text)
+            self.add_entity(ItemEntity.popped(pos, stack, self.drops_random))
+
+    def load_block_entity(self, block_id: str, nbt: Compound, old: Compound | None) -> Compound:
+        """Block entity data as the block entity keeps it once loaded (`stored.py`, ledger rows B4, B5)."""
+        return stored.load_block_entity(block_id, nbt, old, json_dialect=self.json_text)
 
     def use_block(self, player: Player, pos: BlockPos) -> None:
         """A player uses (right-clicks) the block at pos; the sandbox models buttons only.
