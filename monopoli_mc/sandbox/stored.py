@@ -16,7 +16,7 @@ from typing import Any
 
 from nbtlib import Byte, Compound, List, String
 
-from monopoli_mc.sandbox.snbt import make_list
+from monopoli_mc.sandbox.snbt import element, make_list
 from monopoli_mc.sandbox.text import to_plain_data
 
 # The codec's field order: the contents' own fields (ComponentContents.Type codecs), `extra`, then
@@ -132,7 +132,8 @@ def to_nbt(comp: Any, original: Any) -> Any:
     for key in _fields(comp, _STYLE_NBT):
         if key == "extra":
             sources = list(given.get("extra", [])) if isinstance(given.get("extra"), list) else []
-            out[key] = make_list([to_nbt(c, _unwrapped(sources[i]) if i < len(sources) else None)
+            extra = given.get("extra")
+            out[key] = make_list([to_nbt(c, element(extra, sources[i]) if i < len(sources) else None)
                                   for i, c in enumerate(comp["extra"])])
         elif key in given:
             out[key] = Byte(int(bool(given[key]))) if key in _FLAGS else given[key]
@@ -210,9 +211,4 @@ def _lines(messages: Any, *, json_dialect: bool) -> List:
     """Exactly four lines (Util.fixedSize), each as the codec stores it."""
     if not isinstance(messages, list) or len(messages) != 4:
         raise Undecodable("a sign side needs four lines")
-    return make_list([stored(_unwrapped(m), json_dialect=json_dialect, stable=True) for m in messages])
-
-
-def _unwrapped(tag: Any) -> Any:
-    """An element of a mixed list as it was written (`{"": value}` is how a mixed list holds it)."""
-    return tag[""] if isinstance(tag, Compound) and list(tag.keys()) == [""] else tag
+    return make_list([stored(element(messages, m), json_dialect=json_dialect, stable=True) for m in messages])

@@ -97,7 +97,8 @@ def _fill(s: Source, a: Vec, b: Vec, block: Block, mode: str, filt: Block | None
                 edge = x in (lo[0], hi[0]) or y in (lo[1], hi[1]) or z in (lo[2], hi[2])
                 pos = (x, y, z)
                 old = s.world.blocks.get(pos)
-                new: Block | None = copy.deepcopy(block)
+                new: Block | None = (copy.deepcopy(block) if block.nbt is not None
+                                     else Block(block.id, dict(block.states)))  # one for each block set
                 if mode in ("hollow", "outline") and not edge:
                     if mode == "outline":
                         continue
