@@ -366,7 +366,7 @@ def stored_text_and_drops(twin: Twin, world: WorldConfig) -> Result:
 
     B4, B5: a plain and a styled line on a sign, a plain and a styled name on a banner, read back (a
     plain one is stored collapsed to a bare string). B6: a fill that clears a sign's support first:
-    the sign pops off, is not counted, and lies there as an item (then killed). P1: an online
+    the sign pops off, is not counted, and lies there as an item (then killed). N1: an online
     player's name in another case finds them (`PlayerList.getPlayerByName` ignores case), and
     `@a[name=…]` does not (asked only while someone is online). The probe fails when a component
     does not read back as written or the scratch blocks cannot be cleared.

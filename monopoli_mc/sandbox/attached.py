@@ -79,7 +79,7 @@ def shape_updates(blocks: dict[BlockPos, Block], pos: BlockPos,
     """`updateNeighbourShapes` after the block at `pos` changed: each neighbour that hangs on `pos`
     and is no longer held is destroyed (`destroy` drops it and takes it away), and its own
     neighbours are updated in turn."""
-    if depth <= 0:
+    if depth <= 0 or holds(blocks.get(pos)):  # what holds now drops nothing that hangs on it
         return
     for direction in SHAPE_ORDER:
         at = neighbour(pos, direction)
@@ -87,7 +87,7 @@ def shape_updates(blocks: dict[BlockPos, Block], pos: BlockPos,
         if block is None:
             continue
         side = support(block)
-        if side is None or neighbour(at, side) != pos or holds(blocks.get(pos)):
+        if side is None or neighbour(at, side) != pos:
             continue
         destroy(at, block)
         shape_updates(blocks, at, destroy, depth - 1)

@@ -88,6 +88,9 @@ class Level(Protocol):
     def online_players(self) -> list[Player]:
         """Online players in join order."""
 
+    def player_named(self, name: str) -> Player | None:
+        """The online player a command's name finds (ignoring case, the first in join order)."""
+
     def all_entities(self) -> list[Entity]:
         """What `@e` looks through: online players, then the other entities."""
 

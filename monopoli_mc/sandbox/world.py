@@ -425,6 +425,11 @@ class World:
         p = self.players.get(name)
         return p if p is not None and p.online else None
 
+    def player_named(self, name: str) -> Player | None:
+        """The online player a command's name finds: the first in join order whose name equals it
+        ignoring case (PlayerList.getPlayerByName, 1.21.11 PlayerManager.getPlayer; ledger row N1)."""
+        return next((p for p in self.online_players() if equals_ignore_case(p.name, name)), None)
+
     def online_players(self) -> list[Player]:
         """Online players in join order."""
         return [p for p in self.players.values() if p.online]
@@ -456,11 +461,11 @@ class World:
         with self.lock:
             if self.player(name) is not None:
                 raise SandboxError(f"player already online: '{name}'")
-            p = self.players.get(name)
+            p = self.players.pop(name, None)  # the player list is in join order: one back joins at its end
             if p is None:
                 p = Player(name, player_uuid or uuid.uuid3(uuid.NAMESPACE_OID, "OfflinePlayer:" + name),
                            _center_floor(self.spawn))
-                self.players[name] = p
+            self.players[name] = p
             p.online = True
             self.broadcast_component({"translate": "multiplayer.player.joined", "with": [name]},
                                      color="yellow")
@@ -511,6 +516,14 @@ class World:
     def team_of(self, name: str) -> Team | None:
         """The team a player or score holder is on (its colour is `team_of(name).color`)."""
         return self.scoreboard.team_of(name)
+
+
+def equals_ignore_case(a: str, b: str) -> bool:
+    """Java's String.equalsIgnoreCase: as long, and each pair of UTF-16 units equal once upper-cased or
+    lower-cased (Character.toUpperCase/toLowerCase), so `ß` is no `SS`."""
+    if len(a) != len(b):
+        return False
+    return all(x == y or x.upper() == y.upper() or x.lower() == y.lower() for x, y in zip(a, b))
 
 
 def _center_floor(pos: BlockPos) -> Pos:

@@ -202,3 +202,25 @@ def test_b6_strict_sets_without_shape_updates_from_1_21_5_only() -> None:
     assert world.entities == {}
     old = World(version="1.21.4")
     assert old.execute("fill 0 0 0 0 1 0 minecraft:air strict")[0].startswith("Incorrect argument for command")
+
+
+@pytest.mark.parametrize("version", RELEASES)
+def test_n1_a_name_finds_an_online_player_ignoring_case_the_first_to_join(version: str) -> None:
+    """N1: a name in an entity, players or score holder argument is `PlayerList.getPlayerByName`: the first
+    online player, in join order, whose name equals it ignoring case; `@a[name=…]` compares exactly; `op`
+    takes the profile cache's entry for the name in lower case (the last of them to join)."""
+    from monopoli_mc.sandbox.bots import Bot
+    with server(version) as (box, rcon):
+        world = box.world
+        lower, upper = Bot.join(world, "alex"), Bot.join(world, "Alex")  # offline mode: both online at once
+        assert rcon.command('tellraw Alex "to Alex"') == ""
+        assert "to Alex" in lower.chat_text() and "to Alex" not in upper.chat_text()
+        assert rcon.command("scoreboard objectives add cash dummy") == 'Created new objective [cash]'
+        assert rcon.command("scoreboard players set ALEX cash 5") == "Set [cash] for alex to 5"
+        assert rcon.command("scoreboard players set @a[name=Alex,limit=1] cash 7") == "Set [cash] for Alex to 7"
+        assert rcon.command("execute if entity @a[name=ALEX]") == "Test failed"
+        lower.leave()
+        Bot.join(world, "alex")  # back: now after Alex in the player list
+        assert rcon.command('tellraw alex "to alex"') == ""
+        assert "to alex" in upper.chat_text()
+        assert rcon.command("op ALEX") == "Made alex a server operator"
