@@ -224,3 +224,21 @@ def test_n1_a_name_finds_an_online_player_ignoring_case_the_first_to_join(versio
         assert rcon.command('tellraw alex "to alex"') == ""
         assert "to alex" in upper.chat_text()
         assert rcon.command("op ALEX") == "Made alex a server operator"
+
+
+
+def test_b6_place_template_strict_from_1_21_5_only(tmp_path: Path) -> None:
+    """`place template … strict` (1.21.5+, 1.21.11 PlaceCommand: flags 2 | 816) sets its blocks without shape
+    updates: a sign standing on a block the template turns to air goes without dropping; a plain place
+    pops it off as an item first. 1.21.4 has no `strict` there."""
+    with server("1.21.11", tmp_path) as (box, rcon):
+        for strict in ("", " none none 1 0 strict"):
+            rcon.command("setblock 512 -53 0 minecraft:stone")  # the template has air here and above
+            rcon.command("setblock 512 -52 0 minecraft:oak_sign")
+            assert rcon.command(f"place template monopoli:board 512 -60 0{strict}").startswith("Loaded template")
+            assert (512, -52, 0) not in box.world.blocks
+            dropped = "Test failed" if strict else "Test passed. Count: 1"
+            assert rcon.command("execute if entity @e[type=minecraft:item]") == dropped
+            rcon.command("kill @e[type=minecraft:item]")
+    old = World(version="1.21.4")
+    assert old.execute("place template monopoli:board 0 0 0 none none 1 0 strict")[0].startswith("Incorrect")

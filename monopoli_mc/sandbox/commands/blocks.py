@@ -123,13 +123,13 @@ def place(r: Reader) -> Run:
     r.need_arg()
     tid = r.read_resource()
     vec: Vec | None = read_vec(r, block=True) if r.next_arg() else None
-    rotation, mirror, integrity, seed = "none", "none", 1.0, 0
+    rotation, mirror, integrity, seed, strict = "none", "none", 1.0, 0, False
     if vec is not None and r.next_arg():
         rotation = _name(r, ROTATIONS)
         if r.next_arg():
             mirror = _name(r, MIRRORS)
             if r.next_arg():
-                integrity, seed = _integrity_seed_strict(r)
+                integrity, seed, strict = _integrity_seed_strict(r)
     r.finish()
 
     def run(s: Source) -> int:
@@ -137,7 +137,7 @@ def place(r: Reader) -> Run:
         if not s.world.datapacks.has_structure(tid):
             raise CommandError(f'There is no template with id "{tid}"')
         place_structure(s.world, tid, bp, rotation=rotation, mirror=mirror,  # type: ignore[arg-type]
-                        integrity=integrity, seed=seed)
+                        integrity=integrity, seed=seed, updates=not strict)
         s.success('Loaded template "{}" at {}, {}, {}'.format(tid, *bp))
         return 1
     return run
@@ -153,17 +153,17 @@ def _name(r: Reader, names: tuple[str, ...]) -> str:
     return word
 
 
-def _integrity_seed_strict(r: Reader) -> tuple[float, int]:
-    """The rest of `place template`: integrity 0-1, a seed, `strict` (its neighbour updates are
-    not modelled: the sandbox has no shapes to update)."""
+def _integrity_seed_strict(r: Reader) -> tuple[float, int, bool]:
+    """The rest of `place template`: integrity 0-1, a seed, `strict` (1.21.5+, as for fill: 1.21.11
+    PlaceCommand places with flags 2 | 816, no shape updates, so nothing next to it pops off)."""
     at = r.cursor
     integrity = r.read_double()
     if not 0.0 <= integrity <= 1.0:
         side = "less than 0.0" if integrity < 0 else "more than 1.0"
         raise r.error(f"Float must not be {side}, found {integrity}", at=at)
-    seed = 0
+    seed, strict = 0, False
     if r.next_arg():
         seed = r.read_int()
         if r.next_arg():
-            r.literal(("strict",))
-    return integrity, seed
+            strict = r.literal(_modes(r, ())) == "strict"
+    return integrity, seed, strict
