@@ -26,6 +26,7 @@ from monopoli_mc.datapack.text import Dialect, plain, text
 from monopoli_mc.datapack.versions import McVersion
 from monopoli_mc.datapack.world_config import WorldConfig
 
+MARGIN = 2  # blocks around a cleared box where what popped off may have landed
 PROBE = "MonopoliProbe"  # a player name nobody has: every call lands on no one
 INT_MAX = 2_147_483_647
 Result = tuple[bool, str]
@@ -93,7 +94,7 @@ def scratch_board(twin: Twin, world: WorldConfig) -> Result:
     hanging = hanging_blocks(twin.pack.structures[structure_id(layout)])
     cleared, items = _clear(twin, (x0, y0, z0), (x1, y1, z1), hanging, world)
     if items:  # a clear that dropped what hung on the board: take the items off the ground again
-        twin.command(f"kill @e[type=minecraft:item,x={x0},y={y0},z={z0},dx={x1 - x0},dy={y1 - y0},dz={z1 - z0}]")
+        _items(twin, (x0, y0, z0), (x1, y1, z1), kill=True)
     twin.command(f"forceload remove {x0} {z0} {x1} {z1}")
     if not placed:
         return False, (f"the board template could not be placed in the scratch area at {where}: "
@@ -139,12 +140,15 @@ def _clear(twin: Twin, low: tuple[int, int, int], high: tuple[int, int, int], ha
     return ok, _items(twin, low, high)
 
 
-def _items(twin: Twin, low: tuple[int, int, int], high: tuple[int, int, int]) -> int:
-    """How many item entities lie in a box (`execute if entity`'s count)."""
+def _items(twin: Twin, low: tuple[int, int, int], high: tuple[int, int, int], *, kill: bool = False) -> int:
+    """How many item entities lie in a box and two blocks around it (`execute if entity`'s count; a popped
+    block's item is thrown a little way, `ItemEntity`'s random motion); `kill` takes them away."""
     (x0, y0, z0), (x1, y1, z1) = low, high
-    reply = twin.command(f"execute if entity @e[type=minecraft:item,x={x0},y={y0},z={z0},"
-                         f"dx={x1 - x0},dy={y1 - y0},dz={z1 - z0}]")
-    found = _COUNT.search(reply)
+    around = (f"@e[type=minecraft:item,x={x0 - MARGIN},y={y0 - MARGIN},z={z0 - MARGIN},dx={x1 - x0 + 2 * MARGIN},"
+              f"dy={y1 - y0 + 2 * MARGIN},dz={z1 - z0 + 2 * MARGIN}]")
+    found = _COUNT.search(twin.command(f"execute if entity {around}"))
+    if kill and found:
+        twin.command(f"kill {around}")
     return int(found.group(1)) if found else 0
 
 
@@ -392,8 +396,7 @@ def stored_text_and_drops(twin: Twin, world: WorldConfig) -> Result:
     twin.command(f"setblock {x + 2} {y} {z} minecraft:air replace")
     box = (x, y, z), (x, y + 1, z)
     filled = twin.command(f"fill {x} {y} {z} {x} {y + 1} {z} minecraft:air")
-    dropped = _items(twin, *box)
-    twin.command(f"kill @e[type=minecraft:item,x={x},y={y},z={z},dx=0,dy=1,dz=0]")
+    dropped = _items(twin, *box, kill=True)
     left = _items(twin, *box)
     twin.command(f"forceload remove {x} {z} {x + 2} {z}")
     cases = _case_probe(twin)

@@ -141,8 +141,8 @@ def test_a_server_that_drops_what_its_clear_knocks_off_fails_the_scratch_board(
     """A clear that left items on the ground (told by the count `execute if entity` gives) fails, says how
     many, and the items are killed again."""
     def dropped(command: str, reply: str) -> str:
-        return "Test passed. Count: 49" if command.startswith("execute if entity @e[type=minecraft:item,x=512") \
-            and "dx=43" in command else reply
+        return "Test passed. Count: 49" if command.startswith("execute if entity @e[type=minecraft:item,x=510") \
+            and "dx=47" in command else reply
     with RewritingProxy(server.address, dropped) as proxy:
         code, out = doctor(tmp_path, proxy.port, monkeypatch)
     assert code == 1
