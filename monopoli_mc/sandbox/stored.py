@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from nbtlib import Byte, Compound, List, String
+from nbtlib import Byte, Compound, Double, Int, List, String
 
 from monopoli_mc.sandbox.snbt import element, make_list
 from monopoli_mc.sandbox.text import to_plain_data
@@ -56,8 +56,6 @@ def _component(data: Any) -> Any:
     first element with the rest appended as siblings (createFromList), an object names its contents."""
     if isinstance(data, str):
         return {"text": data}
-    if isinstance(data, bool) or isinstance(data, int | float):
-        return {"text": json.dumps(data)}  # a JSON primitive read as a string (JsonOps.getStringValue)
     if isinstance(data, list):
         if not data:
             raise Undecodable("an empty list")
@@ -66,14 +64,24 @@ def _component(data: Any) -> Any:
         return head
     if not isinstance(data, dict):
         raise Undecodable(f"not a component: {data!r}")
-    out = dict(data)
-    if not any(key in out for fields in _CONTENTS for key in fields[:1]):
+    out = {k: v for k, v in data.items() if v is not None}  # JsonOps reads a null field as no field
+    kind = next((fields[0] for fields in _CONTENTS if fields[0] in out), None)
+    if kind is None:
         raise Undecodable("no contents (text, translate, score, selector, keybind or nbt)")
+    if not isinstance(out[kind], dict if kind == "score" else str):  # Codec.STRING: a number is no string
+        raise Undecodable(f"{kind}: not a {'compound' if kind == 'score' else 'string'}")
+    for flag in _FLAGS:  # Codec.BOOL: a boolean, or a number (not zero is true)
+        if flag in out and not isinstance(out[flag], bool | int | float):
+            raise Undecodable(f"{flag}: not a boolean")
+    if "color" in out and not isinstance(out["color"], str):
+        raise Undecodable("color: not a string")
     if "extra" in out:
         if not isinstance(out["extra"], list) or not out["extra"]:  # ExtraCodecs.nonEmptyList
             raise Undecodable("extra: not a non-empty list")
         out["extra"] = [_component(d) for d in out["extra"]]
-    if "with" in out and isinstance(out["with"], list):
+    if "with" in out:
+        if not isinstance(out["with"], list):
+            raise Undecodable("with: not a list")
         out["with"] = [w if isinstance(w, bool | int | float) else _component(w) for w in out["with"]]
     return out
 
@@ -102,6 +110,8 @@ def to_json(comp: Any) -> Any:
         value = comp[key]
         if key in ("extra", "with"):
             value = [to_json(v) for v in value]
+        elif key in _FLAGS:
+            value = bool(value)
         out[key] = value
     return out
 
@@ -123,23 +133,34 @@ def _sorted(value: Any) -> Any:
 
 def to_nbt(comp: Any, original: Any) -> Any:
     """The codec's NBT for a decoded component (1.21.5+): a string tag when it collapses, else a
-    compound in the codec's field order; a style or contents value keeps the tag it was given."""
+    compound in the codec's field order; a style or contents value keeps the tag it was given (a flag
+    as a byte: Codec.BOOL)."""
     text = _collapsed(comp)
     if text is not None:
         return String(text)
-    given = original if isinstance(original, Compound) else Compound()
+    if isinstance(original, list) and original:  # createFromList: the first, the rest its siblings
+        items = [element(original, item) for item in original]
+        given = items[0] if isinstance(items[0], Compound) else Compound()
+        sources = [*_extra(given), *items[1:]]
+    else:
+        given = original if isinstance(original, Compound) else Compound()
+        sources = _extra(given)
     out = Compound()
     for key in _fields(comp, _STYLE_NBT):
         if key == "extra":
-            sources = list(given.get("extra", [])) if isinstance(given.get("extra"), list) else []
-            extra = given.get("extra")
-            out[key] = make_list([to_nbt(c, element(extra, sources[i]) if i < len(sources) else None)
+            out[key] = make_list([to_nbt(c, sources[i] if i < len(sources) else None)
                                   for i, c in enumerate(comp["extra"])])
-        elif key in given:
-            out[key] = Byte(int(bool(given[key]))) if key in _FLAGS else given[key]
+        elif key in _FLAGS:
+            out[key] = Byte(int(bool(given[key] if key in given else comp[key])))
         else:
-            out[key] = _tag(comp[key])
+            out[key] = given[key] if key in given else _tag(comp[key])
     return out
+
+
+def _extra(given: Compound) -> list[Any]:
+    """A component tag's siblings as they were given, unwrapped."""
+    extra = given.get("extra")
+    return [element(extra, item) for item in extra] if isinstance(extra, list) else []
 
 
 def _tag(value: Any) -> Any:
@@ -150,7 +171,11 @@ def _tag(value: Any) -> Any:
         return make_list([_tag(v) for v in value])
     if isinstance(value, bool):
         return Byte(int(value))
-    return String(str(value)) if isinstance(value, str) else value
+    if isinstance(value, int):
+        return Int(value)
+    if isinstance(value, float):
+        return Double(value)
+    return String(str(value))
 
 
 def stored(value: Any, *, json_dialect: bool, stable: bool) -> Any:

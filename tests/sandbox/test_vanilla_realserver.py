@@ -13,12 +13,15 @@ and `'{"text":"Alex"}'`.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from monopoli_mc.datapack.boardfns import clear_commands, structure_id
 from monopoli_mc.datapack.build import build_pack
@@ -242,3 +245,55 @@ def test_b6_place_template_strict_from_1_21_5_only(tmp_path: Path) -> None:
             rcon.command("kill @e[type=minecraft:item]")
     old = World(version="1.21.4")
     assert old.execute("place template monopoli:board 0 0 0 none none 1 0 strict")[0].startswith("Incorrect")
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.floats(-2, 2) | st.text(max_size=4),
+                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                         st.sampled_from(["text", "extra", "color", "bold", "translate", "with", "score", "type",
+                                          "clickEvent", "click_event", "x"]), inner, max_size=4), max_leaves=8)
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=_JSON)
+def test_b4_b5_any_stored_value_loads_or_is_dropped_never_raises(value: object) -> None:
+    """Whatever a command writes as a name or a sign line, the block entity keeps what the codec decodes
+    (written again, printable on the release) or drops it, never failing the command."""
+    from nbtlib import Compound, List, String
+
+    from monopoli_mc.sandbox import snbt, stored
+    for version, json_dialect in (("1.21.4", True), ("1.21.11", False)):
+        tag = String(json.dumps(value)) if json_dialect else _nbt(value)
+        if tag is None:
+            continue
+        banner = stored.load_block_entity("minecraft:white_banner", Compound({"CustomName": tag}), None,
+                                          json_dialect=json_dialect)
+        sign = stored.load_block_entity("minecraft:oak_sign", Compound(
+            {"front_text": Compound({"messages": snbt.make_list([tag, tag, tag, tag])})}), None, json_dialect=json_dialect)
+        for kept in (banner, sign):
+            assert snbt.show(kept, version=version)
+        if "CustomName" in banner and json_dialect:
+            json.loads(str(banner["CustomName"]))
+        assert isinstance(sign["front_text"]["messages"], List) and len(sign["front_text"]["messages"]) == 4
+
+
+def _nbt(value: object) -> object:
+    """A plain value as an NBT tag, as SNBT would give it (None where NBT has no such value)."""
+    from nbtlib import Byte, Compound, Double, Int, String
+
+    from monopoli_mc.sandbox import snbt
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return Byte(int(value))
+    if isinstance(value, int):
+        return Int(value)
+    if isinstance(value, float):
+        return Double(value)
+    if isinstance(value, str):
+        return String(value)
+    if isinstance(value, list):
+        items = [_nbt(v) for v in value]
+        return None if any(i is None for i in items) else snbt.make_list(items)
+    assert isinstance(value, dict)
+    items = {k: _nbt(v) for k, v in value.items()}
+    return None if any(i is None for i in items.values()) else Compound(items)
