@@ -9,16 +9,15 @@ import threading
 import uuid
 from typing import Any, Callable, TypeVar
 
-from nbtlib import Compound, Int, String
+from nbtlib import Compound
 
 from monopoli_mc.errors import SandboxError
-from monopoli_mc.sandbox import attached, faults, maps, stored, strict, versions
+from monopoli_mc.sandbox import faults, maps, placing, stored, strict, versions
 from monopoli_mc.sandbox.advancements import Advancements
 from monopoli_mc.sandbox.board import Scoreboard
 from monopoli_mc.sandbox.commands import Run, parse_command
 from monopoli_mc.sandbox.commands.functions import Return
 from monopoli_mc.sandbox.datapack import Datapacks
-from monopoli_mc.sandbox.entities import ItemEntity
 from monopoli_mc.sandbox.library import FunctionLibrary
 from monopoli_mc.sandbox.maps import MapData
 from monopoli_mc.sandbox.meter import CommandMeter, now
@@ -30,10 +29,6 @@ from monopoli_mc.sandbox.source import Output, Source, is_counted_itself
 from monopoli_mc.sandbox.strict import Refusal
 from monopoli_mc.sandbox.text import plain, spans
 from monopoli_mc.vanilla.data import load as load_vanilla
-
-BLOCK_ENTITIES = {"command_block": {"Command": "", "auto": 0, "powered": 0, "SuccessCount": 0,
-                                    "TrackOutput": 1, "conditionMet": 0, "UpdateLastExecution": 1},
-                  "chest": {}, "barrel": {}, "sign": {}, "banner": {}}
 
 LEAVE_GAME = "minecraft.custom:minecraft.leave_game"
 CHAIN_RULES = ("max_command_sequence_length", "maxCommandChainLength")  # 1.21.11 and before
@@ -372,34 +367,8 @@ class World:
     # ----- blocks -------------------------------------------------------------
     def set_block(self, pos: BlockPos, block: Block, *, updates: bool = True) -> bool:
         """Place a block (with default block entity data); False if nothing changed. A change runs
-        its neighbours' shape updates unless `updates` is off (flag 16): attached blocks whose
-        support went pop off and drop (`attached.py`, ledger row B6)."""
-        short = block.id.split(":")[-1]
-        base = next((k for k in BLOCK_ENTITIES if short == k or short.endswith("_" + k)), None)
-        old = self.blocks.get(pos)
-        if base is not None:
-            nbt = Compound({k: Int(v) if isinstance(v, int) else String(v)
-                            for k, v in BLOCK_ENTITIES[base].items()})
-            nbt.update(block.nbt or {})
-            block.nbt = self.load_block_entity(block.id, nbt, old.nbt if old is not None and old.id == block.id
-                                               else None)
-        if block.id == "minecraft:air":
-            changed = self.blocks.pop(pos, None) is not None
-        elif old is not None and old.id == block.id and old.states == block.states and old.nbt == block.nbt:
-            changed = False
-        else:
-            self.blocks[pos] = block
-            changed = True
-        if changed and updates:
-            attached.shape_updates(self.blocks, pos, self._pop)
-        return changed
-
-    def _pop(self, pos: BlockPos, block: Block) -> None:
-        """Level.destroyBlock(pos, true): the block's drop, when blocks drop (game rule), and air."""
-        del self.blocks[pos]
-        if self.gamerules.get("block_drops", self.gamerules.get("doTileDrops")) != "false":
-            stack = attached.drop(block, json_dialect=self.json_text)
-            self.add_entity(ItemEntity.popped(pos, stack, self.drops_random))
+        its neighbours' shape updates unless `updates` is off (flag 16): `placing.py`, rows B4-B6."""
+        return placing.set_block(self, pos, block, updates=updates)
 
     def load_block_entity(self, block_id: str, nbt: Compound, old: Compound | None) -> Compound:
         """Block entity data as the block entity keeps it once loaded (`stored.py`, ledger rows B4, B5)."""
