@@ -52,6 +52,12 @@ def case_twins(names: Iterable[str]) -> set[str]:
     return {n for group in folded.values() if len(group) > 1 for n in group}
 
 
+def aimed(name: str, twins: Collection[str]) -> str:
+    """How a command names a player: by name, or exactly (`@a[name=…,limit=1]`) when the name is among
+    `twins` (`case_twins`), as `exactly` rewrites a call."""
+    return f"@a[name={player_name(name)},limit=1]" if name in twins else player_name(name)
+
+
 def exactly(commands: list[str], twins: Collection[str]) -> list[str]:
     """The commands with each player among `twins` aimed at by `@a[name=…]`, which compares names exactly.
 
@@ -64,8 +70,7 @@ def exactly(commands: list[str], twins: Collection[str]) -> list[str]:
         return commands
 
     def aim(found: re.Match[str]) -> str:
-        name = found.group(1)
-        return f'player:"@a[name={name},limit=1]"' if name in twins else found.group(0)
+        return f'player:"{aimed(found.group(1), twins)}"'
     out = []
     for command in commands:
         call = _CALL.fullmatch(command)
@@ -73,7 +78,7 @@ def exactly(commands: list[str], twins: Collection[str]) -> list[str]:
             command = _ADDRESSED.sub(aim, command)
         tagged = _TAGGED.match(command)
         if tagged is not None and tagged.group(1) in twins:
-            command = f"tag @a[name={tagged.group(1)},limit=1] " + command[tagged.end():]
+            command = f"tag {aimed(tagged.group(1), twins)} " + command[tagged.end():]
         out.append(command)
     return out
 

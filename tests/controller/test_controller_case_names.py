@@ -67,3 +67,20 @@ def test_the_calls_aim_exactly_at_a_name_with_a_twin_and_show_it_as_it_is() -> N
     assert out == ['function monopoli:ui/cash {player:"@a[name=Alex,limit=1]",cash:1500}',
                    'function monopoli:ui/cash {player:"Sam",cash:10}', calls.hud("main", "Alex"),
                    "tag @a[name=alex,limit=1] add monopoli.walk"]
+
+
+def test_where_a_twin_stands_is_read_from_that_player(tmp_path: Path) -> None:
+    """The read phase asks where a joiner or walker stands; with a twin online first, by name vanilla would
+    answer with the twin (and `parse_pos` refuse the reply), aimed exactly it answers with the player."""
+    from monopoli_mc.bridge.inbox import InboxError, parse_pos, pos_query
+    from monopoli_mc.rcon.client import RconClient
+    from monopoli_mc.sandbox.runner import Sandbox
+    with Sandbox(password="pw", strict=True, ticking=False) as box, RconClient(*box.address, "pw") as rcon:
+        lower, upper = Bot.join(box.world, "alex"), Bot.join(box.world, "Alex")
+        lower.walk_to((10.5, 64.0, 0.5))
+        upper.walk_to((-20.5, 64.0, 0.5))
+        with pytest.raises(InboxError):
+            parse_pos(rcon.command(pos_query("Alex")), "Alex")  # alex's position, named alex
+        query = f"data get entity {calls.aimed('Alex', calls.case_twins(['Alex', 'alex']))} Pos"
+        assert parse_pos(rcon.command(query), "Alex") == (-20.5, 64.0, 0.5)
+        assert box.world.strict_failures == []
