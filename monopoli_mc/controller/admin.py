@@ -41,9 +41,10 @@ class SeatRefused(IllegalAction):
     """A seat refused: the operator's answer (the message) and the same in words for the player who
     typed /trigger join (`player`: what happens next, never an operator's command)."""
 
-    def __init__(self, why: str, *, player: str) -> None:
+    def __init__(self, why: str, *, player: str, others: tuple[str, ...] = ()) -> None:
         super().__init__(why)
         self.player = player
+        self.others = others  # players told the same line (a name that equals theirs but for its case)
 
 
 class AdminDesk:
@@ -133,6 +134,12 @@ class AdminDesk:
         player_name(name)  # a name a Minecraft player can have, or a clear error
         if board is None:
             return "stand on a board to join its game", []
+        twins = self._twins(name)
+        if twins:
+            line = (f"{name} cannot be seated: {twins[0]} is a player of tonight too, and Minecraft finds a "
+                    f"player by name ignoring case, so books, cash and prompts could reach the wrong one; "
+                    f"play under another name")
+            raise SeatRefused(line, player=line, others=twins)
         table = self.s.tables.get(board)
         if table is None:
             raise MonopoliError(f"no board named {board!r}")
@@ -172,6 +179,13 @@ class AdminDesk:
             answer, more = self.start(table, origin=origin)
             return f"{name} seated; {answer}", writes + more
         return f"{name} seated at board {board!r} ({len(lobby)} seated)", writes
+
+    def _twins(self, name: str) -> tuple[str, ...]:
+        """Seated or seen players whose name equals this one but for its case (offline mode allows both)."""
+        seated = [n for t in self.s.tables.values() for n in (t.game.names if t.game is not None else [])]
+        seated += [n for b in self.s.tables for n in self.s.store.lobby(b)]
+        return tuple(sorted({n for n in [*seated, *self.s.names.values()]
+                             if n != name and n.lower() == name.lower()}))
 
     def _seen(self, name: str, *, offline: bool) -> tuple[str, str]:
         """The name as the server spells it, and a warning when it was forced (`--offline`).

@@ -154,8 +154,8 @@ def _join(s: Snapshot, name: str, event: WorldEvent) -> Writes:
         return s.tell(name, f"You are already seated at board {board} ({seated} seated); the game starts {when}.")
     try:
         answer, writes = AdminDesk(s).seat(name, board, origin=f"seq {event.seq}")
-    except SeatRefused as exc:
-        return s.tell(name, exc.player)
+    except SeatRefused as exc:  # a name that equals another's but for its case: both are told
+        return s.tell(name, exc.player) + [line for other in exc.others for line in s.tell(other, exc.player)]
     return writes + (outbox.tell(s.any_view(), name, answer) if answer else [])
 
 

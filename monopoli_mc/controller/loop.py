@@ -38,6 +38,7 @@ from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.store import GameRow, Store
 from monopoli_mc.controller.table import Action, BoardGame, boards
 from monopoli_mc.controller.wire import Rcon, Wire
+from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.cost import pack_costs
 from monopoli_mc.datapack.world_config import WorldConfig
 from monopoli_mc.errors import LeaseError, MonopoliError, RconError, StoreError, WorldChanged
@@ -380,8 +381,9 @@ class Controller:
         return self.rcon.command(text)
 
     def send(self, commands: list[str], *, ack: int | None = None) -> None:
-        """Write commands to the world in order, in batches, then drop inbox entries up to `ack`."""
-        self.wire.send(commands, ack=ack)
+        """Write commands to the world in order, in batches, then drop inbox entries up to `ack`; a player
+        whose name another seen player's equals but for its case is aimed at exactly (`calls.exactly`)."""
+        self.wire.send(calls.exactly(commands, calls.case_twins(self.players.names.values())), ack=ack)
 
 
 def _sleep(stop: Callable[[], bool], seconds: float) -> None:
