@@ -70,11 +70,16 @@ Shape = Rect | Circle | Line | Text
 
 def board_shapes(view: BoardView) -> list[Shape]:
     """The whole board: spaces, buildings, banners, pawns, and the middle's lines."""
-    out: list[Shape] = [Rect((0, 0, BOARD, BOARD), "#CDE6D0", INK, 3)]
-    for space in view.spaces:
-        out += _space(space, view.quarters)
-    out += _pawns(view)
-    out += _middle(view)
+    return [shape for _, shapes in board_layers(view) for shape in shapes]
+
+
+def board_layers(view: BoardView) -> list[tuple[str, list[Shape]]]:
+    """The board's shapes by part, in drawing order: the ground, each space ("s0", "s1", ...), the
+    pawns, the middle. The live page sends again only the parts that changed."""
+    out: list[tuple[str, list[Shape]]] = [("ground", [Rect((0, 0, BOARD, BOARD), "#CDE6D0", INK, 3)])]
+    out += [(f"s{space.index}", _space(space, view.quarters)) for space in view.spaces]
+    out.append(("pawns", _pawns(view)))
+    out.append(("middle", _middle(view)))
     return out
 
 
