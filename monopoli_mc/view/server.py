@@ -36,7 +36,7 @@ from monopoli_mc.view.gate import HEAD_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS, W
 from monopoli_mc.view.html import Screen, Sections, night_parts, night_section, page, slot, ticking
 from monopoli_mc.view.memo import Memo
 from monopoli_mc.view.model import BoardView, NightPanel
-from monopoli_mc.view.streams import MAX_STREAMS, SECURITY, SLOW_AFTER, Hub
+from monopoli_mc.view.streams import MAX_STREAMS, SECURITY, SETTLE, SLOW_AFTER, Hub
 
 MAX_REQUESTS = 32  # answers made at once (each in a thread of its own)
 ROTATE = (5, 3600)  # seconds a board may stay on a rotating wall
@@ -167,10 +167,10 @@ class PageServer:
                  max_streams: int = MAX_STREAMS, max_requests: int = MAX_REQUESTS,
                  head_timeout: float = HEAD_TIMEOUT, idle_timeout: float = IDLE_TIMEOUT,
                  write_timeout: float = WRITE_TIMEOUT, max_connections: int = MAX_CONNECTIONS,
-                 slow_after: float = SLOW_AFTER, deltas: bool = True) -> None:
+                 slow_after: float = SLOW_AFTER, settle: float = SETTLE, deltas: bool = True) -> None:
         self.feed = feed
         sections = Sections()  # each picture rendered once, for the page and for the streams
-        self.hub = Hub(feed, sections, max_streams=max_streams, slow_after=slow_after, deltas=deltas)
+        self.hub = Hub(feed, sections, max_streams=max_streams, slow_after=slow_after, settle=settle, deltas=deltas)
         self.rendered = Rendered(feed, sections)
         handler = type("Handler", (_Handler,), {"page_server": self})
         try:

@@ -79,6 +79,7 @@ class Stream:
     token: str = field(default_factory=lambda: secrets.token_urlsafe(9))  # what its page vouches with
     opened: float = 0.0
     vouched: float | None = None  # when its page last said it reads (time.monotonic())
+    evicting: bool = False  # it has given its place to a newcomer and is being closed
     pending: deque[memoryview] = field(default_factory=deque)
     size: int = 0  # bytes waiting
     waiting_since: float = 0.0  # when it last took something while more was waiting
@@ -166,6 +167,7 @@ class Hub:
         self._streams: dict[int, Stream] = {}
         self._new: list[Stream] = []
         self._evict: list[Stream] = []
+        self._count = 0  # streams taken and not closed (nor giving their place)
         self._lock = threading.Lock()
         self._sel = selectors.DefaultSelector()
         self._wake_r, self._wake_w = socket.socketpair()
@@ -190,7 +192,7 @@ class Hub:
     def open(self) -> int:
         """Streams open or being opened (those being closed to make room not counted)."""
         with self._lock:
-            return len(self._streams) + len(self._new) - len(self._evict)
+            return self._count
 
     def start(self) -> None:
         """Start the hub's thread."""
@@ -203,12 +205,16 @@ class Hub:
         with self._lock:
             if self._closed:
                 return False
-            if len(self._streams) + len(self._new) - len(self._evict) >= self.max_streams:
-                out = [s for s in self._streams.values() if s not in self._evict and now - s.opened >= self.settle]
+            if self._count >= self.max_streams:
+                out = [s for s in self._streams.values() if not s.evicting and now - s.opened >= self.settle]
                 if not out:
                     return False
-                self._evict.append(min(out, key=lambda s: s.rank(now)))
+                victim = min(out, key=lambda s: s.rank(now))
+                victim.evicting = True
+                self._evict.append(victim)
+                self._count -= 1
             self._new.append(Stream(sock, only=only, opened=now))
+            self._count += 1
         self.wake()
         return True
 
@@ -395,8 +401,9 @@ class Hub:
     def _drop(self, stream: Stream) -> None:
         with self._lock:
             if self._streams.pop(stream.sock.fileno(), None) is None:
-                stream.sock.close()  # never opened (made room for before its first step)
                 return
+            if not stream.evicting:
+                self._count -= 1
         try:
             self._sel.unregister(stream.sock)
         except (KeyError, ValueError):
