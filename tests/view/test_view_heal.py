@@ -41,7 +41,7 @@ def _events(data: bytes) -> list[tuple[str, dict[str, Any]]]:
 
 def _game_view(game: Game, actions: int, **extra: Any) -> BoardView:
     table = Table(board="main", colors=load_world().colors, version=load_world().version)
-    return board_view("main", game, table, quarters=0, game_id=1, actions=actions, ends_at=None, **extra)
+    return board_view("main", game, table, quarters=0, game_id=1, actions=actions, **{"ends_at": None, **extra})
 
 
 def _to_auction(seed: int = 3) -> tuple[Game, list[tuple[str, int, Any]]]:
