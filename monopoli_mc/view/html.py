@@ -24,7 +24,7 @@ from monopoli_mc.view.scene import board_layers
 from monopoli_mc.view.svg import group, svg_open
 
 NOSCRIPT_REFRESH = 5  # seconds between reloads when JavaScript is off
-PANEL_PARTS = ("head", "state", "auction", "players", "log")  # the panel's parts, in order
+PANEL_PARTS = ("head", "state", "auction", "players", "player", "log")  # the panel's parts (a player's: each seat)
 WALL_MOST = 36  # boards the wall shows at once (6 by 6); past that it rotates
 Parts = tuple[tuple[str, str], ...]  # (part, its HTML) in drawing order
 
@@ -129,14 +129,36 @@ def section_parts(view: BoardView, *, now: float | None = None) -> Parts:
     now = time.time() if now is None else now
     drawing = tuple((name, group(name, shapes)) for name, shapes in board_layers(view))
     panel = (("head", _head(view)), ("state", _state(view, now)), ("auction", _auction(view.auction, now)),
-             ("players", _players(view)), ("log", _log(view)))
-    return drawing + tuple((name, f'<div class="part-{name}" data-part="{name}">{html}</div>') for name, html in panel)
+             ("players", _players(view)), *((f"player{p.seat}", _player(p, view)) for p in view.players),
+             ("log", _log(view)))
+    return drawing + tuple((name, f'<div class="part-{_kind(name)}" data-part="{name}">{html}</div>')
+                           for name, html in panel)
+
+
+def list_items(html: str) -> tuple[str, tuple[str, ...], str] | None:
+    """A part that is a list (the log) as (what comes before its items, the items, what comes after); None
+    when it holds no list. The items are ours and escaped: no "<li>" comes inside one."""
+    first, last = html.find("<li>"), html.rfind("</li>")
+    if first < 0 or last < 0:
+        return None
+    items = html[first:last + len("</li>")].split("</li>")[:-1]
+    return html[:first], tuple(item + "</li>" for item in items), html[last + len("</li>"):]
+
+
+def in_panel(part: str) -> bool:
+    """Whether a board's part is in the panel beside the drawing (else it is drawn on the board)."""
+    return _kind(part) in PANEL_PARTS
+
+
+def _kind(part: str) -> str:
+    """"player3" -> "player": a player's row is one part of each seat."""
+    return part.rstrip("0123456789")
 
 
 def assemble(view: BoardView, parts: Parts, version: int = 0) -> str:
     """A board's section from its parts."""
-    drawing = "".join(html for name, html in parts if name not in PANEL_PARTS)
-    panel = "".join(html for name, html in parts if name in PANEL_PARTS)
+    drawing = "".join(html for name, html in parts if not in_panel(name))
+    panel = "".join(html for name, html in parts if in_panel(name))
     return (f'<section class="board" id="{_e(slot(view.board))}" data-board="{_e(view.board)}" '
             f'data-actions="{view.actions}" data-version="{version}">'
             f'<div class="drawing">{svg_open(label=f"board {view.board}")}{drawing}</svg></div>'
@@ -247,10 +269,10 @@ def seconds_left(left: float) -> str:
 
 
 def _players(view: BoardView) -> str:
+    """The players' heading (each player's row is a part of its own, so a change sends only its row)."""
     if view.players:
-        rows = "".join(_player(p, view) for p in view.players)
         return ('<table class="players"><thead><tr><th>player</th><th>cash</th><th>worth</th>'
-                f'<th>where</th></tr></thead><tbody>{rows}</tbody></table>')
+                '<th>where</th></tr></thead></table>')
     if view.lobby:
         return f'<p class="lobby">seated: {_e(", ".join(view.lobby))}</p>'
     return ""
@@ -274,9 +296,9 @@ def _player(p: PlayerView, view: BoardView) -> str:
     owned = owned_words(view, p.name)
     side = f' <small class="side">{_e(p.side)}</small>' if p.side else ""
     classes = " ".join(c for c, on in (("deciding", p.deciding), ("bankrupt", p.bankrupt)) if on)
-    return (f'<tr class="{classes}" data-player="{_e(p.name)}"><td>{swatch} {_e(p.name)}{side}'
-            f'<div class="deeds">{_e(owned)}</div></td>'
-            f'<td class="cash">${p.cash:,}</td><td class="worth">${p.worth:,}</td><td>{_e(where)}</td></tr>')
+    return (f'<table class="players"><tbody><tr class="{classes}" data-player="{_e(p.name)}"><td>{swatch} '
+            f'{_e(p.name)}{side}<div class="deeds">{_e(owned)}</div></td><td class="cash">${p.cash:,}</td>'
+            f'<td class="worth">${p.worth:,}</td><td>{_e(where)}</td></tr></tbody></table>')
 
 
 def time_left(ends_at: float, now: float) -> str:

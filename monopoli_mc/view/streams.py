@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from monopoli_mc.view.feed import Feed, Status
-from monopoli_mc.view.html import Parts, Sections, assemble, night_parts, night_section, slot, status_line
+from monopoli_mc.view.html import (Parts, Sections, assemble, list_items, night_parts, night_section, slot,
+                                   status_line)
 
 log = logging.getLogger("monopoli_mc.view")
 STATUS_EVERY = 2.0  # seconds between status events on an open stream (the page notices a controller gone)
@@ -43,6 +44,7 @@ BACKLOG = 4 << 20  # bytes a stream may fall behind before it is closed
 ALIVE_EVERY = 10.0  # seconds between a running page's word that it reads its stream (page.js)
 SETTLE = 2.0  # seconds a new stream is safe from taking-over (so a burst cannot push out the newest)
 NIGHT = "night"  # the slot of the night's panel
+LISTS = ("log",)  # parts that are lists: a change that drops items at the start and adds some at the end says so
 SECURITY = {  # every answer of the page, its event streams too
     # Only this server's own files, and no inline script: an escaping slip could not run code.
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
@@ -140,11 +142,33 @@ class Frame:
             return self.full()
         was = dict(before.parts)
         changed = {name: html for name, html in self.parts if was[name] != html}
+        tails = {}
+        for name in [n for n in changed if n in LISTS]:
+            tail = _tail(was[name], changed[name])
+            if tail is not None:
+                tails[name] = tail
+                del changed[name]
         data: dict[str, Any] = {"slot": self.slot, "version": self.version, "base": before.version,
                                 "parts": changed}
+        if tails:
+            data["tails"] = tails
         if self.actions is not None:
             data["actions"] = self.actions
         return event("delta", data)
+
+
+def _tail(old: str, new: str) -> dict[str, Any] | None:
+    """A list part's change as the items dropped from its start and those added at its end (a log moving on
+    by a line sends that line); None when it is not that."""
+    was, now = list_items(old), list_items(new)
+    if was is None or now is None or (was[0], was[2]) != (now[0], now[2]):
+        return None
+    items, fresh = was[1], now[1]
+    for drop in range(len(items) + 1):
+        kept = items[drop:]
+        if fresh[:len(kept)] == kept:
+            return {"drop": drop, "add": "".join(fresh[len(kept):])}
+    return None
 
 
 class Hub:

@@ -13,7 +13,7 @@ from test_view_streams import _connect, _read_until, _view, _wait, serving
 from view_support import get, parse
 
 from monopoli_mc.bridge.outbox import Table
-from monopoli_mc.controller.policy import forced_action, next_move
+from monopoli_mc.controller.policy import CLOSE_AUCTION, forced_action, next_move
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.bots import make_bots
@@ -21,7 +21,7 @@ from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import AUCTION, BUY
 from monopoli_mc.rules.settings import load_rules
 from monopoli_mc.view.bids import BidBook, bids_in
-from monopoli_mc.view.html import section, section_parts, wall_grid
+from monopoli_mc.view.html import list_items, section, section_parts, wall_grid
 from monopoli_mc.view.model import BoardView, NightPanel, board_view
 
 RULES = load_rules("prom")
@@ -57,6 +57,14 @@ def _to_auction(seed: int = 3) -> tuple[Game, list[tuple[str, int, Any]]]:
     return game, done
 
 
+def _moved_on(html: str, tail: dict[str, Any]) -> str:
+    """A list part after a tail: its first items dropped, the new ones added at its end (as page.js does)."""
+    split = list_items(html)
+    assert split is not None
+    head, items, end = split
+    return head + "".join(items[tail["drop"]:]) + tail["add"] + end
+
+
 # -- what changed, and only that --------------------------------------------------------------------------
 def test_a_change_sends_only_the_parts_it_changed_and_they_make_the_new_section() -> None:
     game = Game.new(RULES, BOARD, NAMES, 5)
@@ -67,16 +75,21 @@ def test_a_change_sends_only_the_parts_it_changed_and_they_make_the_new_section(
         first = _read_until(reader, b"event: status")
         full = next(d for k, d in _events(first) if k == "full")
         before = dict(section_parts(_game_view(game, 0)))
-        sizes = []
+        sizes, log = [], [f"move {n}: somebody did something on Some Avenue" for n in range(12)]
         for n in range(1, 30):
-            game.apply(forced_action(game) or next_move(game, bots))
-            view = _game_view(game, n)
+            game.apply(forced_action(game) or next_move(game, bots) or CLOSE_AUCTION)
+            log.append(f"move {n + 12}: somebody did something more")
+            view = _game_view(game, n, log=tuple(log))
             server.feed.publish(view)
-            got = _read_until(reader, b'"actions": %d}' % n)
+            got = _read_until(reader, b'"actions": %d' % n)
             delta = [d for k, d in _events(got) if k == "delta"][-1]
             after = dict(section_parts(view))
             assert delta["actions"] == n and delta["base"] == delta["version"] - 1
-            assert delta["parts"] == {p: html for p, html in after.items() if before[p] != html}  # only, and all
+            tails = delta.get("tails", {})
+            assert set(delta["parts"]) | set(tails) == {p for p, html in after.items() if before[p] != html}
+            assert all(after[p] == html for p, html in delta["parts"].items())  # only what changed, and all of it
+            assert all(_moved_on(before[p], tail) == after[p] for p, tail in tails.items())
+            assert n == 1 or "log" in tails  # the log moves on by a line: that line goes, not the twelve
             sizes.append(len(json.dumps(delta)))
             before = after
         assert max(sizes) < len(json.dumps(full)) / 4, (sizes, len(json.dumps(full)))

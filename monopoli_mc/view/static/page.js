@@ -100,6 +100,14 @@
       var fresh = parse(data.parts[name], old.namespaceURI === SVG);
       if (fresh) { old.replaceWith(fresh); }
     });
+    Object.keys(data.tails || {}).forEach(function (name) {  // a list moving on: drop from the start, add at the end
+      var list = el.querySelector("[data-part=\"" + name + "\"] ol");
+      if (!list) { return resync(); }
+      for (var i = 0; i < data.tails[name].drop && list.firstElementChild; i++) { list.firstElementChild.remove(); }
+      var box = document.createElement("ol");
+      box.innerHTML = data.tails[name].add;
+      while (box.firstChild) { list.appendChild(box.firstChild); }
+    });
     el.dataset.version = String(data.version);
     if (data.actions !== undefined) { el.dataset.actions = String(data.actions); }
   }
