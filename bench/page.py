@@ -182,7 +182,8 @@ class Recording(Feed):
 def world_of(boards: int, folder: Path) -> Path:
     """A world config of `boards` boards in a row."""
     path = folder / "world.yaml"
-    lines = ["movement: teleport", "colors: [red, blue, lime, yellow, magenta, cyan, orange, purple]", "boards:"]
+    lines = ["movement: teleport", "colors: [red, blue, lime, yellow, magenta, cyan, orange, purple]",
+             "scratch: [0, -60, 1000]", "boards:"]
     lines += [f"  - {{name: b{n}, origin: [{n * 100}, -60, 0], facing: west}}" for n in range(boards)]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
@@ -237,7 +238,8 @@ class Wire:
 def replay(kind: str, pictures: list[tuple[float, BoardView]], viewers: int) -> Wire:
     """Play the pictures again, at their pace, into a page server followed by `viewers` readers."""
     feed = Feed()
-    server = PageServer(feed, "127.0.0.1", 0, deltas=kind == "deltas", max_streams=viewers + 10).start()
+    server = PageServer(feed, "127.0.0.1", 0, deltas=kind == "deltas", max_streams=viewers + 10,
+                        max_requests=viewers + 10).start()  # every viewer's request at once, none refused
     first = {}
     for when, view in pictures:  # the boards as they stood when every game had begun
         first.setdefault(view.board, (when, view))
@@ -251,8 +253,10 @@ def replay(kind: str, pictures: list[tuple[float, BoardView]], viewers: int) -> 
     assert swarm.stdout is not None
     if swarm.stdout.readline().strip() != "ready":
         raise SystemExit("the viewers did not connect")
-    while server.hub.open < viewers:
+    deadline = time.monotonic() + 60
+    while server.hub.open < viewers and time.monotonic() < deadline:
         time.sleep(0.01)
+    viewers = server.hub.open  # those the server took (the table says what the others saw)
     time.sleep(1.0)  # every viewer has its opening picture
     sent = server.hub.sent
     started = time.perf_counter()

@@ -79,7 +79,8 @@ class Rendered:
         if screen.board is not None:
             views = {n: v for n, v in views.items() if n == screen.board}
         key = (self.feed.version, status, screen, tuple(ticking(v) for _, v in views.values()))
-        return self._memo.get(f"{what} {screen}", key, lambda: self._make(what, views, status, night, screen))
+        slot = f"{what} {screen.kind}"  # one a kind of screen: any number of addresses cannot fill the memory
+        return self._memo.get(slot, key, lambda: self._make(what, views, status, night, screen))
 
     def _make(self, what: str, views: dict[str, tuple[int, BoardView]], status: Status,
               night: tuple[int, NightPanel] | None, screen: Screen) -> str:
