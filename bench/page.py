@@ -172,6 +172,7 @@ class Recording(Feed):
     def __init__(self) -> None:
         super().__init__()
         self.pictures: list[tuple[float, BoardView]] = []
+        self.begun = 0.0  # when every board's game had begun: the night measured starts there
 
     def publish(self, view: BoardView) -> None:
         """Keep it, then publish it."""
@@ -189,8 +190,9 @@ def world_of(boards: int, folder: Path) -> Path:
     return path
 
 
-def record(boards: int, seconds: float, seed: int, speed: float) -> list[tuple[float, BoardView]]:
-    """The pictures a live page's watch publishes over `seconds` of a demo of `boards` boards."""
+def record(boards: int, seconds: float, seed: int, speed: float) -> Recording:
+    """The pictures a live page's watch publishes over a demo of `boards` boards, `seconds` after every
+    board's game has begun."""
     feed = Recording()
     with tempfile.TemporaryDirectory(prefix="monopoli-bench-page-") as folder:
         world = world_of(boards, Path(folder))
@@ -203,7 +205,8 @@ def record(boards: int, seconds: float, seed: int, speed: float) -> list[tuple[f
 
             def enough() -> None:
                 if all(t.game is not None for t in ctl.tables.values()) and not end:
-                    end.append(time.perf_counter() + seconds)
+                    feed.begun = time.perf_counter()
+                    end.append(feed.begun + seconds)
                 if end and time.perf_counter() > end[0]:
                     raise Enough
             ctl.watchers.append(enough)
@@ -213,7 +216,7 @@ def record(boards: int, seconds: float, seed: int, speed: float) -> list[tuple[f
                      echo=lambda line: None, on_controller=attach, timeout=600)
         except Enough:
             pass
-    return feed.pictures
+    return feed
 
 
 @dataclass(frozen=True)
@@ -235,17 +238,16 @@ class Wire:
                 f"{self.seen}")
 
 
-def replay(kind: str, pictures: list[tuple[float, BoardView]], viewers: int) -> Wire:
-    """Play the pictures again, at their pace, into a page server followed by `viewers` readers."""
+def replay(kind: str, night: Recording, viewers: int) -> Wire:
+    """Play the pictures again, at their pace, into a page server followed by `viewers` readers: the boards
+    as they stood when every game had begun, then each change after that."""
     feed = Feed()
     server = PageServer(feed, "127.0.0.1", 0, deltas=kind == "deltas", max_streams=viewers + 10,
                         max_requests=viewers + 10).start()  # every viewer's request at once, none refused
-    first = {}
-    for when, view in pictures:  # the boards as they stood when every game had begun
-        first.setdefault(view.board, (when, view))
-    opening = max(when for when, _ in first.values())
-    rest = [(when, view) for when, view in pictures if when > opening]
-    for _, view in sorted(first.values(), key=lambda p: p[0]):
+    opening = night.begun
+    first = {view.board: view for when, view in night.pictures if when <= opening}
+    rest = [(when, view) for when, view in night.pictures if when > opening]
+    for view in first.values():
         feed.publish(view)
     feed.beat()
     swarm = subprocess.Popen([sys.executable, __file__, "--swarm", server.url, str(viewers), "readers"],
@@ -278,12 +280,13 @@ def replay(kind: str, pictures: list[tuple[float, BoardView]], viewers: int) -> 
 
 def wire(boards: int, viewers: int, seconds: float, seed: int, speed: float) -> None:
     """Record a night's pictures, then print what whole boards and deltas send for them, side by side."""
-    pictures = record(boards, seconds, seed, speed)
-    print(f"bytes on the wire: {len(pictures)} pictures of {boards} boards over {seconds:g} s of a demo at speed "
-          f"{speed:g}, {viewers} viewers reading every stream")
+    night = record(boards, seconds, seed, speed)
+    changes = len([1 for when, _ in night.pictures if when > night.begun])
+    print(f"bytes on the wire: {changes} changes of {boards} boards in the {seconds:g} s after every game had begun, "
+          f"a demo at speed {speed:g}, {viewers} viewers reading every stream")
     print(f"{'sends':8s} {'changes':>8s} {'B/change/vw':>12s} {'MB in all':>10s} {'MB per 100 s':>12s}   what the "
           "viewers read")
-    rows = [replay(kind, pictures, viewers) for kind in ("whole", "deltas")]
+    rows = [replay(kind, night, viewers) for kind in ("whole", "deltas")]
     for row in rows:
         print(row.row(), flush=True)
     print(f"deltas send {rows[0].sent / max(1, rows[1].sent):.1f} times fewer bytes than whole boards")
