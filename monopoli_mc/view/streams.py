@@ -20,6 +20,7 @@ newer than `SETTLE` seconds (a burst of connections) is the newcomer answered 50
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import secrets
@@ -30,7 +31,7 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from monopoli_mc.view.feed import Feed, Status
 from monopoli_mc.view.html import (Parts, Sections, assemble, list_items, night_parts, night_section, slot,
@@ -128,12 +129,15 @@ class Frame:
     slot: str
     version: int
     parts: Parts
-    whole: str  # the slot's HTML, whole
+    whole: Callable[[], str]  # the slot's HTML, whole (made only when a viewer needs it)
     actions: int | None = None  # a board's action count (the section's data-actions)
+    _full: bytes | None = None
 
     def full(self) -> bytes:
-        """The event that gives the whole slot (a new viewer's first)."""
-        return event("full", {"slot": self.slot, "version": self.version, "html": self.whole})
+        """The event that gives the whole slot (a new viewer's first), made once."""
+        if self._full is None:
+            self._full = event("full", {"slot": self.slot, "version": self.version, "html": self.whole()})
+        return self._full
 
     def delta(self, before: Frame | None) -> bytes:
         """The event that turns `before` into this frame: only the parts that changed (or whole, when the
@@ -383,7 +387,8 @@ class Hub:
                 out[key] = kept
                 continue
             parts = self.sections.parts(version, view)
-            out[key] = Frame(key, version, parts, assemble(view, parts, version), actions=view.actions)
+            out[key] = Frame(key, version, parts, functools.partial(assemble, view, parts, version),
+                             actions=view.actions)
         night = self.feed.night()
         if night is not None:
             version, panel = night
@@ -392,7 +397,7 @@ class Hub:
                 out[NIGHT] = kept
             else:
                 parts = night_parts(panel)
-                out[NIGHT] = Frame(NIGHT, version, parts, night_section(parts, version))
+                out[NIGHT] = Frame(NIGHT, version, parts, functools.partial(night_section, parts, version))
         return out
 
     def _order_event(self, only: str | None) -> bytes:

@@ -120,8 +120,9 @@ def test_a_stream_stays_open_across_a_stop_and_follows_the_feed_again() -> None:
         assert b"this page follows the game again as soon as a controller serves it" in stopped
         feed.resume()  # a controller attached again in the same process
         feed.publish(_view("main", 2))
-        again = _events(_read_until(reader, b'"state": "starting"'))
-        assert any(k == "delta" and "Player1" in json.dumps(d) for k, d in again)
+        again = _read_until(reader, b"Player1")
+        again += b"" if b'"state": "starting"' in again else _read_until(reader, b'"state": "starting"')
+        assert any(k == "delta" and "Player1" in json.dumps(d) for k, d in _events(again))
         assert server.streams == 1 and server.hub.dropped == 0
         reader.close()
 
@@ -135,12 +136,12 @@ def test_streams_that_never_read_make_room_for_a_reader_and_a_vouched_page_keeps
         projector = _connect(server)
         opened = _read_until(projector, b"event: status")
         took = time.monotonic() - started
-        assert opened.startswith(b"HTTP/1.1 200 OK") and took < 2, took  # measured: a few ms (20 on a busy machine)
+        assert opened.startswith(b"HTTP/1.1 200 OK") and took < 5, took  # measured: 2-20 ms (more on a busy machine)
         token = next(d["stream"] for k, d in _events(opened) if k == "hello")
         status, _, _ = get(server.url + f"alive?stream={token}")  # what page.js says every 10 s
         assert status == 204
         more = [_connect(server, buffer=1024) for _ in range(100)]  # a hundred more, none of them vouched for
-        _wait(lambda: server.hub.evicted == 101)
+        _wait(lambda: server.hub.evicted == 101, timeout=30)
         assert server.streams == 100 and server.httpd.refused == 0
         feed.publish(_view("main", 4))
         assert b"Player3" in _read_until(projector, b"Player3")  # still in, and following

@@ -31,10 +31,12 @@
     var fresh = parse(html, false);
     if (!fresh) { return; }
     var old = document.getElementById(id);
-    if (old) { old.replaceWith(fresh); return; }
-    if (id === "night") { return; }  // a screen without the night's panel
-    document.getElementById("boards").appendChild(fresh);
-    arrange();
+    if (old) {
+      old.replaceWith(fresh);
+    } else if (id !== "night") {  // (a screen without the night's panel has no place for it)
+      document.getElementById("boards").appendChild(fresh);
+    }
+    arrange();  // the wall's grid, the rotating wall's board on show
   }
 
   function order(slots) {
