@@ -131,7 +131,7 @@ def test_a_stream_stays_open_across_a_stop_and_follows_the_feed_again() -> None:
 def test_streams_that_never_read_make_room_for_a_reader_and_a_vouched_page_keeps_its_place() -> None:
     with serving(max_streams=100, settle=0.0) as (feed, server):
         stalled = [_connect(server, buffer=1024) for _ in range(100)]  # phones put away: they never read
-        _wait(lambda: server.streams == 100)
+        _wait(lambda: server.streams == 100, timeout=30)
         started = time.monotonic()
         projector = _connect(server)
         opened = _read_until(projector, b"event: status")

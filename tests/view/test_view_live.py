@@ -34,7 +34,7 @@ def test_an_auction_on_the_page_and_a_controller_started_again_in_the_same_proce
     page = LivePage("127.0.0.1", 0)
     with Sandbox(password=PASSWORD, strict=True, datapack=PACK, ticking=False) as box:
         box.world.tick()
-        with RconClient(*box.address, PASSWORD) as rcon:
+        with RconClient(*box.address, PASSWORD, timeout=30) as rcon:  # placing the board is long on a busy machine
             rcon.command("function monopoli:board/main/place")
             store = Store(tmp_path / "night.db")
             ctl = Controller(rcon, world, store, SETTINGS)
