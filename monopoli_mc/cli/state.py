@@ -97,8 +97,9 @@ def _draw(store: Store, world_path: Path | None, boards: list[str], path: Path) 
 
     if not boards:
         raise MonopoliError("no games yet: nothing to draw")
-    save(stored_views(store, load_world(world_path), boards), path)
-    click.echo(f"board picture of {', '.join(boards)} written to {path}")
+    views = stored_views(store, load_world(world_path), boards)  # in the world config's order
+    save(views, path)
+    click.echo(f"board picture of {', '.join(v.board for v in views)} written to {path}")
 
 
 def _check_board(name: str, store: Store, world_path: Path | None) -> None:
