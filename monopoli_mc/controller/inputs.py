@@ -160,7 +160,7 @@ def _join(s: Snapshot, name: str, event: WorldEvent) -> Writes:
 
 
 def _online(s: Snapshot, name: str, event: WorldEvent) -> Writes:
-    """A player came back: their triggers, the time bar, and their prompt if it is their turn."""
+    """A player came back: their triggers, the time and auction bars, and their prompt if it is their turn."""
     s.store.add_player(event.uuid or "", name)
     table = s.table_of(name)
     if not is_player_name(name):  # never seated (a join is set aside): nothing of a table to give back
@@ -173,6 +173,8 @@ def _online(s: Snapshot, name: str, event: WorldEvent) -> Writes:
     seat = table.seat_of(name)
     if table.ends_at is not None:  # give them the time bar (it holds only those online when made)
         table.bar.shown = None
+    if table.auction_bar.shown:  # and the auction's: made again at this poll's writes, with them in it
+        table.auction_bar.shown = None
     if seat == table.game.to_act():  # prompted at the poll's end, for the state its later entries leave
         table.prompted = ()
     return [calls.enable(name)] + outbox.tell(table.view, name, "Welcome back.")

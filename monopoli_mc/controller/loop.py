@@ -75,7 +75,6 @@ class Controller:
         self.wire = Wire(self.command, self._say, batches=not self.settings.per_command,
                          costs=lambda: pack_costs(world, self.board), version=world.version)
         self.walks = timers.Walks()
-        self.auction_bars = auction.Bars()  # each board's auction countdown (boss bar)
         self.stuck_timers: set[tuple[str, int | None, int, str]] = set()  # (board, game, actions, kind): failed
         self.reader = Reader(self.command, store, self.players, self._say)  # the read phase
         self._connected = False
@@ -267,8 +266,10 @@ class Controller:
         for table in self.tables.values():  # prompts withheld (a reconnect, a player back), for the state now
             out += table.prompt_writes()
         timers.auction_clock(self.tables.values(), now)
-        out += self.auction_bars.writes(self.tables.values(), now, quiet=self.settings.auction_quiet,
-                                        first=self.settings.auction_first)
+        if now - self.beaten > auction.SILENT:  # the pack may have said so on the bars: made again
+            auction.unknown(self.tables.values())
+        out += auction.bar_writes(self.tables.values(), now, quiet=self.settings.auction_quiet,
+                                  first=self.settings.auction_first)
         out += self.walks.check(self.tables.values(), now, reads.standing)
         out += timers.time_bars(self.tables.values(), self.wall(), self.on_line)
         ack = reads.ack
