@@ -76,6 +76,7 @@ class Controller:
                          costs=lambda: pack_costs(world, self.board), version=world.version)
         self.walks = timers.Walks()
         self.stuck_timers: set[tuple[str, int | None, int, str]] = set()  # (board, game, actions, kind): failed
+        self.queue_starts: set[str] = set()  # boards whose game ended at the last poll: --start-at, the queue
         self.reader = Reader(self.command, store, self.players, self._say)  # the read phase
         self._connected = False
         self.lease: Lease | None = None
@@ -254,7 +255,7 @@ class Controller:
                          auction_first=self.settings.auction_first)
         snapshot = Snapshot(self.store, self.tables, self.players.names, self.players.listing.reads, reads, now,
                             self.wall(), self.settings, self.rules, self.board, self.world, self.world_id)
-        if reads.new or reads.beyond or due or self.store.has_requests():
+        if reads.new or reads.beyond or due or self.queue_starts or self.store.has_requests():
             try:
                 with self.store.transaction():
                     out += self._decide(snapshot, due)
@@ -305,6 +306,11 @@ class Controller:
         for request in self.store.pending_requests(time.time()):
             out += self._one(s, f"request {request.id} ({request.kind})", lambda: inputs.request(s, request),
                              lambda exc: inputs.request_failed(s, request, exc))
+        starts, self.queue_starts = self.queue_starts, set()
+        if starts:
+            out += self._one(s, "the start of a queue's game (--start-at)", lambda: inputs.start_due(s, starts),
+                             lambda exc: _said_failed(s, exc))
+        self.queue_starts = inputs.ended(s)
         lineage.advance(self.store, self.world_id, s.reads.new)
         return out
 
@@ -383,6 +389,12 @@ class Controller:
     def send(self, commands: list[str], *, ack: int | None = None) -> None:
         """Write commands to the world in order, in batches, then drop inbox entries up to `ack`."""
         self.wire.send(commands, ack=ack)
+
+
+def _said_failed(s: Snapshot, exc: Exception) -> list[str]:
+    """A queue's game that could not start: said once; the organiser starts it (`admin start`)."""
+    s.say(f"warning: the next game could not start by itself ({exc}); start it with `monopoli admin start`")
+    return []
 
 
 def _sleep(stop: Callable[[], bool], seconds: float) -> None:
