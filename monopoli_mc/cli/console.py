@@ -220,7 +220,7 @@ class Console:
 
 def _words(text: str) -> list[str]:
     try:
-        words = shlex.split(text.removeprefix("$ "))  # the note is gone already: a # left is an argument
+        words = shlex.split(without_note(text).removeprefix("$ "))  # a # left after the note is an argument
     except ValueError:
         words = text.split()
     return words[:-1] if words[-1:] == ["&"] else words  # a shell's background: run stays beside anyway
