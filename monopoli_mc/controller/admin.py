@@ -332,7 +332,7 @@ class AdminDesk:
             if done.actions[-1][0] == "time_up":
                 told = ""  # "GAME OVER: ..." is what was undone, not news
             told += "; its time was up, so the game goes on without a time limit"
-            how = " (`monopoli admin end` ends it)"
+            how = f" (`{admin('end', table.name, several=self._several)}` ends it)"
         writes += outbox.say(table.view, f"The operator undid {done.words}{told}.")
         return f"undid {done.words} on board {table.name!r}{told}{how}", writes
 

@@ -28,7 +28,7 @@ import time
 from typing import Any, Callable
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller import auction, identity, inputs, lineage, offers, timelimit, timers
+from monopoli_mc.controller import auction, identity, inputs, lineage, offers, status, timelimit, timers
 from monopoli_mc.controller.lease import Lease
 from monopoli_mc.controller.lease import clock as lease_clock
 from monopoli_mc.controller.players import Players
@@ -309,7 +309,7 @@ class Controller:
         starts, self.queue_starts = self.queue_starts, set()
         if starts:
             out += self._one(s, "the start of a queue's game (--start-at)", lambda: inputs.start_due(s, starts),
-                             lambda exc: _said_failed(s, exc))
+                             lambda exc: _said_failed(s, starts, exc))
         self.queue_starts = inputs.ended(s)
         lineage.advance(self.store, self.world_id, s.reads.new)
         return out
@@ -363,8 +363,8 @@ class Controller:
                     self.store.set_meta(f"books_out:{name}", json.dumps(table.books_out))
                 out += self.walks.start(table, events, now, self.settings.walk_wait)
             except MonopoliError as exc:  # the game moved on; only its picture is late: sync mends it
-                self.on_line(f"warning: board {name!r}: cannot write the world ({exc}); "
-                             "run `monopoli admin sync` when it is fixed")
+                sync = status.admin("sync", name, several=len(self.tables) > 1)
+                self.on_line(f"warning: board {name!r}: cannot write the world ({exc}); run `{sync}` when it is fixed")
         return out
 
     def reload(self) -> None:
@@ -391,9 +391,11 @@ class Controller:
         self.wire.send(commands, ack=ack)
 
 
-def _said_failed(s: Snapshot, exc: Exception) -> list[str]:
+def _said_failed(s: Snapshot, boards: set[str], exc: Exception) -> list[str]:
     """A queue's game that could not start: said once; the organiser starts it (`admin start`)."""
-    s.say(f"warning: the next game could not start by itself ({exc}); start it with `monopoli admin start`")
+    several = len(s.tables) > 1
+    how = " or ".join(f"`{status.admin('start', board, several=several)}`" for board in sorted(boards))
+    s.say(f"warning: the next game could not start by itself ({exc}); start it with {how}")
     return []
 
 
