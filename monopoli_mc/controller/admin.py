@@ -227,6 +227,11 @@ class AdminDesk:
                                 f"seated: {', '.join(lobby) or 'nobody'}")
         self.s.store.unseat(table.name, name)
         lobby.remove(name)
+        if table.game is not None and table.game.phase != OVER:  # out of the queue: the table plays on unbothered
+            left = f" ({queue_words(lobby)})" if lobby else ""
+            return (f"{name} taken out of the queue for the next game on board {table.name!r}{left}",
+                    outbox.tell(table.view, name, f"You no longer have a seat at the next game at board "
+                                                  f"{table.name}."))
         writes = outbox.say(table.view, f"{name} left board {table.name} ({len(lobby)} seated).")
         writes += outbox.unsit(table.view, name)  # after the line, so they hear it too
         return f"{name} unseated from board {table.name!r} ({len(lobby)} seated)", writes

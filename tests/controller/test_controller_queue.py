@@ -33,6 +33,15 @@ def test_a_join_during_a_game_queues_for_the_next_which_starts_once_the_table_is
             "Robin queued for the next game on board 'main', place 3 "
             "(queued for the next game: Zed (1), Kim (2), Robin (3))")
         assert rig.said_to("Robin")[-1].endswith("place 3 in the queue. You will be told when the table is free.")
+        rig.bots["Noor"] = Bot.join(rig.box.world, "Noor")
+        rig.box.world.tick()
+        rig.said_to("Alex")  # "Noor joined the game", the server's
+        assert ask(rig.store, rig.step, "seat", player="Noor").endswith("Robin (3), Noor (4))")
+        assert ask(rig.store, rig.step, "unseat", player="Noor") == (
+            "Noor taken out of the queue for the next game on board 'main' "
+            "(queued for the next game: Zed (1), Kim (2), Robin (3))")
+        assert rig.said_to("Noor")[-1] == "You no longer have a seat at the next game at board main."
+        assert not any("Noor" in line for line in rig.said_to("Alex"))  # the table plays on unbothered
         rig.bots["Zed"].trigger("join")  # again: told their place, not seated twice
         rig.step(2)
         assert rig.said_to("Zed")[-1] == ("You are already queued for the next game at board main, place 1; "
