@@ -277,9 +277,12 @@ class Controller:
         if out or ack is not None:  # the arrived walkers' tags go with a write that is made anyway
             out, self.walks.walked = self.walks.walked + out, []
         # The heartbeat rides on every batch (no request of its own), and is sent alone on an idle poll a
-        # second after the last; a poll whose writes cannot be batched (a boss bar) leaves it to the next.
+        # second after the last; a poll whose writes cannot be batched (a boss bar) leaves it to the next,
+        # unless two have passed (long polls during an auction would starve it, and the pack would then
+        # say on the bar that the game is not answering: bars.py).
         batched = ack is not None or any(outbox.calls.as_op(command) is not None for command in out)
-        if batched or (not out and now - self.beaten >= BEAT_EVERY):
+        late = now - self.beaten >= (2 * BEAT_EVERY if out else BEAT_EVERY)
+        if batched or late:
             out.append(outbox.calls.beat())
             self.beaten = now
         self.send(out, ack=ack)

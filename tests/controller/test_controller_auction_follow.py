@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from controller_support import Rig, ask, make_rig, open_auction
+from controller_support import Counting, Rig, ask, make_rig, open_auction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -224,3 +224,20 @@ def test_admin_sync_makes_the_bar_again_and_a_player_back_mid_auction_sees_it(tm
         assert ask(rig.store, rig.ctl.poll, "sync").startswith("board 'main'")
         for who in game.names:
             assert _auction_bar(rig, who) is not None, who
+
+
+def test_slow_polls_during_an_auction_keep_the_heartbeat_so_the_bar_never_says_the_game_is_silent(
+        tmp_path: Path) -> None:
+    """`run --poll 2`: every poll of an auction changes its bar (a write of its own, no batch); the heartbeat
+    still goes out at least every two seconds, so the pack never turns the bar red while the controller runs."""
+    for rig in make_rig(tmp_path, ["Alex", "Sam"], seed=2):
+        clock = _clocked(rig, quiet=8.0, first=60.0)
+        _, other = open_auction(rig)
+        sent = rig.ctl.rcon = Counting(rig.ctl.rcon)
+        for _ in range(6):
+            clock.t += 2.0
+            rig.step(40)  # 2 s of ticks between polls
+            bar = _auction_bar(rig, other)
+            assert bar is not None and bar[3] == "green", bar
+        made = [request for request in sent.take() if request.startswith("bossbar add")]
+        assert made == []  # never made again: the controller was never silent, the pack never said so
