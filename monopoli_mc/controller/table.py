@@ -52,6 +52,17 @@ class Bar:
 
 
 @dataclass
+class AuctionBar:
+    """What the world's auction bar of a board shows (auction.py), so only changes are sent."""
+
+    shown: bool | None = None  # None: not known (a restart, a sync, a player back, the controller silent)
+    game: int = 0  # the game it was made for: a bar left by an earlier game is made again for this one
+    window: float = 0.0
+    seconds: int = -1
+    words: str = ""
+
+
+@dataclass
 class Reminded:
     """Which wait a board's reminders are about (the game and its action count) and what was said of it."""
 
@@ -84,6 +95,7 @@ class BoardGame:
     limit: float | None = None  # the game's time limit in seconds (stored with it; timelimit.py)
     ends_at: float | None = None  # when it runs out (seconds since the epoch); None: no limit, or over
     bar: Bar = field(default_factory=Bar)  # what the world's boss bar of the time left shows (timelimit.py)
+    auction_bar: AuctionBar = field(default_factory=AuctionBar)  # its open auction's countdown (auction.py)
     since: float = 0.0  # time.time() of the game's last action: how long the game has waited (stall.py)
     reminded: Reminded = field(default_factory=Reminded)  # the reminders of a wait (stall.py)
     log: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=LOG_KEPT))  # (game id, line told)
@@ -171,6 +183,7 @@ class BoardGame:
         if self.game is None:
             return []
         self.bar.shown = None  # the time bar too, at the next poll
+        self.auction_bar.shown = None  # and the auction's: made again while one is open, else removed
         self.shown = outbox.picture(self.game, self.view)
         self.prompted = outbox.prompt_key(self.game)
         return outbox.sync(self.game, self.view, stamp=self.game_id, drawn=self.books_out)

@@ -347,7 +347,9 @@ def _heartbeat(pack: Pack) -> None:
     """The controller's heartbeat, and how long ago it was: `bridge/beat` sets (never adds) the game time
     of the controller's last write; `bridge/late` works out the ticks since, for the line an input gets
     when nobody has answered for DEAF_AFTER ticks (a controller stopped, or its connection lost)."""
-    pack.function("bridge/beat", [f"execute store result score {BEAT} {SEQ} run time query gametime"])
+    pack.function("bridge/beat", [f"execute store result score {BEAT} {SEQ} run time query gametime",
+                                  # the auction bars say so once the beats stop (bars.py); each beat puts it off
+                                  f"schedule function monopoli:bridge/deaf {DEAF_AFTER + 1}t replace"])
     pack.function("bridge/late", [
         f"execute store result score {LATE} {SEQ} run time query gametime",
         f"scoreboard players operation {LATE} {SEQ} -= {BEAT} {SEQ}",

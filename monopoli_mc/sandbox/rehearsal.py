@@ -13,6 +13,11 @@ A line is one of:
   named "Rcon"), so `/say` shows `[Rcon]` where a real console shows `[Server]`;
 - a word of the console itself (`help`, `who`, `wait 5`, `sidebar`).
 
+Any line may end with a note for the reader, as the README's transcript has them (`note`): a `#`
+after whitespace and before whitespace or the line's end, outside a quoted string, starts it, and
+it is not typed. A `#` that touches what follows (`#minecraft:logs`, `#12ab34`) or stands in quotes
+(`{"text":"# 1"}`) is part of the command.
+
 What each player's screen shows after it (chat, titles, action bar, boss bars) comes from
 `news()`, one line per thing seen, prefixed with who saw it.
 """
@@ -42,6 +47,7 @@ BARE_NAME = re.compile(r'[^\s:"/][^\s:"]{0,15}')
 BUTTON_ALIASES = {"chance": "naughty", "chest": "crate", "community_chest": "crate"}
 ACTIONS = ("join", "leave", "walk", "press", "click", "buttons", "book", "map", "look")
 CONSOLE_WORDS = ("help", "who", "wait", "sidebar")
+_OPENS = set(" \t{[(:,=")  # a quote after one of these (or at the start) opens a string: not in "it's"
 HELP = """\
 As a player (a new NAME joins the server as a new player):
   NAME is up to 16 characters without spaces, colons or quotes (Alex, Robin!, Zoë, .Bob: Java's
@@ -90,8 +96,8 @@ class Rehearsal:
     # -- one line ----------------------------------------------------------------------------
     def handle(self, line: str) -> list[str]:
         """Do what one typed line says; what the console answers (a player's screen comes in `news`)."""
-        line = line.strip()
-        if not line or line.startswith("#"):
+        line = without_note(line)
+        if not line:
             return []
         try:
             said = player_line(line)
@@ -476,6 +482,30 @@ class Rehearsal:
         if verb == "walk":
             return ["board", "middle", *self.layouts]
         return []
+
+
+def without_note(line: str) -> str:
+    """The line as typed, without its note: from a `#` that begins a word and is followed by whitespace
+    or the line's end, outside quotes (`"..."` or `'...'`, a quote opening where a word or a value
+    begins), to the end. A line that starts with `#` is all note (no command starts so). Stripped of the
+    whitespace around."""
+    line = line.strip()
+    if line.startswith("#"):
+        return ""
+    quote, escaped = "", False
+    for i, char in enumerate(line):
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == quote:
+                quote = ""
+        elif char in "\"'" and (i == 0 or line[i - 1] in _OPENS):
+            quote = char
+        elif char == "#" and i > 0 and line[i - 1] in " \t" and (i + 1 == len(line) or line[i + 1] in " \t"):
+            return line[:i].strip()
+    return line
 
 
 def player_line(line: str) -> tuple[str, str] | None:
