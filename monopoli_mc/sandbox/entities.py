@@ -1,4 +1,4 @@
-"""Entities other than players: item frames, which show an item (a map) on a block face."""
+"""Entities other than players: item frames, which show an item (a map) on a block face, and items lying about."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import math
 import uuid
 from dataclasses import dataclass
 
-from nbtlib import Byte, Compound, Float
+from nbtlib import Byte, Compound, Float, Short
 
 from monopoli_mc.sandbox.model import BlockPos, Entity, ItemStack, Pos
 
@@ -87,3 +87,40 @@ class ItemFrame(Entity):
         self.invisible = bool(data.get("Invisible", 0))
         self.fixed = bool(data.get("Fixed", 0))
         self.place(block)
+
+
+@dataclass
+class ItemEntity(Entity):
+    """An item lying in the world (`minecraft:item`): a stack and how long until it can be picked up."""
+
+    item: ItemStack | None = None
+    pickup_delay: int = 0
+    age: int = 0
+
+    @classmethod
+    def dropped(cls, stack: ItemStack, pos: Pos) -> ItemEntity:
+        """A stack a player drops (ServerPlayer.createItemStackToDrop: `setPickUpDelay(40)`)."""
+        return cls("Item", uuid.uuid4(), pos, item=stack, pickup_delay=40)
+
+    @property
+    def type(self) -> str:
+        """The entity type id."""
+        return "minecraft:item"
+
+    @property
+    def holder(self) -> str:
+        """A non-player entity holds scores under its UUID."""
+        return str(self.uuid)
+
+    def box(self) -> tuple[Pos, Pos]:
+        """The item's hitbox, 0.25 wide and tall (EntityType.ITEM's sized(0.25F, 0.25F))."""
+        x, y, z = self.pos
+        return (x - 0.125, y, z - 0.125), (x + 0.125, y + 0.25, z + 0.125)
+
+    def to_nbt(self) -> Compound:
+        """ItemEntity.addAdditionalSaveData: Health, Age, PickupDelay and the Item."""
+        out = super().to_nbt()
+        out.update({"Health": Short(5), "Age": Short(self.age), "PickupDelay": Short(self.pickup_delay)})
+        if self.item is not None:
+            out["Item"] = self.item.to_nbt()
+        return out
