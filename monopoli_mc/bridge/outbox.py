@@ -295,6 +295,25 @@ def prompts(game: Game, table: Table) -> list[str]:
     return []
 
 
+def seat_picture(game: Game, table: Table, seat: int, *, stamp: int = 0,
+                 drawn: list[tuple[int, str, int]] | None = None, place: bool = True) -> list[str]:
+    """One player's part of the picture, written whole: every book taken back and what the game gives them
+    given again (deeds owned, stamped `stamp`; Get Out of Jail Free cards; cards `drawn` and not given
+    back), their triggers enabled, and with `place` the player put in jail or on their space."""
+    name = game.names[seat]
+    out = [calls.take_books(name)]
+    if game.bankrupt[seat]:
+        return out
+    if game.jail_turns[seat] >= 0:
+        out.append(calls.jail(name, table.board))
+    elif place:
+        out.append(calls.teleport(name, table.board, game.pos[seat]))
+    out += [calls.deed(name, s, game=stamp) for s, owner in enumerate(game.owner) if owner == seat]
+    out += [calls.card(name, deck, card) for deck, card in game.jail_cards[seat]]
+    out += [calls.card(name, deck, card) for q, deck, card in drawn or [] if q == seat]
+    return out + [calls.enable(name)]
+
+
 def sync(game: Game, table: Table, *, stamp: int = 0, drawn: list[tuple[int, str, int]] | None = None) -> list[str]:
     """Everything, written whole: picture, positions, deed and card books, prompts.
 
@@ -302,19 +321,8 @@ def sync(game: Game, table: Table, *, stamp: int = 0, drawn: list[tuple[int, str
     owned, stamped with the game's number `stamp`; Get Out of Jail Free cards held; cards `drawn` and
     not given back yet), so a book of an earlier game, or one given by hand, goes."""
     out = list(picture(game, table).values())
-    reading = drawn or []
-    for seat, name in enumerate(game.names):
-        out.append(calls.take_books(name))
-        if game.bankrupt[seat]:
-            continue
-        if game.jail_turns[seat] >= 0:
-            out.append(calls.jail(name, table.board))
-        elif table.teleport:
-            out.append(calls.teleport(name, table.board, game.pos[seat]))
-        out += [calls.deed(name, s, game=stamp) for s, owner in enumerate(game.owner) if owner == seat]
-        out += [calls.card(name, deck, card) for deck, card in game.jail_cards[seat]]
-        out += [calls.card(name, deck, card) for q, deck, card in reading if q == seat]
-        out.append(calls.enable(name))
+    for seat in range(len(game.names)):
+        out += seat_picture(game, table, seat, stamp=stamp, drawn=drawn, place=table.teleport)
     out += [calls.prompt_claim(game.names[owner], space, amount)
             for _payer, owner, amount, space in game.claims if not game.bankrupt[owner]]
     return out + prompts(game, table)

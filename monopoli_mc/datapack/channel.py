@@ -119,6 +119,7 @@ GAMERULES = (("command_block_output", "commandBlockOutput", "false"),
 DIFFICULTY = "peaceful"  # no hostile mob spawns, and those about are removed (ledger H1-H3)
 DIED = "monopoli.died"  # deathCount: a player who died and is alive again is queued as DIED_KIND
 DIED_KIND = "died"
+BOOK_DATA = '"minecraft:custom_data"'  # the component every book the pack gives carries `monopoli:{…}` in
 
 
 def add_channel(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
@@ -237,7 +238,11 @@ def _players(pack: Pack) -> None:
     online = [f'data modify storage {STORAGE} next set value {{kind:"online",value:0}}',
               f"data modify storage {STORAGE} next.uuid set from entity @s UUID",
               "function monopoli:bridge/queue"]
-    pack.function("player/died", [f"scoreboard players set @s {DIED} 0",
+    # Books a death dropped (keep-inventory off) go at once, wherever they lie in loaded chunks: a pack book
+    # on the floor is nobody's (the controller gives the dead player theirs again). Only on a death, so the
+    # item NBT test (each item entity's data compared) costs nothing in play.
+    pack.function("player/died", [f"kill @e[type=minecraft:item,nbt={{Item:{{components:{{{BOOK_DATA}:{{monopoli:{{}}}}}}}}}}]",
+                                  f"scoreboard players set @s {DIED} 0",
                                   f'data modify storage {STORAGE} next set value {{kind:"{DIED_KIND}",value:0}}',
                                   f"data modify storage {STORAGE} next.uuid set from entity @s UUID",
                                   "function monopoli:bridge/queue"])
