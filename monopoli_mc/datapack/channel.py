@@ -241,7 +241,8 @@ def _players(pack: Pack) -> None:
     # Books a death dropped (keep-inventory off) go at once, wherever they lie in loaded chunks: a pack book
     # on the floor is nobody's (the controller gives the dead player theirs again). Only on a death, so the
     # item NBT test (each item entity's data compared) costs nothing in play.
-    pack.function("player/died", [f"kill @e[type=minecraft:item,nbt={{Item:{{components:{{{BOOK_DATA}:{{monopoli:{{}}}}}}}}}}]",
+    dropped = "{Item:{components:{" + BOOK_DATA + ":{monopoli:{}}}}}"
+    pack.function("player/died", [f"kill @e[type=minecraft:item,nbt={dropped}]",
                                   f"scoreboard players set @s {DIED} 0",
                                   f'data modify storage {STORAGE} next set value {{kind:"{DIED_KIND}",value:0}}',
                                   f"data modify storage {STORAGE} next.uuid set from entity @s UUID",

@@ -15,36 +15,30 @@ def pending_words(game: Game) -> str:
     """Who decides what now: "Alex: buy Baltic Avenue for $60, or auction it"."""
     phase = game.phase
     if phase == OVER:
-        how = END_REASONS.get(game.end_reason, "")
-        tied = game.tied()
-        if tied:
-            return f"game over: a tie between {Narrator(game.board, game.names).together(tied)}" + (
-                f" ({how})" if how else "")
-        winner = game.names[game.winner] if game.winner is not None else "nobody"
-        return f"game over: {winner} wins" + (f" ({how})" if how else "")
+        return _over_words(game)
     now = pending(game)  # the same answer the chat buttons come from
     seat = now.seat
     name = game.names[seat]
     spaces = game.board.spaces
-    pending_ = game.pending
+    detail = game.pending  # the phase's own data: the space, the high bid, the dice
     if phase == ROLL:
         return f"{name} to throw the dice"
     if phase == JAIL:
         return f"{name} in jail: " + _jail_choices(game, now)
     if phase == BUY:
-        space = spaces[pending_["space"]]
+        space = spaces[detail["space"]]
         other = "auction it" if game.rules.auction_on_decline else "decline"
         if not now.can(seat, "buy"):
             return f"{name}: cannot pay ${space.price} for {space.name}, so {other}"
         return f"{name}: buy {space.name} for ${space.price}, or {other}"
     bank = f"the {game.board.bank}"  # "the Treasury" on a themed board, as the chat names it
     if phase == AUCTION:
-        what = f"{bank}'s last {pending_['item']}" if "item" in pending_ else spaces[pending_["space"]].name
-        high = (f"high bid ${pending_['high']} by {game.names[pending_['bidder']]}" if pending_["bidder"] >= 0
+        what = f"{bank}'s last {detail['item']}" if "item" in detail else spaces[detail["space"]].name
+        high = (f"high bid ${detail['high']} by {game.names[detail['bidder']]}" if detail["bidder"] >= 0
                 else "no bid yet")
         return f"auction of {what}: {high}; {name} to bid or pass"
     if phase == DRAW:
-        deck = DECK_NAMES.get(pending_["deck"], (pending_["deck"], ""))[0]
+        deck = DECK_NAMES.get(detail["deck"], (detail["deck"], ""))[0]
         return f"{name} to draw a {deck} card"
     if phase == TAX:
         return f"{name}: income tax, ${game.rules.income_tax} or {game.rules.income_tax_percent}% of worth"
@@ -59,16 +53,29 @@ def pending_words(game: Game) -> str:
         return f"{name} to answer {game.names[game.trade['from']]}'s trade offer"
     if phase == RECEIVED:
         space = spaces[game.received[0][1]]
+        if not now.can(seat, "lift_now"):
+            return f"{name}: keep {space.name} mortgaged and pay the fee (lifting it now costs more than they have)"
         return f"{name}: lift the mortgage on {space.name} now, or keep it and pay the fee"
     if phase == ROLE:
         sides = [action[2] for action in now.choices.get(seat, ())]
         return f"{name} to choose a side: " + (" or ".join(sides) if sides else "competitor or monopolist")
     if phase == BUS:
-        d1, d2 = pending_["d1"], pending_["d2"]
+        d1, d2 = detail["d1"], detail["d2"]
         return f"{name}: the Bus, move {d1}, {d2} or {d1 + d2}"
     if phase == TRIPLES:
         return f"{name}: triples, move to any space"
     return f"{name}: {phase.replace('_', ' ')}"
+
+
+def _over_words(game: Game) -> str:
+    """Who won, or who tied, and how the game ended."""
+    how = END_REASONS.get(game.end_reason, "")
+    tied = game.tied()
+    if tied:
+        return f"game over: a tie between {Narrator(game.board, game.names).together(tied)}" + (
+            f" ({how})" if how else "")
+    winner = game.names[game.winner] if game.winner is not None else "nobody"
+    return f"game over: {winner} wins" + (f" ({how})" if how else "")
 
 
 def _jail_choices(game: Game, now: Pending) -> str:

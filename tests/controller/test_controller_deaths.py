@@ -77,3 +77,20 @@ def test_a_player_in_no_game_who_dies_is_only_noted(rig: Rig) -> None:
     rig.step()
     rig.step()
     assert "Kim died and respawned at the world spawn; they play in no running game" in "\n".join(lines)
+
+
+def test_a_death_gives_the_board_map_copy_back(rig: Rig) -> None:
+    from test_controller_map import _copies, _register_map
+
+    map_id = _register_map(rig)
+    assert _copies(rig, "Sam") == [map_id]
+    rule = "keep_inventory" if rig.box.world.version == "1.21.11" else "keepInventory"
+    rig.rcon.command(f"gamerule {rule} false")
+    rig.rcon.command("kill Sam")
+    rig.step()
+    assert _copies(rig, "Sam") == []
+    rig.bots["Sam"].respawn()
+    rig.step()
+    rig.step()
+    assert _copies(rig, "Sam") == [map_id]
+    assert rig.box.world.execute("execute if entity @e[type=minecraft:item]")[0] == "Test failed"
