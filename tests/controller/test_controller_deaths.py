@@ -23,19 +23,14 @@ def _deeds(rig: Rig, name: str) -> list[str]:
     return sorted(book.title for book in rig.bots[name].books() if book.author)
 
 
-def test_pack_rules_out_mobs_and_lost_books(rig: Rig) -> None:
-    world = rig.box.world
-    assert world.difficulty == "peaceful"
-    rule = "keep_inventory" if world.version == "1.21.11" else "keepInventory"
-    assert rig.rcon.command(f"gamerule {rule}") == f"Gamerule {rule} is currently set to: true"
-
-
 @pytest.mark.parametrize("keep", [False, True])
 def test_a_dead_player_is_put_back_with_their_books(rig: Rig, keep: bool) -> None:
     lines: list[str] = []
     rig.ctl.on_line = lines.append
     world = rig.box.world
     rule = "keep_inventory" if world.version == "1.21.11" else "keepInventory"
+    assert world.difficulty == "peaceful"  # the pack's load rules out mobs and lost books
+    assert rig.rcon.command(f"gamerule {rule}") == f"Gamerule {rule} is currently set to: true"
     rig.rcon.command(f"gamerule {rule} {'true' if keep else 'false'}")  # an operator turned it off: the worst case
     ask(rig.store, rig.step, "give_deed", player="Alex", space=39)
     held = _deeds(rig, "Alex")

@@ -125,7 +125,7 @@ def play(rules_name: str, seed: int, players: int) -> tuple[int, set[str]]:
 
 
 @pytest.mark.parametrize("rules_name", RULE_SETS)
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), players=st.integers(2, 6))
 def test_every_button_offered_is_accepted(rules_name: str, seed: int, players: int) -> None:
     checked, _ = play(rules_name, seed, players)
