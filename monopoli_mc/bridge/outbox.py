@@ -7,6 +7,7 @@ Events add what is momentary: chat lines, titles, books, teleports, prompts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ from monopoli_mc.datapack.world_config import DYE_COLORS, MORTGAGE_COLOR, ROLE_C
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.narrate import Narrator
+from monopoli_mc.rules.pending import Pending, pending
 from monopoli_mc.rules.phases import (AUCTION, BUS, BUY, DEBT, DRAW, END, JAIL, OVER, RECEIVED, ROLE, ROLL, TAX,
                                       TRADE, TRIPLES)
 
@@ -166,7 +168,7 @@ def effects(game: Game, events: list[Event], table: Table, *, stamp: int = 0) ->
             out += title(table, names[ev[1]], "Jail!", "go directly to jail")
             out.append(calls.jail(names[ev[1]], board))
             moved.pop(ev[1], None)
-        elif kind == "rent_due":
+        elif kind == "rent_due" and game.is_legal(("claim_rent", ev[2], ev[4])):  # a button only when it counts
             out.append(calls.prompt_claim(names[ev[2]], ev[4], ev[3]))
         elif kind == "bankrupt":
             out += title(table, names[ev[1]], "Bankrupt", "thank you for playing")
@@ -241,58 +243,113 @@ def prompt_key(game: Game) -> tuple[Any, ...]:
 
 
 def prompts(game: Game, table: Table) -> list[str]:
-    """Chat buttons and hints for whoever must decide now."""
-    phase = game.phase
+    """Chat buttons and hints for whoever must decide now: only the choices the rules take now
+    (`rules/pending.py`), so no button is refused when clicked."""
+    now = pending(game)
+    phase, seat = now.phase, now.seat
     if phase == OVER:
         return []
-    seat = game.to_act()
     name = game.names[seat]
-    if phase == ROLL:
-        return title(table, name, "Your turn") + [calls.prompt(name, "roll")]
-    if phase == JAIL:
-        which = "jail_card" if game.jail_cards[seat] else "jail"
-        out = [calls.prompt(name, which, fine=game.rules.jail_fine)]
-        if not game.is_legal(("roll", seat, None)):  # the last turn in jail under jail_pay_on_last_turn
-            out += tell(table, name, f"Last turn in jail: pay the ${game.rules.jail_fine} fine (/trigger jail_pay)"
-                        + (" or use your card (/trigger jail_card)" if game.jail_cards[seat] else "")
-                        + ", then throw.")
-        return out
-    if phase == BUY:
-        return [calls.prompt_buy(name, game.pending["space"], auction=game.rules.auction_on_decline)]
     if phase == AUCTION:
-        high, bidder = game.pending["high"], game.pending["bidder"]
-        by = game.names[bidder] if bidder >= 0 else None
-        return [calls.prompt_bid(n, high, by) for q, n in enumerate(game.names) if not game.bankrupt[q]]
+        return _bid_prompts(game, now)
+    if phase in _BUTTONS:
+        return _BUTTONS[phase](game, table, now)
     if phase == DRAW:
         deck = game.pending["deck"]
         return tell(table, name, f"Draw a card: run to {DECK_PLACES.get(deck, SIDE_DECKS)}.")
-    if phase == ROLE:
-        return [calls.prompt(name, "role")]
-    if phase == BUS:
-        return [calls.prompt_bus(name, game.pending["d1"], game.pending["d2"])]
-    if phase == TRIPLES:
-        return [calls.prompt(name, "triples")]
-    if phase == END:
-        return [calls.prompt(name, "end")]
-    if phase == TRADE:
-        return [calls.prompt(name, "trade")]
-    if phase == DEBT:
-        owed = game.debts[0][2]
-        spaces = game.board.spaces
-        options = [f"/trigger {kind} set {s} ({spaces[s].name})" for kind, _, s in game.legal_actions(seat)
-                   if kind in ("sell", "mortgage")]
-        more = f" and {len(options) - 4} more" if len(options) > 4 else ""
-        return tell(table, name, f"You owe ${owed} and have ${game.cash[seat]}. Raise money: "
-                                 + ", ".join(options[:4]) + more)
-    if phase == RECEIVED:
-        lift, keep = game.received_costs()
-        deed = game.board.spaces[game.received[0][1]].name
-        return tell(table, name, f"You received {deed}, mortgaged: /trigger buy lifts the mortgage now (${lift}), "
-                                 f"/trigger auction keeps it mortgaged (${keep} fee).")
-    if phase == TAX:
-        return tell(table, name, "Income tax: /trigger buy pays the flat amount, "
-                                 "/trigger auction pays the percentage.")
+    if phase in _HINTS:
+        return tell(table, name, _HINTS[phase](game, now))
     return []
+
+
+def _jail(game: Game, table: Table, now: Pending) -> list[str]:
+    name = game.names[now.seat]
+    shown = [button for button, kind in (("roll", "roll"), ("pay", "pay_fine"), ("card", "use_card"))
+             if now.can(now.seat, kind)]
+    return [calls.prompt(name, "jail/" + "_".join(shown), fine=game.rules.jail_fine)] if shown else []
+
+
+def _buy(game: Game, table: Table, now: Pending) -> list[str]:
+    return [calls.prompt_buy(game.names[now.seat], game.pending["space"], auction=game.rules.auction_on_decline,
+                             can_buy=now.can(now.seat, "buy"))]
+
+
+def _role(game: Game, table: Table, now: Pending) -> list[str]:
+    sides = [action[2] for action in now.choices.get(now.seat, ())]
+    which = "role" if len(sides) != 1 else f"role/{sides[0]}"
+    return [calls.prompt(game.names[now.seat], which)] if sides else []
+
+
+def _bid_prompts(game: Game, now: Pending) -> list[str]:
+    """Every player still in sees the high bid, with the raises they can pay, [Other] if they may bid at all
+    and [Pass] unless they hold the high bid."""
+    high, bidder = game.pending["high"], game.pending["bidder"]
+    by = game.names[bidder] if bidder >= 0 else None
+    out = []
+    for q, name in enumerate(game.names):
+        if game.bankrupt[q]:
+            continue
+        others = now.can(q, "bid")
+        steps = 0  # the raises shown are a prefix: +10 before +50 before +100
+        while others and steps < len(calls.BID_STEPS) and game.is_legal(("bid", q, high + calls.BID_STEPS[steps])):
+            steps += 1
+        out.append(calls.prompt_bid(name, high, by, steps=steps, others=others, passes=now.can(q, "pass")))
+    return out
+
+
+def _received(game: Game, now: Pending) -> str:
+    lift, keep = game.received_costs()
+    deed = game.board.spaces[game.received[0][1]].name
+    if not now.can(now.seat, "lift_now"):
+        return (f"You received {deed}, mortgaged: lifting it now costs ${lift}, more than you have; "
+                f"/trigger auction keeps it mortgaged (${keep} fee).")
+    return (f"You received {deed}, mortgaged: /trigger buy lifts the mortgage now (${lift}), "
+            f"/trigger auction keeps it mortgaged (${keep} fee).")
+
+
+def _debt(game: Game, now: Pending) -> str:
+    seat = now.seat
+    owed = game.debts[0][2]
+    spaces = game.board.spaces
+    options = [f"/trigger {kind} set {s} ({spaces[s].name})" for kind, _, s in game.legal_actions(seat)
+               if kind in ("sell", "mortgage")]
+    more = f" and {len(options) - 4} more" if len(options) > 4 else ""
+    return f"You owe ${owed} and have ${game.cash[seat]}. Raise money: " + ", ".join(options[:4]) + more
+
+
+_Buttons = Callable[[Game, Table, Pending], list[str]]
+_BUTTONS: dict[str, _Buttons] = {
+    ROLL: lambda game, table, now: title(table, game.names[now.seat], "Your turn")
+    + [calls.prompt(game.names[now.seat], "roll")],
+    JAIL: _jail, BUY: _buy, ROLE: _role,
+    BUS: lambda game, table, now: [calls.prompt_bus(game.names[now.seat], game.pending["d1"], game.pending["d2"])],
+    TRIPLES: lambda game, table, now: [calls.prompt(game.names[now.seat], "triples")],
+    END: lambda game, table, now: [calls.prompt(game.names[now.seat], "end")],
+    TRADE: lambda game, table, now: [calls.prompt(game.names[now.seat], "trade")],
+}
+_HINTS: dict[str, Callable[[Game, Pending], str]] = {
+    DEBT: _debt, RECEIVED: _received,
+    TAX: lambda game, now: "Income tax: /trigger buy pays the flat amount, /trigger auction pays the percentage.",
+}
+
+
+def seat_picture(game: Game, table: Table, seat: int, *, stamp: int = 0,
+                 drawn: list[tuple[int, str, int]] | None = None, place: bool = True) -> list[str]:
+    """One player's part of the picture, written whole: every book taken back and what the game gives them
+    given again (deeds owned, stamped `stamp`; Get Out of Jail Free cards; cards `drawn` and not given
+    back), their triggers enabled, and with `place` the player put in jail or on their space."""
+    name = game.names[seat]
+    out = [calls.take_books(name)]
+    if game.bankrupt[seat]:
+        return out
+    if game.jail_turns[seat] >= 0:
+        out.append(calls.jail(name, table.board))
+    elif place:
+        out.append(calls.teleport(name, table.board, game.pos[seat]))
+    out += [calls.deed(name, s, game=stamp) for s, owner in enumerate(game.owner) if owner == seat]
+    out += [calls.card(name, deck, card) for deck, card in game.jail_cards[seat]]
+    out += [calls.card(name, deck, card) for q, deck, card in drawn or [] if q == seat]
+    return out + [calls.enable(name)]
 
 
 def sync(game: Game, table: Table, *, stamp: int = 0, drawn: list[tuple[int, str, int]] | None = None) -> list[str]:
@@ -302,19 +359,8 @@ def sync(game: Game, table: Table, *, stamp: int = 0, drawn: list[tuple[int, str
     owned, stamped with the game's number `stamp`; Get Out of Jail Free cards held; cards `drawn` and
     not given back yet), so a book of an earlier game, or one given by hand, goes."""
     out = list(picture(game, table).values())
-    reading = drawn or []
-    for seat, name in enumerate(game.names):
-        out.append(calls.take_books(name))
-        if game.bankrupt[seat]:
-            continue
-        if game.jail_turns[seat] >= 0:
-            out.append(calls.jail(name, table.board))
-        elif table.teleport:
-            out.append(calls.teleport(name, table.board, game.pos[seat]))
-        out += [calls.deed(name, s, game=stamp) for s, owner in enumerate(game.owner) if owner == seat]
-        out += [calls.card(name, deck, card) for deck, card in game.jail_cards[seat]]
-        out += [calls.card(name, deck, card) for q, deck, card in reading if q == seat]
-        out.append(calls.enable(name))
+    for seat in range(len(game.names)):
+        out += seat_picture(game, table, seat, stamp=stamp, drawn=drawn, place=table.teleport)
     out += [calls.prompt_claim(game.names[owner], space, amount)
-            for _payer, owner, amount, space in game.claims if not game.bankrupt[owner]]
+            for _payer, owner, amount, space in game.claims if game.is_legal(("claim_rent", owner, space))]
     return out + prompts(game, table)

@@ -16,6 +16,7 @@ from monopoli_mc.bridge.ticking import is_ticking, not_ticking
 from monopoli_mc.cli.deep import deep_checks, mirror_world
 from monopoli_mc.cli.options import file_path, number, password_option, world_option
 from monopoli_mc.cli.running import running_controller, stop_it_first
+from monopoli_mc.cli.safety import safety_checks
 from monopoli_mc.cli.spawn import SPAWN_PROTECTION, spawn_checks
 from monopoli_mc.cli.twin import Asks, Twin
 from monopoli_mc.controller import lease
@@ -93,6 +94,8 @@ def diagnose(rcon: Asks, world: WorldConfig, board: Board | None = None, *, advi
         out.append((True, f"game rules named as on Minecraft {world.version.name}"))
         out.append(("false" in reply, f"{rule} is false (the pack sets it on load)" if "false" in reply
                     else f"{rule} is not false: /reload, or run /gamerule {rule} false"))
+        # the server's own state (the twin's sandbox loads the pack, which sets both): asked of the server alone
+        out += safety_checks(rcon.server_only if isinstance(rcon, Twin) else rcon.command, world)
     objectives = rcon.command("scoreboard objectives list")
     loaded = f"[{SEQ}]" in objectives and "[d6]" in objectives
     default = advice.world_path is None and advice.rules == "prom"

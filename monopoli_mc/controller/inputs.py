@@ -17,12 +17,13 @@ import json
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import WorldEvent
-from monopoli_mc.controller import ingame, intents, offers, setaside
+from monopoli_mc.controller import deaths, ingame, intents, offers, setaside
 from monopoli_mc.controller.admin import AdminDesk, SeatRefused
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.store import Request
 from monopoli_mc.controller.table import Action, BoardGame
 from monopoli_mc.datapack import calls
+from monopoli_mc.datapack.channel import DIED_KIND
 from monopoli_mc.datapack.escape import is_player_name
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rules.phases import OVER
@@ -96,7 +97,7 @@ def set_aside(s: Snapshot, event: WorldEvent, why: str, *, tell: str | None) -> 
 
 
 def _handle(s: Snapshot, event: WorldEvent) -> Writes:
-    """A player's entry: their trigger or button as an action, a trade offer, a join, a return."""
+    """A player's entry: their trigger or button as an action, a trade offer, a join, a return, a death."""
     name = s.names.get(event.uuid or "")
     if name is None:
         unlisted = "the server did not list" if s.listed else "the server's player list did not name"
@@ -106,6 +107,8 @@ def _handle(s: Snapshot, event: WorldEvent) -> Writes:
         return s.tell(name, misuse)
     if event.kind == "online":
         return _online(s, name, event)
+    if event.kind == DIED_KIND:
+        return deaths.respawned(s, name)
     if event.kind == "join":
         if not is_player_name(name):
             raise SetAside(f"the name {name!r} cannot appear in a command, so no board can seat it",

@@ -17,7 +17,19 @@ from monopoli_mc.errors import MonopoliError
 MAX_REQUEST = 1446
 DEED_STAMP = 100  # a deed book's [Trade it] sends game * DEED_STAMP + space (a board has 40 spaces)
 MAX_MESSAGE = 256  # characters of free text in a title, action bar or chat line
-PROMPTS = ("roll", "end", "jail", "jail_card", "trade", "join", "role", "triples", "offer")
+# The prompts are one per set of buttons the rules may leave open (rules/pending.py), so a prompt never offers
+# a button the rules refuse at that moment.
+JAIL_PROMPTS = (("roll", "pay", "card"), ("roll", "pay"), ("roll", "card"), ("roll",), ("pay", "card"), ("pay",))
+"""`jail/<buttons>`: [Roll] needs no last turn under jail_pay_on_last_turn, [Pay] the fine's cash (or that last
+turn), [Use card] a card; with no [Roll] [Pay] is always open, so no set holds [Use card] alone."""
+PROMPTS = ("roll", "end", *("jail/" + "_".join(shown) for shown in JAIL_PROMPTS), "trade", "join", "role",
+           "role/competitor", "role/monopolist", "triples", "offer")
+BUY_PROMPTS = ("buy", "decline", "auction_only", "decline_only")  # per deed: `prompt/<kind>/<space>`
+BID_STEPS = (10, 50, 100)  # the raises a bid prompt offers, over the high bid
+BID_PROMPTS = tuple((steps, others, passes) for steps in range(len(BID_STEPS) + 1) for others in (True, False)
+                    for passes in (True, False) if others or not steps)
+"""(raises shown, [Other], [Pass]) of each bid prompt: a raise shown is one the bidder can pay, so any raise
+means they may bid, and [Other] with it."""
 MESSAGES = ("title", "subtitle", "actionbar", "tell")
 DECKS = ("chance", "community_chest", "competitor", "monopolist")
 _BOARD = re.compile(r"[a-z0-9_]{1,16}")
@@ -167,24 +179,34 @@ def take_deed(player: str, space: int) -> str:
     return _call("ui/take_deed", player=_name(player), space=int(space))
 
 
+def bid_prompt(steps: int, *, others: bool, passes: bool) -> str:
+    """The name of the bid prompt with the first `steps` raises, [Other] and [Pass] as asked."""
+    return f"bid/{steps}" + ("_other" if others else "") + ("_pass" if passes else "")
+
+
 def prompt(player: str, name: str, **amounts: int) -> str:
-    """Chat buttons: roll, end, jail (fine=), jail_card (fine=), trade, join, role; the triples hint."""
+    """Chat buttons: roll, end, jail/<buttons> (fine=), trade, join, role[/side]; the triples hint."""
     if name not in PROMPTS:
         raise MonopoliError(f"not a prompt: {name!r}")
     return _call(f"ui/prompt/{name}", player=_name(player), **{k: int(v) for k, v in amounts.items()})
 
 
-def prompt_buy(player: str, space: int, *, auction: bool = True) -> str:
-    """Buy for $N / Auction buttons for the space the player is on (Decline where none is held)."""
-    return _call("ui/prompt/buy", player=_name(player), space=int(space),
-                 kind='"buy"' if auction else '"decline"')
+def prompt_buy(player: str, space: int, *, auction: bool = True, can_buy: bool = True) -> str:
+    """Buy for $N (when the player can pay) and Auction buttons for the space the player is on (Decline
+    where none is held)."""
+    kind = ("buy" if auction else "decline") if can_buy else ("auction_only" if auction else "decline_only")
+    return _call("ui/prompt/buy", player=_name(player), space=int(space), kind=f'"{kind}"')
 
 
-def prompt_bid(player: str, high: int, bidder: str | None = None) -> str:
-    """Bid +10 / +50 / +100 buttons over the current high bid, and who holds it."""
+def prompt_bid(player: str, high: int, bidder: str | None = None, *, steps: int = len(BID_STEPS),
+               others: bool = True, passes: bool = True) -> str:
+    """The high bid and who holds it, the first `steps` of the +10 / +50 / +100 raises over it, [Other] and
+    [Pass] as asked (`BID_PROMPTS`)."""
+    if (steps, others, passes) not in BID_PROMPTS:
+        raise MonopoliError(f"no bid prompt with {steps} raises, other={others}, pass={passes}")
     by = snbt_string(f" by {player_name(bidder)}", modern=False) if bidder is not None else '""'
-    return _call("ui/prompt/bid", player=_name(player), high=int(high), by=by, p10=high + 10,
-                 p50=high + 50, p100=high + 100)
+    return _call(f"ui/prompt/{bid_prompt(steps, others=others, passes=passes)}", player=_name(player),
+                 high=int(high), by=by, **{f"p{step}": high + step for step in BID_STEPS})
 
 
 def prompt_bus(player: str, first: int, second: int) -> str:

@@ -23,6 +23,11 @@ the ones the controller applied before. Every loop runs at most INBOX_PAGE times
 Beside the inbox, every tick writes `pos`: the UUID and position of each player tagged
 `monopoli.walk` (the controller tags a player it waits for to walk to a space), so the
 controller's one read of `storage monopoli:bridge` per poll carries the positions too.
+
+A player who died is queued as `{kind:"died"}` once they are alive again (respawned at the world
+spawn, off their space): the `monopoli.died` deathCount score says they died, and `@e` matches only
+the living. The load sets peaceful and keeps inventories, so no mob harms a player and no death drops a
+book; the controller still puts a respawned player back (a fall or `/kill` kills in peaceful too).
 """
 
 from __future__ import annotations
@@ -109,7 +114,13 @@ ADMIN = (
 
 GAMERULES = (("command_block_output", "commandBlockOutput", "false"),
              ("send_command_feedback", "sendCommandFeedback", "false"),
-             ("log_admin_commands", "logAdminCommands", "false"))
+             ("log_admin_commands", "logAdminCommands", "false"),
+             # a death drops nothing (Player.dropEquipment reads it), so no book of the game lies on the floor
+             ("keep_inventory", "keepInventory", "true"))
+DIFFICULTY = "peaceful"  # no hostile mob spawns, and those about are removed (ledger H1-H3)
+DIED = "monopoli.died"  # deathCount: a player who died and is alive again is queued as DIED_KIND
+DIED_KIND = "died"
+BOOK_DATA = '"minecraft:custom_data"'  # the component every book the pack gives carries `monopoli:{…}` in
 
 
 def add_channel(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
@@ -142,6 +153,9 @@ def add_channel(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
 def _load(pack: Pack, dialect: Dialect, *, several: bool) -> list[str]:
     snake = pack.version.has_snake_case_gamerules
     lines = [f"gamerule {new if snake else old} {value}" for new, old, value in GAMERULES]
+    # Peaceful: slimes spawned at y -60 on the superflat default and killed the players (issue 33).
+    # `difficulty` fails, changing nothing, when it is already peaceful.
+    lines += [f"difficulty {DIFFICULTY}"]
     lines += [
         f"scoreboard objectives add {CASH} dummy {dialect.arg(text('Cash', color='gold'))}",
         # One sidebar cannot show several tables (hud.py): with several boards it shows nothing, and
@@ -150,6 +164,7 @@ def _load(pack: Pack, dialect: Dialect, *, several: bool) -> list[str]:
         f"scoreboard objectives add {SEQ} dummy",
         f"scoreboard objectives add {LEFT} minecraft.custom:minecraft.leave_game",
         f"scoreboard objectives add {LOCKED} dummy",
+        f"scoreboard objectives add {DIED} deathCount",
         f"scoreboard objectives add {TABLE} dummy",
     ]
     lines += [f"scoreboard objectives add {i.name} trigger" for i in INTENTS]
@@ -181,7 +196,10 @@ def _load(pack: Pack, dialect: Dialect, *, several: bool) -> list[str]:
 
 def _tick() -> list[str]:
     lines = [f"execute as @a[tag=!{SEEN_TAG}] run function monopoli:player/first_join",
-             f"execute as @a[scores={{{LEFT}=1..}}] run function monopoli:player/rejoin"]
+             f"execute as @a[scores={{{LEFT}=1..}}] run function monopoli:player/rejoin",
+             # `@e`, not `@a`: only living entities (EntitySelectorParser), so a player on the death screen
+             # is queued once respawned, where the controller can put them back (ledger H6)
+             f"execute as @e[type=minecraft:player,scores={{{DIED}=1..}}] run function monopoli:player/died"]
     lines += [f"execute as @a[scores={{{i.name}=1..}}] run function monopoli:input/{i.name}"
               for i in INTENTS]
     # A negative value (`/trigger bid set -5`, `/trigger d6 set -1`) is queued too, so the
@@ -221,6 +239,15 @@ def _players(pack: Pack) -> None:
     online = [f'data modify storage {STORAGE} next set value {{kind:"online",value:0}}',
               f"data modify storage {STORAGE} next.uuid set from entity @s UUID",
               "function monopoli:bridge/queue"]
+    # Books a death dropped (keep-inventory off) go at once, wherever they lie in loaded chunks: a pack book
+    # on the floor is nobody's (the controller gives the dead player theirs again). Only on a death, so the
+    # item NBT test (each item entity's data compared) costs nothing in play.
+    dropped = "{Item:{components:{" + BOOK_DATA + ":{monopoli:{}}}}}"
+    pack.function("player/died", [f"kill @e[type=minecraft:item,nbt={dropped}]",
+                                  f"scoreboard players set @s {DIED} 0",
+                                  f'data modify storage {STORAGE} next set value {{kind:"{DIED_KIND}",value:0}}',
+                                  f"data modify storage {STORAGE} next.uuid set from entity @s UUID",
+                                  "function monopoli:bridge/queue"])
     pack.function("player/first_join",
                   [f"tag @s add {SEEN_TAG}", "function monopoli:player/enable"] + online)
     pack.function("player/rejoin",

@@ -6,6 +6,7 @@ sends short macro calls such as `function monopoli:ui/card {player:"Alex",deck:"
 
 from __future__ import annotations
 
+from monopoli_mc.datapack.calls import BID_PROMPTS, BID_STEPS, BUY_PROMPTS, JAIL_PROMPTS, bid_prompt
 from monopoli_mc.datapack.channel import CASH, JAR_HOLDER, WALK_TAG
 from monopoli_mc.datapack.escape import TABLE, snbt_string
 from monopoli_mc.datapack.hud import HOLD, HOLD_TICKS
@@ -32,8 +33,10 @@ def add_view(pack: Pack, dialect: Dialect, board: Board) -> None:
             pack.function(f"card/{deck}/{card.index}", [_give(dialect, *_card_book(card))])
     for space in board.deeds:  # a macro: `game` stamps the book's [Trade it] with the game that gave it
         pack.function(f"deed/{space.index}", ["$" + _give(dialect, *_deed_book(board, space), macro=True)])
-        pack.function(f"prompt/buy/{space.index}", [_tell(dialect, _buy_line(space, board.bank, auction=True))])
-        pack.function(f"prompt/decline/{space.index}", [_tell(dialect, _buy_line(space, board.bank, auction=False))])
+        for kind in BUY_PROMPTS:  # [Buy] only for a player who can pay (rules/pending.py)
+            auction, can_buy = kind in ("buy", "auction_only"), kind in ("buy", "decline")
+            pack.function(f"prompt/{kind}/{space.index}",
+                          [_tell(dialect, _buy_line(space, board.bank, auction=auction, can_buy=can_buy))])
     _ui_books(pack, board)
     _ui_prompts(pack, dialect, board)
     for name, head in MESSAGES.items():
@@ -128,9 +131,11 @@ def _deed_book(board: Board, space: Space) -> tuple[str, str, list[Component], s
     return space.name, board.bank.title(), pages, f'{{book:"deed",space:{space.index}}}'
 
 
-def _buy_line(space: Space, bank: str, *, auction: bool) -> list[Component]:
+def _buy_line(space: Space, bank: str, *, auction: bool, can_buy: bool = True) -> list[Component]:
     no = (button("Auction", "/trigger auction", f"Let the {bank} auction it", color="gold") if auction
           else button("Decline", "/trigger auction", f"Do not buy it: it stays with the {bank}", color="gold"))
+    if not can_buy:
+        return [text(f"{space.name} is for sale for ${space.price}, more than you have. ", color="yellow"), no]
     return [text(f"{space.name} is for sale. ", color="yellow"),
             button(f"Buy for ${space.price}", "/trigger buy", f"Buy {space.name} for ${space.price}"),
             text(" "), no]
@@ -153,21 +158,11 @@ def _ui_books(pack: Pack, board: Board) -> None:
 
 def _ui_prompts(pack: Pack, dialect: Dialect, board: Board) -> None:
     roll = button("Roll", "/trigger d6", "Roll the dice")
-    pay = button(tpl("Pay $$(fine)"), "/trigger jail_pay", "Pay the fine and leave jail", color="gold")
-    card = button("Use card", "/trigger jail_card", "Use your Get Out of Jail Free card",
-                  color="aqua")
-    bids = [button(f"+{step}", tpl(f"/trigger bid set $(p{step})"), tpl(f"Bid $$(p{step})"))
-            for step in (10, 50, 100)]
-    other = text("[Other]", color="gray", click_event=suggest("/trigger bid set "))
-    # -1, no bid's value (controller/intents.PASS_BID): a [Pass] clicked after its auction is only a pass
-    pass_ = button("Pass", "/trigger bid set -1", "Stop bidding: once every other player has passed, "
-                   "the auction closes", color="red")
+    sides = {"competitor": button("Competitor", "/trigger role set 1", "Play as a competitor"),
+             "monopolist": button("Monopolist", "/trigger role set 2", "Play as a monopolist", color="dark_blue")}
     prompts: dict[str, list[Component]] = {
         "roll": [text("Your turn. "), roll],
         "end": [button("End turn", "/trigger end_turn", "End your turn", color="gold")],
-        "jail": [text("You are in jail. "), roll, text(" "), pay],
-        "jail_card": [text("You are in jail. "), roll, text(" "), pay, text(" "), card],
-        "bid": [text(tpl("High bid $$(high)$(by). "), color="yellow")] + _spaced(bids + [other, pass_]),
         "trade": [text("A trade is offered to you. "),
                   button("Accept", "/trigger accept", "Accept the trade"), text(" "),
                   button("Refuse", "/trigger refuse", "Refuse the trade", color="red")],
@@ -176,9 +171,9 @@ def _ui_prompts(pack: Pack, dialect: Dialect, board: Board) -> None:
             button(tpl("$(first) spaces"), "/trigger bus set 1", "Move by the first white die"),
             button(tpl("$(second) spaces"), "/trigger bus set 2", "Move by the second white die"),
             button(tpl("$(sum) spaces"), "/trigger bus set 3", "Move by the sum of the white dice")]),
-        "role": [text("Choose your side: ")] + _spaced([
-            button("Competitor", "/trigger role set 1", "Play as a competitor"),
-            button("Monopolist", "/trigger role set 2", "Play as a monopolist", color="dark_blue")]),
+        "role": [text("Choose your side: ")] + _spaced([sides["competitor"], sides["monopolist"]]),
+        "role/competitor": [text("Choose your side (the monopolists are full): "), sides["competitor"]],
+        "role/monopolist": [text("Choose your side (the competitors are full): "), sides["monopolist"]],
         "triples": _triples(board),
         "offer": _spaced([button("Send the offer", "/trigger offer_send", "Propose this trade"),
                           button("Drop it", "/trigger offer_clear", "Forget this offer", color="red")]),
@@ -186,6 +181,8 @@ def _ui_prompts(pack: Pack, dialect: Dialect, board: Board) -> None:
                   button(tpl("Claim $$(rent)"), tpl("/trigger claim set $(space)"),
                          "Claim it before the next player throws, or it is lost", color="gold")],
     }
+    prompts.update(_jail_prompts(roll))
+    prompts.update(_bid_prompts())
     for count in range(1, MAX_PLAYERS):  # whom to trade with: a button per other player
         prompts[f"offer_to/{count}"] = [text("Trade with: ")] + _spaced([
             button(tpl(f"$(n{k})"), tpl(f"/trigger offer_to set $(v{k})"), tpl(f"Offer the trade to $(n{k})"))
@@ -195,6 +192,34 @@ def _ui_prompts(pack: Pack, dialect: Dialect, board: Board) -> None:
             "tellraw @s", "tellraw $(player)", 1)])
     pack.function("ui/prompt/buy",
                   ["$execute as $(player) run function monopoli:prompt/$(kind)/$(space)"])
+
+
+def _jail_prompts(roll: Component) -> dict[str, list[Component]]:
+    """`jail/<buttons>`: a prompt for each set of the three choices the rules may leave open (`jail_buttons`)."""
+    pay = button(tpl("Pay $$(fine)"), "/trigger jail_pay", "Pay the fine and leave jail", color="gold")
+    card = button("Use card", "/trigger jail_card", "Use your Get Out of Jail Free card", color="aqua")
+    parts = {"roll": roll, "pay": pay, "card": card}
+    out: dict[str, list[Component]] = {}
+    for shown in JAIL_PROMPTS:
+        head = "You are in jail. " if "roll" in shown else "Last turn in jail: leave it first, then throw. "
+        out["jail/" + "_".join(shown)] = [text(head)] + _spaced([parts[b] for b in shown])
+    return out
+
+
+def _bid_prompts() -> dict[str, list[Component]]:
+    """`bid/<n>[_other][_pass]`: the high bid, then the first n raises (+10, +50, +100: those the bidder can
+    pay), [Other] when they may bid at all, [Pass] when they may pass (not the high bidder)."""
+    bids = [button(f"+{step}", tpl(f"/trigger bid set $(p{step})"), tpl(f"Bid $$(p{step})")) for step in BID_STEPS]
+    other = text("[Other]", color="gray", click_event=suggest("/trigger bid set "))
+    # -1, no bid's value (controller/intents.PASS_BID): a [Pass] clicked after its auction is only a pass
+    pass_ = button("Pass", "/trigger bid set -1", "Stop bidding: once every other player has passed, "
+                   "the auction closes", color="red")
+    out: dict[str, list[Component]] = {}
+    for steps, others, passes in BID_PROMPTS:
+        shown = bids[:steps] + ([other] if others else []) + ([pass_] if passes else [])
+        out[bid_prompt(steps, others=others, passes=passes)] = (
+            [text(tpl("High bid $$(high)$(by). "), color="yellow")] + _spaced(shown))
+    return out
 
 
 def _triples(board: Board) -> list[Component]:

@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass
 
 from monopoli_mc.errors import SandboxError
-from monopoli_mc.sandbox import versions
+from monopoli_mc.sandbox import death, versions
 from monopoli_mc.sandbox.args import item_name
 from monopoli_mc.sandbox.model import BlockPos, Chat, ItemStack, Player, Pos
 from monopoli_mc.sandbox.text import book_pages, clicks, plain
@@ -55,6 +55,11 @@ class Bot:
     def leave(self) -> None:
         """Disconnect."""
         self.world.leave(self.name)
+
+    def respawn(self) -> bool:
+        """Press Respawn on the death screen (`death.respawn`); False when the bot is not dead."""
+        with self.world.lock:
+            return death.respawn(self.world, self.player)
 
     def walk_to(self, pos: Pos, *, step: float = 4.0) -> None:
         """Walk in straight steps of at most `step` blocks, a tick per step."""

@@ -112,6 +112,11 @@ class ItemEntity(Entity):
         name = stack.id.split(":")[-1].replace("_", " ").title()  # getName: the item type's description
         return cls(name, uuid.UUID(int=rng.getrandbits(128), version=4), (x, y - _ITEM_SIZE / 2, z), item=stack)
 
+    @classmethod
+    def dropped(cls, stack: ItemStack, pos: Pos) -> ItemEntity:
+        """A stack a player drops (ServerPlayer.createItemStackToDrop: `setPickUpDelay(40)`)."""
+        return cls("Item", uuid.uuid4(), pos, item=stack, pickup_delay=40)
+
     @property
     def type(self) -> str:
         """The entity type id."""

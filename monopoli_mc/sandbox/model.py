@@ -89,6 +89,11 @@ class Entity:
         """Take back data a command changed (vanilla's Entity.load keeps the UUID)."""
         self.tags = [str(t) for t in data.get("Tags", [])]
 
+    @property
+    def is_alive(self) -> bool:
+        """Whether `@e` can match it (EntitySelectorParser adds `Entity::isAlive` for `@e` alone)."""
+        return True
+
     def box(self) -> tuple[Pos, Pos]:
         """The hitbox's corners: a standing player's, 0.6 wide and 1.8 tall."""
         x, y, z = self.pos
@@ -106,6 +111,12 @@ class Player(Entity):
     online: bool = True
     selected_slot: int = 0
     advancements: dict[str, set[str]] = field(default_factory=dict)  # id -> completed criteria
+    dead: bool = False  # died and not respawned yet: on the death screen (sandbox/death.py)
+
+    @property
+    def is_alive(self) -> bool:
+        """A player on the death screen is not alive until they respawn."""
+        return not self.dead
 
     def to_nbt(self) -> Compound:
         """A reduced copy of vanilla's player entity data."""
@@ -162,8 +173,10 @@ class Objective:
         return f"[{self.display_text}]"
 
     def is_readonly(self) -> bool:
-        """Criteria other than dummy and trigger are kept by the game, not commands."""
-        return self.criteria not in ("dummy", "trigger")
+        """The criteria commands may not write: `ObjectiveCriteria`'s read-only ones (health, food, air, armor,
+        xp, level; `registerCustom(name, true, ...)`, client1.21.4). deathCount, the statistics and the
+        rest are writable (`registerCustom(name)`: read-only false)."""
+        return self.criteria in READ_ONLY_CRITERIA
 
 
 @dataclass
@@ -174,6 +187,8 @@ class Score:
     locked: bool = True
     display: Any = None
 
+
+READ_ONLY_CRITERIA = frozenset({"health", "food", "air", "armor", "xp", "level"})
 
 CHAT_COLORS = ("black", "dark_blue", "dark_green", "dark_aqua", "dark_red", "dark_purple", "gold",
                "gray", "dark_gray", "blue", "green", "aqua", "red", "light_purple", "yellow", "white")

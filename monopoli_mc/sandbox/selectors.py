@@ -94,6 +94,8 @@ class Selector:
             entity = source.entity
             return [entity] if entity and all(test(entity, source) for test in tests) else []
         pool: list[Entity] = [*world.online_players()] if self.players_only else world.all_entities()
+        if self.kind in ("e", "n"):  # EntitySelectorParser: `@e` and `@n` add Entity::isAlive (ledger H6)
+            pool = [e for e in pool if e.is_alive]
         found = pool
         for test in tests:  # each criterion given narrows the pool; none given keeps it whole
             found = [p for p in found if test(p, source)]

@@ -69,6 +69,7 @@ class Level(Protocol):
     bossbars: dict[str, BossBar]
     scoreboard: Scoreboard
     gamerules: dict[str, str]
+    difficulty: str
     game_time: int
     datapacks: Datapacks
     advancements: Advancements

@@ -79,6 +79,7 @@ class World:
         """Custom boss bars by id, in the order they were added."""
         self.scoreboard = Scoreboard()
         self.gamerules = versions.default_gamerules(version)
+        self.difficulty = "easy"  # server.properties' default (DedicatedServerProperties); `difficulty.py`
         self.game_time = 0
         self.pause_when_empty_seconds = (versions.pause_when_empty_seconds(version)
                                          if pause_when_empty_seconds is None else pause_when_empty_seconds)

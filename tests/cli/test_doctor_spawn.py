@@ -53,7 +53,7 @@ def _doctor(box: Sandbox, tmp_path: Path, *args: str) -> str:
 
 def test_a_button_inside_spawn_protection_is_a_fix_and_says_what_doctor_assumed(box: Sandbox, tmp_path: Path) -> None:
     out = _doctor(box, tmp_path)
-    fix = next(line for line in out.splitlines() if "spawn" in line)
+    fix = next(line for line in out.splitlines() if "spawn-protection" in line)
     assert fix.startswith("FIX  board 'main': its jar button is within 16 blocks of the world spawn (x 0 z 0; "
                           "spawn-protection 16, server.properties' default: RCON cannot read it; if yours is 0, "
                           "run doctor with --spawn-protection 0)"), fix

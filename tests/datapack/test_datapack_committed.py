@@ -29,10 +29,12 @@ def test_committed_pack_is_not_stale() -> None:
 
 def test_snapshot_of_key_files() -> None:
     load = (COMMITTED / "monopoli/data/monopoli/function/load.mcfunction").read_text()
-    assert load.splitlines()[:4] == [
+    assert load.splitlines()[:6] == [
         "gamerule command_block_output false",
         "gamerule send_command_feedback false",
         "gamerule log_admin_commands false",
+        "gamerule keep_inventory true",
+        "difficulty peaceful",
         'scoreboard objectives add monopoli.cash dummy {text:"Cash",color:"gold"}',
     ]
     ack = (COMMITTED / "monopoli/data/monopoli/function/ack.mcfunction").read_text()

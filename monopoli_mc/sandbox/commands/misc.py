@@ -6,7 +6,7 @@ import json
 import random as _random
 from typing import Any
 
-from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox import death, snbt
 from monopoli_mc.sandbox.args import read_time, read_vec
 from monopoli_mc.sandbox.model import Entity, Player
 from monopoli_mc.sandbox.reader import CommandError, Reader
@@ -215,7 +215,7 @@ def _tp(s: Source, targets: EntityArg | None, vec: Any, dest: EntityArg | None) 
 
 @command("kill")
 def kill(r: Reader) -> Run:
-    """kill <targets>: players are not removed (they would respawn), only counted."""
+    """kill <targets>: other entities are removed; a player dies (`death.die`) and respawns at the spawn."""
     r.need_arg()
     targets = read_entity(r)
     r.finish()
@@ -223,7 +223,9 @@ def kill(r: Reader) -> Run:
     def run(s: Source) -> int:
         ents = targets.resolve(s)
         for e in ents:
-            if not isinstance(e, Player):
+            if isinstance(e, Player):
+                death.die(s.world, e)
+            else:
                 s.world.entities.pop(e.uuid, None)
         s.success(f"Killed {ents[0].name}" if len(ents) == 1 else f"Killed {len(ents)} entities")
         return len(ents)

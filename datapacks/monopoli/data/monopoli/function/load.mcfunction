@@ -1,11 +1,14 @@
 gamerule command_block_output false
 gamerule send_command_feedback false
 gamerule log_admin_commands false
+gamerule keep_inventory true
+difficulty peaceful
 scoreboard objectives add monopoli.cash dummy {text:"Cash",color:"gold"}
 scoreboard objectives setdisplay sidebar monopoli.cash
 scoreboard objectives add monopoli.seq dummy
 scoreboard objectives add monopoli.left minecraft.custom:minecraft.leave_game
 scoreboard objectives add monopoli.locked dummy
+scoreboard objectives add monopoli.died deathCount
 scoreboard objectives add monopoli.table dummy
 scoreboard objectives add d6 trigger
 scoreboard objectives add buy trigger

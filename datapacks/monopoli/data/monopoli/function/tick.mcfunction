@@ -1,5 +1,6 @@
 execute as @a[tag=!monopoli.seen] run function monopoli:player/first_join
 execute as @a[scores={monopoli.left=1..}] run function monopoli:player/rejoin
+execute as @e[type=minecraft:player,scores={monopoli.died=1..}] run function monopoli:player/died
 execute as @a[scores={d6=1..}] run function monopoli:input/d6
 execute as @a[scores={buy=1..}] run function monopoli:input/buy
 execute as @a[scores={auction=1..}] run function monopoli:input/auction

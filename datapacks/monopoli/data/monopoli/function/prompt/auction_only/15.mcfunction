@@ -1,0 +1,1 @@
+tellraw @s {text:"",extra:[{text:"Pennsylvania Railroad is for sale for $200, more than you have. ",color:"yellow"},{text:"[Auction]",color:"gold",bold:true,click_event:{action:"run_command",command:"/trigger auction"},hover_event:{action:"show_text",value:{text:"Let the bank auction it"}}}]}

@@ -1,0 +1,1 @@
+tellraw @s {text:"",extra:[{text:"Electric Company is for sale for $150, more than you have. ",color:"yellow"},{text:"[Decline]",color:"gold",bold:true,click_event:{action:"run_command",command:"/trigger auction"},hover_event:{action:"show_text",value:{text:"Do not buy it: it stays with the bank"}}}]}

@@ -1,0 +1,1 @@
+$tellraw $(player) {text:"",extra:[{text:"High bid $$(high)$(by). ",color:"yellow"}]}

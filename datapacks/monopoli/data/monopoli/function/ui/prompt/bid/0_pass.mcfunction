@@ -1,0 +1,1 @@
+$tellraw $(player) {text:"",extra:[{text:"High bid $$(high)$(by). ",color:"yellow"},{text:"[Pass]",color:"red",bold:true,click_event:{action:"run_command",command:"/trigger bid set -1"},hover_event:{action:"show_text",value:{text:"Stop bidding: once every other player has passed, the auction closes"}}}]}

@@ -1,0 +1,1 @@
+$tellraw $(player) {text:"",extra:[{text:"High bid $$(high)$(by). ",color:"yellow"},{text:"[+10]",color:"green",bold:true,click_event:{action:"run_command",command:"/trigger bid set $(p10)"},hover_event:{action:"show_text",value:{text:"Bid $$(p10)"}}},{text:" "},{text:"[Other]",color:"gray",click_event:{action:"suggest_command",command:"/trigger bid set "}}]}

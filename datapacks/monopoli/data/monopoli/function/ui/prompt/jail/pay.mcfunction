@@ -1,0 +1,1 @@
+$tellraw $(player) {text:"",extra:[{text:"Last turn in jail: leave it first, then throw. "},{text:"[Pay $$(fine)]",color:"gold",bold:true,click_event:{action:"run_command",command:"/trigger jail_pay"},hover_event:{action:"show_text",value:{text:"Pay the fine and leave jail"}}}]}

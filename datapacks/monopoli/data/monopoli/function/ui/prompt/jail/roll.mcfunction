@@ -1,0 +1,1 @@
+$tellraw $(player) {text:"",extra:[{text:"You are in jail. "},{text:"[Roll]",color:"green",bold:true,click_event:{action:"run_command",command:"/trigger d6"},hover_event:{action:"show_text",value:{text:"Roll the dice"}}}]}

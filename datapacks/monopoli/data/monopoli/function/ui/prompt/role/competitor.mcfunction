@@ -1,0 +1,1 @@
+$tellraw $(player) {text:"",extra:[{text:"Choose your side (the monopolists are full): "},{text:"[Competitor]",color:"green",bold:true,click_event:{action:"run_command",command:"/trigger role set 1"},hover_event:{action:"show_text",value:{text:"Play as a competitor"}}}]}

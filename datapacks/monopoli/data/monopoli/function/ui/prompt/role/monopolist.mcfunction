@@ -1,0 +1,1 @@
+$tellraw $(player) {text:"",extra:[{text:"Choose your side (the competitors are full): "},{text:"[Monopolist]",color:"dark_blue",bold:true,click_event:{action:"run_command",command:"/trigger role set 2"},hover_event:{action:"show_text",value:{text:"Play as a monopolist"}}}]}

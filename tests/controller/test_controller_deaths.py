@@ -1,0 +1,91 @@
+"""A player who dies mid-game (issue 33: slimes killed players 26 times in one game on a real server) is put
+back on their space with every book the game gives them, whatever the keep-inventory rule; over real RCON on
+the strict sandbox, on both dialects."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from controller_support import Rig, ask, make_rig
+
+from monopoli_mc.sandbox import death
+
+
+@pytest.fixture(params=["1.21.11", "1.21.4"])
+def rig(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Rig]:
+    """Three players at a started prom game, on each dialect."""
+    yield from make_rig(tmp_path, ["Alex", "Sam", "Robin"], version=request.param)
+
+
+def _deeds(rig: Rig, name: str) -> list[str]:
+    return sorted(book.title for book in rig.bots[name].books() if book.author)
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_a_dead_player_is_put_back_with_their_books(rig: Rig, keep: bool) -> None:
+    lines: list[str] = []
+    rig.ctl.on_line = lines.append
+    world = rig.box.world
+    rule = "keep_inventory" if world.version == "1.21.11" else "keepInventory"
+    assert world.difficulty == "peaceful"  # the pack's load rules out mobs and lost books
+    assert rig.rcon.command(f"gamerule {rule}") == f"Gamerule {rule} is currently set to: true"
+    rig.rcon.command(f"gamerule {rule} {'true' if keep else 'false'}")  # an operator turned it off: the worst case
+    ask(rig.store, rig.step, "give_deed", player="Alex", space=39)
+    held = _deeds(rig, "Alex")
+    assert held == ["Boardwalk"]
+    seat = rig.game.names.index("Alex")
+    space = rig.game.pos[seat]
+    layout = rig.ctl.tables["main"].layout
+    rig.said_to("Alex")
+
+    rig.rcon.command("kill Alex")  # or a slime, a fall: the same death
+    rig.step()
+    dropped = world.execute("execute if entity @e[type=minecraft:item]")
+    assert ("Test failed" in dropped[0]) == keep  # dropped only without keep-inventory
+    assert "respawned" not in "\n".join(lines)  # on the death screen: not alive, so not queued yet
+
+    assert rig.bots["Alex"].respawn()  # the Respawn button: at the world spawn, off the board
+    assert rig.bots["Alex"].player.pos == tuple(float(c) for c in world.spawn)
+    rig.step()
+    rig.step()
+    x, y, z = rig.bots["Alex"].player.pos
+    assert layout.tile_at(x, z) == space and y == layout.place.origin[1] + 1
+    assert _deeds(rig, "Alex") == held
+    assert world.execute("execute if entity @e[type=minecraft:item]")[0] == "Test failed"  # none left lying
+    told = rig.said_to("Alex")
+    assert any("You died and came back at the world spawn: you are back on" in line for line in told), told
+    said = "\n".join(lines)
+    assert "Alex died and respawned at the world spawn: put back on" in said, said
+    assert world.execute("scoreboard players get Alex monopoli.died")[0].startswith("Alex has 0 ")
+
+
+def test_a_player_in_no_game_who_dies_is_only_noted(rig: Rig) -> None:
+    lines: list[str] = []
+    rig.ctl.on_line = lines.append
+    guest = rig.bots["Alex"].__class__.join(rig.box.world, "Kim")
+    rig.step()
+    with rig.box.world.lock:
+        death.die(rig.box.world, guest.player)  # a stand-in for a slime: the sandbox spawns no mobs
+    guest.respawn()
+    rig.step()
+    rig.step()
+    assert "Kim died and respawned at the world spawn; they play in no running game" in "\n".join(lines)
+
+
+def test_a_death_gives_the_board_map_copy_back(rig: Rig) -> None:
+    from test_controller_map import _copies, _register_map
+
+    map_id = _register_map(rig)
+    assert _copies(rig, "Sam") == [map_id]
+    rule = "keep_inventory" if rig.box.world.version == "1.21.11" else "keepInventory"
+    rig.rcon.command(f"gamerule {rule} false")
+    rig.rcon.command("kill Sam")
+    rig.step()
+    assert _copies(rig, "Sam") == []
+    rig.bots["Sam"].respawn()
+    rig.step()
+    rig.step()
+    assert _copies(rig, "Sam") == [map_id]
+    assert rig.box.world.execute("execute if entity @e[type=minecraft:item]")[0] == "Test failed"
