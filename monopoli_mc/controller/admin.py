@@ -16,6 +16,7 @@ from typing import Any
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.controller import setaside, stall, timelimit, timers
+from monopoli_mc.controller.night import UUIDS_KEY
 from monopoli_mc.controller.status import NEXT_GAME, net_worths, result, status_line
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.table import BoardGame
@@ -225,6 +226,8 @@ class AdminDesk:
         seed += list(self.s.tables).index(table.name)
         game, last, last_id = Game.new(rules, self.s.board, names, seed), table.game, table.game_id
         table.game_id = self.s.store.new_game(table.name, dataclasses.asdict(rules), seed, names)
+        uuids = {n.casefold(): u for u, n in self.s.names.items()}  # who each seat is, at every table (night.py)
+        self.s.store.set_meta(f"{UUIDS_KEY}{table.game_id}", json.dumps([uuids.get(n.casefold()) for n in names]))
         table.game, table.n_actions, table.shown, table.prompted = game, 0, {}, ()
         table.books_out, table.offers = [], {}
         limit = self.s.settings.time_limit
