@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import time
 from pathlib import Path
@@ -11,7 +9,7 @@ from pathlib import Path
 import click
 
 from monopoli_mc.cli.options import db_option, db_path_for, world_option
-from monopoli_mc.controller.night import STANDING_FIELDS, Night, Result, as_data, crowned, standing_rows
+from monopoli_mc.controller.night import Night, Result, as_data, crowned, standings_csv
 from monopoli_mc.controller.store import Store
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.errors import MonopoliError
@@ -61,22 +59,13 @@ def standings(db_path: Path | None, world_path: Path | None, as_json: bool, as_c
             click.echo(line)
 
 
-def standings_csv(night: Night) -> str:
-    """The standings as CSV, one row a player, with a header."""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=STANDING_FIELDS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(standing_rows(night))
-    return out.getvalue()
-
-
 def standings_text(night: Night, data: dict[str, object]) -> list[str]:
     """The standings and the games, as the terminal shows them."""
     ended = sum(1 for r in night.results if r.over)
     lines = [f"The night: {len(night.results)} game{'s' if len(night.results) != 1 else ''}, {ended} ended; "
              f"{night.rules.describe()}"]
     if night.standings:
-        width = max(len(s.name) for s in night.standings)
+        width = max(len("player"), *(len(s.name) for s in night.standings))
         lines.append(f"  rank  {'player':{width}s}  points  wins  net worth  games")
         lines += [f"  {s.rank:4d}  {s.name:{width}s}  {s.points:6d}  {s.wins:4d}  {'$' + format(s.worth, ','):>9s}"
                   f"  {s.games:5d}" for s in night.standings]
@@ -105,10 +94,10 @@ def game_line(night: Night, r: Result) -> str:
     head = f"  game {r.game} at {r.board}{' (the final)' if r.final else ''}, {when}: "
     if not r.finish:
         return head + f"not finished ({', '.join(r.players)}); left out of the standings"
-    winner = night.names.get(r.winner, "") if r.winner else "a tie"
+    winner = f"winner {night.names.get(r.winner, '')}" if r.winner else "a tie, no winner"
     worths = ", ".join(f"{f.name} ${f.worth:,}" + (" (bankrupt)" if f.bankrupt else "") for f in r.finish)
     how = r.ending() if r.over else "not finished, counted as it stands"
-    return head + f"{how}; winner {winner}; {worths}"
+    return head + f"{how}; {winner}; {worths}"
 
 
 def _clock(at: object) -> str:

@@ -17,13 +17,14 @@ import json
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import WorldEvent
-from monopoli_mc.controller import ingame, intents, offers, setaside
+from monopoli_mc.controller import ingame, intents, nightview, offers, setaside
 from monopoli_mc.controller.admin import AdminDesk, SeatRefused
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.store import Request
 from monopoli_mc.controller.table import Action, BoardGame
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.escape import is_player_name
+from monopoli_mc.datapack.text import Dialect
 from monopoli_mc.errors import MonopoliError
 
 Writes = list[str]
@@ -111,6 +112,8 @@ def _handle(s: Snapshot, event: WorldEvent) -> Writes:
                            tell="the board cannot seat you: your name cannot be written in a Minecraft "
                                 "command; play under a name of letters, digits and _ (ask the organiser)")
         return _join(s, name, event)
+    if event.kind == "standings":  # anyone, seated or not: the night's book
+        return nightview.book(s.store, s.world.night, s.replays, Dialect(s.world.version), event.uuid, name)
     table = s.table_of(name)
     if table is None or table.game is None:
         seated = [board for board in s.tables if name in s.store.lobby(board)]

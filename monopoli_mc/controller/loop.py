@@ -28,7 +28,7 @@ import time
 from typing import Any, Callable
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller import auction, identity, inputs, lineage, offers, timelimit, timers
+from monopoli_mc.controller import auction, identity, inputs, lineage, nightview, offers, timelimit, timers
 from monopoli_mc.controller.lease import Lease
 from monopoli_mc.controller.lease import clock as lease_clock
 from monopoli_mc.controller.players import Players
@@ -76,6 +76,7 @@ class Controller:
                          costs=lambda: pack_costs(world, self.board), version=world.version)
         self.walks = timers.Walks()
         self.auction_bars = auction.Bars()  # each board's auction countdown (boss bar)
+        self.ranks = nightview.Ranks(world.night)  # each player's night rank on the action bar, and the replays
         self.stuck_timers: set[tuple[str, int | None, int, str]] = set()  # (board, game, actions, kind): failed
         self.reader = Reader(self.command, store, self.players, self._say)  # the read phase
         self._connected = False
@@ -145,6 +146,7 @@ class Controller:
                                           take_over=self.settings.take_over, new_night=self.settings.new_night)
         self.players.refresh()
         self.sync_all(prompts=False)
+        self.ranks.forget()
         self._connected = True
 
     def check_rules(self) -> None:
@@ -254,7 +256,8 @@ class Controller:
         due = timers.due(self.tables.values(), now, self.wall(), auction_quiet=self.settings.auction_quiet,
                          auction_first=self.settings.auction_first)
         snapshot = Snapshot(self.store, self.tables, self.players.names, self.players.listing.reads, reads, now,
-                            self.wall(), self.settings, self.rules, self.board, self.world, self.world_id)
+                            self.wall(), self.settings, self.rules, self.board, self.world, self.world_id,
+                            replays=self.ranks.replays)
         if reads.new or reads.beyond or due or self.store.has_requests():
             try:
                 with self.store.transaction():
@@ -264,6 +267,7 @@ class Controller:
                 self.reload()
                 raise
         out += self._table_writes(snapshot.events, now)
+        out += self.ranks.writes(self.store, self.tables.values(), self.wall())
         for table in self.tables.values():  # prompts withheld (a reconnect, a player back), for the state now
             out += table.prompt_writes()
         timers.auction_clock(self.tables.values(), now)

@@ -15,6 +15,8 @@ of them.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -385,3 +387,12 @@ def as_data(night: Night, crowning: Crowning | None = None) -> dict[str, Any]:
             "champion": champion[1] if champion else None,
             "crowned": None if crowning is None else {"at": crowning.at, "champion": crowning.name,
                                                       "stale": crowning.stale(night)}}
+
+
+def standings_csv(night: Night) -> str:
+    """The standings as CSV, one row a player, with a header."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=STANDING_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(standing_rows(night))
+    return out.getvalue()

@@ -7,7 +7,7 @@ teams already give each player their banner colour (`monopoli.<dye>`), and every
 same colours, so a team slot would show a red player of one table the objective of every red
 player's table. So with several boards the sidebar shows nothing, and every seated player, at any
 number of boards, reads their own cash, their table's Free Parking jar and whose turn it is on
-the action bar: `hud/<n>` writes it for the players of the n-th board (`monopoli.table`) once a
+the action bar (and, once a game of theirs has ended, their night rank: `Night #3`): `hud/<n>` writes it for the players of the n-th board (`monopoli.table`) once a
 second, a board a tick (a 20-part schedule chain), from their `monopoli.cash` score, the jar's
 holder `$jar.<board>` and the words the controller keeps in `storage monopoli:hud <board>`.
 Vanilla keeps an action bar on screen 60 ticks and fades it over the last 20
@@ -24,6 +24,7 @@ from typing import Any
 
 from monopoli_mc.datapack.channel import CASH, JAR_HOLDER
 from monopoli_mc.datapack.escape import TABLE
+from monopoli_mc.datapack.nightfns import RANK
 from monopoli_mc.datapack.pack import Pack
 from monopoli_mc.datapack.text import Dialect, text
 
@@ -57,12 +58,16 @@ def _refresh(dialect: Dialect, number: int, board: str) -> list[str]:
     cash: list[Any] = [text("Cash $", color="gold"), {"score": {"name": "@s", "objective": CASH}}]
     turn: list[Any] = [text("   "), {"nbt": board, "storage": HUD, "color": "aqua"}]
     with_jar = cash + [text("   Jar $", color="yellow"), {"score": {"name": jar, "objective": CASH}}] + turn
+    # the night's rank once a game of theirs has ended (nightfns.RANK, set by the controller)
+    rank: list[Any] = [text("   Night #", color="light_purple"),
+                       {"score": {"name": "@s", "objective": RANK}, "color": "light_purple"}]
     who = (f"execute as @a[scores={{{TABLE}={number}}}] if score @s {CASH} matches {ANY} "
            f"unless score @s {HOLD} > {NOW} {HOLD}")
-    return [
-        f"execute store result score {NOW} {HOLD} run time query gametime",
-        f"{who} if score {jar} {CASH} matches {ANY} run title @s actionbar "
-        f"{dialect.arg({'text': '', 'extra': with_jar})}",
-        f"{who} unless score {jar} {CASH} matches {ANY} run title @s actionbar "
-        f"{dialect.arg({'text': '', 'extra': cash + turn})}",
-    ]
+    out = [f"execute store result score {NOW} {HOLD} run time query gametime"]
+    for has_jar, line in ((True, with_jar), (False, cash + turn)):
+        for ranked in (True, False):
+            parts = line + rank if ranked else line
+            out.append(f"{who} {'if' if has_jar else 'unless'} score {jar} {CASH} matches {ANY} "
+                       f"{'if' if ranked else 'unless'} score @s {RANK} matches 1.. run title @s actionbar "
+                       f"{dialect.arg({'text': '', 'extra': parts})}")
+    return out

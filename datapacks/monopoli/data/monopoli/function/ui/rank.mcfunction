@@ -1,0 +1,1 @@
+$scoreboard players set $(player) monopoli.rank $(rank)
