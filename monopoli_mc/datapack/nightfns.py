@@ -53,13 +53,13 @@ def firework_entity(version_modern: bool) -> str:
     `shape`, `colors`, `fade_colors`, `has_trail`, `has_twinkle`). The same on every supported release;
     from 1.21.5 SNBT also reads `true`, which every earlier release reads as 1b too, so 1b is written."""
     del version_modern  # one form for 1.20.5-1.21.11 (docs/vanilla-behaviour.md, row N1)
-    burst = ('{shape:"large_ball",colors:[I;$(color)],fade_colors:[I;$(fade)],has_trail:1b,has_twinkle:1b}')
+    burst = ('{shape:"large_ball",colors:[I;$(rgb)],fade_colors:[I;$(fade_rgb)],has_trail:1b,has_twinkle:1b}')
     return (f"{{LifeTime:{FIREWORK_LIFE},FireworksItem:{{id:\"minecraft:firework_rocket\",count:1,"
             f"components:{{\"minecraft:fireworks\":{{flight_duration:1b,explosions:[{burst}]}}}}}}}}")
 
 
 def add_fireworks(pack: Pack, dialect: Dialect) -> None:
-    """`ui/firework {x,y,z,color,fade}`: one rocket at a place, bursting in a colour."""
+    """`ui/firework {x,y,z,rgb,fade_rgb}`: one rocket at a place, bursting in a colour."""
     pack.function("ui/firework", [f"$summon minecraft:firework_rocket $(x) $(y) $(z) {firework_entity(dialect.modern)}"])
 
 
@@ -82,4 +82,4 @@ def book_call(player: str, pages: list[Component], dialect: Dialect) -> str:
 def firework_call(x: int, y: int, z: int, color: str) -> str:
     """A rocket over (x, y, z) bursting in a banner colour, fading to white."""
     return (f"function monopoli:ui/firework {{x:{int(x)},y:{int(y)},z:{int(z)},"
-            f"color:{FIREWORK_COLORS[color]},fade:{FIREWORK_COLORS['white']}}}")
+            f"rgb:{FIREWORK_COLORS[color]},fade_rgb:{FIREWORK_COLORS['white']}}}")

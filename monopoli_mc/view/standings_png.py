@@ -31,7 +31,8 @@ def standings_shapes(night: Night, *, title: str = "The night") -> list[Shape]:
 
     line(title, 44, GOLD, bold=True)
     champion = night.champion()
-    line(f"Champion: {champion[1]}" if champion else "No single champion yet", 36, bold=True)
+    leads = "Leading" if night.running() else "Champion"
+    line(f"{leads}: {champion[1]}" if champion else "No single champion yet", 36, bold=True)
     for place, _key, name in night.podium()[:3]:
         line(f"{place}. {name}", 30, PODIUM[min(place, 3) - 1], bold=True, x=20)
     y += 10
