@@ -238,7 +238,8 @@ def crown(now: bool, db_path: Path, board: str | None, wait: int) -> None:
     Example:
       monopoli admin crown --db prom-night.db
     """
-    del board  # every board of the night
+    if board is not None:
+        raise MonopoliError("the crowning is for every board of the night: leave --board out")
     path = db_path_for(db_path, click.get_current_context().meta.get("monopoli.world"))
     _ask(path, "crown", {"now": True} if now else {}, None, wait, after=_keepsake)
 

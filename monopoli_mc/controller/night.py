@@ -107,10 +107,6 @@ class Night:
         """The games not finished."""
         return [r for r in self.results if not r.over]
 
-    def left_out(self) -> list[Result]:
-        """The games the standings leave out (not finished, with night.unfinished: leave_out)."""
-        return [r for r in self.results if not r.counted and not r.final]
-
     def rank_of(self, player: str) -> Standing | None:
         """A player's line of the standings."""
         return next((s for s in self.standings if s.player == player), None)
@@ -231,14 +227,14 @@ def _effective(store: Store, game: int) -> list[tuple[tuple[str, int, Any], floa
     out: list[tuple[tuple[str, int, Any], float]] = []
     for rowid, kind, seat, arg, _origin, t in store.action_rows(game):
         if kind == UNDO:
-            count = sqlfile_loads(store, arg, rowid)
+            count = _cell(store, arg, rowid)
             del out[max(0, len(out) - (count if isinstance(count, int) and count > 0 else 1)):]
         elif kind != NOTE:
-            out.append(((kind, seat, sqlfile_loads(store, arg, rowid)), float(t)))
+            out.append(((kind, seat, _cell(store, arg, rowid)), float(t)))
     return out
 
 
-def sqlfile_loads(store: Store, text: str, rowid: int) -> Any:
+def _cell(store: Store, text: str, rowid: int) -> Any:
     """A JSON cell of the action log, or the StoreError naming its row."""
     try:
         return json.loads(text)

@@ -46,13 +46,13 @@ FIREWORK_COLORS = {"white": 0xF0F0F0, "orange": 0xEB8844, "magenta": 0xC354CD, "
                    "brown": 0x51301A, "green": 0x3B511A, "red": 0xB3312C, "black": 0x1E1B1B}
 
 
-def firework_entity(version_modern: bool) -> str:
+def firework_entity() -> str:
     """The rocket's entity data: `FireworksItem` is an item stack in the 1.20.5+ form (`id`, `count`,
     `components`; read by `FireworkRocketEntity.readAdditionalSaveData` with `ItemStack` parsing), its
     `minecraft:fireworks` component (`Fireworks`: `flight_duration`, `explosions` of `FireworkExplosion`:
     `shape`, `colors`, `fade_colors`, `has_trail`, `has_twinkle`). The same on every supported release;
-    from 1.21.5 SNBT also reads `true`, which every earlier release reads as 1b too, so 1b is written."""
-    del version_modern  # one form for 1.20.5-1.21.11 (docs/vanilla-behaviour.md, row N1)
+    from 1.21.5 SNBT also reads `true`, which every earlier release reads as 1b too, so 1b is written: one form
+    for 1.20.5-1.21.11 (docs/vanilla-behaviour.md, row N1; before 1.20.5 the item was `{id, Count, tag}`)."""
     burst = ('{shape:"large_ball",colors:[I;$(rgb)],fade_colors:[I;$(fade_rgb)],has_trail:1b,has_twinkle:1b}')
     return (f"{{LifeTime:{FIREWORK_LIFE},FireworksItem:{{id:\"minecraft:firework_rocket\",count:1,"
             f"components:{{\"minecraft:fireworks\":{{flight_duration:1b,explosions:[{burst}]}}}}}}}}")
@@ -60,7 +60,8 @@ def firework_entity(version_modern: bool) -> str:
 
 def add_fireworks(pack: Pack, dialect: Dialect) -> None:
     """`ui/firework {x,y,z,rgb,fade_rgb}`: one rocket at a place, bursting in a colour."""
-    pack.function("ui/firework", [f"$summon minecraft:firework_rocket $(x) $(y) $(z) {firework_entity(dialect.modern)}"])
+    del dialect  # the same data on every supported release (firework_entity)
+    pack.function("ui/firework", [f"$summon minecraft:firework_rocket $(x) $(y) $(z) {firework_entity()}"])
 
 
 # -- the controller's calls ----------------------------------------------------------------------------

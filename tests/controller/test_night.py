@@ -14,12 +14,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 from evening_support import Evening, evening
 
 from monopoli_mc.cli import cli
 from monopoli_mc.controller.night import Night
 from monopoli_mc.controller.settings import Settings
+from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.nightfns import FIREWORK_COLORS
 from monopoli_mc.rules.phases import OVER
 
@@ -171,6 +172,8 @@ def test_a_whole_night(tmp_path: Path) -> None:
         _pay(ev, "third", Alex=100)
         _end(ev, "third")
         assert (g7, g8, g9) == (7, 8, 9)
+        for board, game in (("main", g7), ("annex", g8), ("third", g9)):
+            _heard_elsewhere(ev, board, game)
 
         # The standings against the table computed by hand, and as the operator reads them.
         assert _standings(ev) == HAND
@@ -220,7 +223,6 @@ def test_a_whole_night(tmp_path: Path) -> None:
         lime = FIREWORK_COLORS["lime"]  # Robin's seat in the final: the third colour
         assert {b.explosions for b in bursts} == {(("large_ball", (lime,), (FIREWORK_COLORS["white"],)),)}
         for place in ev.world.boards:
-            from monopoli_mc.datapack.layout import Layout
             layout = Layout(place)
             cx, cz = layout.middle()
             x, y, z = layout.world((cx, place.height + 2, cz))
@@ -256,12 +258,12 @@ def test_a_whole_night(tmp_path: Path) -> None:
         assert "STALE: game 8 at board annex ended after the crowning" in cli_out("standings")
 
 
-def _crown_cli(ev: Evening, runner: CliRunner):  # type: ignore[no-untyped-def]
+def _crown_cli(ev: Evening, runner: CliRunner) -> Result:
     """`monopoli admin crown` from the CLI while the controller polls beside it."""
     import threading
 
     done = threading.Event()
-    out: list = []
+    out: list[Result] = []
 
     def ask() -> None:
         out.append(runner.invoke(cli, ["admin", "crown", "--db", str(ev.db), "--world", ev.world.source,
