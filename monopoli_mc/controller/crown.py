@@ -12,7 +12,8 @@ from __future__ import annotations
 import time
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller.night import FINAL_KEY, Night, Result, crowned, record_crowning
+from monopoli_mc.controller.night import (FINAL_KEY, Night, NightUnreadable, Result, crowned, read_night,
+                                          record_crowning)
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.datapack import nightfns
@@ -27,7 +28,7 @@ ABOVE = 2  # blocks above the board's air space where they start: they burst abo
 
 def night_of(s: Snapshot) -> Night:
     """The night now, as this poll's transaction sees the database."""
-    return Night.read(s.store, s.world.night, s.replays)
+    return read_night(s.store, s.world.night, s.replays)
 
 
 def finalists(s: Snapshot, table: BoardGame, players: int | None) -> list[str]:
@@ -148,8 +149,11 @@ def status(s: Snapshot) -> str | None:
     before = crowned(s.store)
     if before is None:
         return None
-    stale = before.stale(night_of(s))
     at = time.strftime("%H:%M", time.localtime(before.at))
+    try:
+        stale = before.stale(night_of(s))
+    except NightUnreadable as exc:
+        return f"the night was crowned at {at}: {before.name or 'no single champion'}; {exc}"
     head = f"the night was crowned at {at}: {before.name or 'no single champion'}"
     return head + (f"; STALE: {stale}; `monopoli admin crown` crowns again" if stale else "")
 

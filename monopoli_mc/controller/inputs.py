@@ -19,6 +19,7 @@ from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import WorldEvent
 from monopoli_mc.controller import ingame, intents, nightview, offers, setaside
 from monopoli_mc.controller.admin import AdminDesk, SeatRefused
+from monopoli_mc.controller.night import NightUnreadable
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.store import Request
 from monopoli_mc.controller.table import Action, BoardGame
@@ -113,7 +114,11 @@ def _handle(s: Snapshot, event: WorldEvent) -> Writes:
                                 "command; play under a name of letters, digits and _ (ask the organiser)")
         return _join(s, name, event)
     if event.kind == "standings":  # anyone, seated or not: the night's book
-        return nightview.book(s.store, s.world.night, s.replays, Dialect(s.world.version), event.uuid, name)
+        try:
+            return nightview.book(s.store, s.world.night, s.replays, Dialect(s.world.version), event.uuid, name)
+        except NightUnreadable as exc:
+            s.say(f"warning: {exc}")
+            return s.tell(name, "The night's standings cannot be read right now; please tell the organiser.")
     table = s.table_of(name)
     if table is None or table.game is None:
         seated = [board for board in s.tables if name in s.store.lobby(board)]

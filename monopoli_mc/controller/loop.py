@@ -76,7 +76,7 @@ class Controller:
                          costs=lambda: pack_costs(world, self.board), version=world.version)
         self.walks = timers.Walks()
         self.auction_bars = auction.Bars()  # each board's auction countdown (boss bar)
-        self.ranks = nightview.Ranks(world.night)  # each player's night rank on the action bar, and the replays
+        self.ranks = nightview.Ranks(world.night, self._say)  # each player's night rank on the action bar, and the replays
         self.stuck_timers: set[tuple[str, int | None, int, str]] = set()  # (board, game, actions, kind): failed
         self.reader = Reader(self.command, store, self.players, self._say)  # the read phase
         self._connected = False

@@ -27,6 +27,7 @@ from monopoli_mc.controller.store import NOTE, UNDO, GameRow, Store
 from monopoli_mc.datapack.night_config import AS_IT_STANDS, NightRules
 from monopoli_mc.rules.board import Board, board_path, load_board
 from monopoli_mc.rules.game import Game
+from monopoli_mc.errors import MonopoliError, StoreError
 from monopoli_mc.rules.phases import OVER
 
 HOW = {"last_standing": "bankruptcy", "side_standing": "the last side standing", "time_limit": "the time limit",
@@ -164,6 +165,20 @@ class Night:
             replay = cache.replay(store, row, logs.get(row.id, (0, 0)))
             results.append(_result(row, replay, keys, rules, final=str(row.id) in finals))
         return cls(rules, tuple(results), _standings(results, names), names)
+
+
+class NightUnreadable(MonopoliError):
+    """The database holds a game the night cannot be read from (a damaged row): said, never a poll that fails
+    for ever."""
+
+
+def read_night(store: Store, rules: NightRules, replays: Replays | None = None) -> Night:
+    """`Night.read` for a decision: a damaged row is NightUnreadable (the request or input is answered with it),
+    not a StoreError, which would fail every poll."""
+    try:
+        return Night.read(store, rules, replays)
+    except StoreError as exc:
+        raise NightUnreadable(f"the night's standings cannot be read: {exc}") from None
 
 
 @dataclass(frozen=True)

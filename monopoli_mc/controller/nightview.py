@@ -9,11 +9,11 @@ ranks that changed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from monopoli_mc.controller.night import Night, Replays
+from monopoli_mc.controller.night import Night, NightUnreadable, Replays, read_night
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.datapack import nightfns
@@ -53,7 +53,7 @@ def book_pages(night: Night, player: str | None, name: str) -> list[Component]:
 def book(store: Store, rules: NightRules, replays: Replays, dialect: Dialect, uuid: str | None,
          name: str) -> list[str]:
     """The standings book for a player who asked (/trigger standings)."""
-    night = Night.read(store, rules, replays)
+    night = read_night(store, rules, replays)
     return [nightfns.book_call(name, book_pages(night, uuid, name), dialect)]
 
 
@@ -62,10 +62,12 @@ class Ranks:
     """Each player's night rank as the world shows it, kept so only changes are written."""
 
     rules: NightRules
+    say: Callable[[str], None]  # the terminal, for a night that cannot be read (said once)
     replays: Replays = field(default_factory=Replays)
     shown: dict[str, int] = field(default_factory=dict)  # name -> rank written
     key: tuple[Any, ...] = ()
     read_at: float = float("-inf")
+    problem: str = ""
 
     def forget(self) -> None:
         """After a (re)connect: the world's scores are unknown, so every rank is written again."""
@@ -77,7 +79,14 @@ class Ranks:
         if key == self.key and wall - self.read_at < EVERY:
             return []
         self.key, self.read_at = key, wall
-        night = Night.read(store, self.rules, self.replays)
+        try:
+            night = read_night(store, self.rules, self.replays)
+        except NightUnreadable as exc:  # the ranks stay as they are; the games go on
+            if str(exc) != self.problem:
+                self.problem = str(exc)
+                self.say(f"warning: {exc}; the action bars keep the ranks they show")
+            return []
+        self.problem = ""
         ranks = {s.name: s.rank for s in night.standings if is_player_name(s.name)}
         out = [nightfns.rank_call(name, rank) for name, rank in ranks.items() if self.shown.get(name) != rank]
         out += [nightfns.rank_call(name, None) for name in self.shown if name not in ranks]

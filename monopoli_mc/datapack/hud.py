@@ -56,18 +56,17 @@ def add_hud(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
 def _refresh(dialect: Dialect, number: int, board: str) -> list[str]:
     jar = f"{JAR_HOLDER}{board}"
     cash: list[Any] = [text("Cash $", color="gold"), {"score": {"name": "@s", "objective": CASH}}]
-    turn: list[Any] = [text("   "), {"nbt": board, "storage": HUD, "color": "aqua"}]
-    with_jar = cash + [text("   Jar $", color="yellow"), {"score": {"name": jar, "objective": CASH}}] + turn
-    # the night's rank once a game of theirs has ended (nightfns.RANK, set by the controller)
-    rank: list[Any] = [text("   Night #", color="light_purple"),
+    # the night's rank: a score whose own number format is its words ("   Night #3", nightfns.py); a
+    # player with no rank has no score, which shows nothing
+    turn: list[Any] = [text("   "), {"nbt": board, "storage": HUD, "color": "aqua"},
                        {"score": {"name": "@s", "objective": RANK}, "color": "light_purple"}]
+    with_jar = cash + [text("   Jar $", color="yellow"), {"score": {"name": jar, "objective": CASH}}] + turn
     who = (f"execute as @a[scores={{{TABLE}={number}}}] if score @s {CASH} matches {ANY} "
            f"unless score @s {HOLD} > {NOW} {HOLD}")
-    out = [f"execute store result score {NOW} {HOLD} run time query gametime"]
-    for has_jar, line in ((True, with_jar), (False, cash + turn)):
-        for ranked in (True, False):
-            parts = line + rank if ranked else line
-            out.append(f"{who} {'if' if has_jar else 'unless'} score {jar} {CASH} matches {ANY} "
-                       f"{'if' if ranked else 'unless'} score @s {RANK} matches 1.. run title @s actionbar "
-                       f"{dialect.arg({'text': '', 'extra': parts})}")
-    return out
+    return [
+        f"execute store result score {NOW} {HOLD} run time query gametime",
+        f"{who} if score {jar} {CASH} matches {ANY} run title @s actionbar "
+        f"{dialect.arg({'text': '', 'extra': with_jar})}",
+        f"{who} unless score {jar} {CASH} matches {ANY} run title @s actionbar "
+        f"{dialect.arg({'text': '', 'extra': cash + turn})}",
+    ]

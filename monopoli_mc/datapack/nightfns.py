@@ -1,4 +1,4 @@
-"""The night in the pack: each player's night rank (a score the action bar shows), the standings book that
+"""The night in the pack: each player's night rank (a score the action bar shows, as its own words), the standings book that
 `/trigger standings` asks for, and the crowning's fireworks.
 
 The book's pages are made by the controller (the standings change all night) and passed whole as one
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from monopoli_mc.datapack.escape import player_name, snbt_string
 from monopoli_mc.datapack.pack import Pack
-from monopoli_mc.datapack.text import Component, Dialect
+from monopoli_mc.datapack.text import Component, Dialect, text, tpl
 
 RANK = "monopoli.rank"  # a player's place in the night's standings (reset: no game of theirs has ended)
 BOOK_TITLE = "The night's standings"
@@ -24,7 +24,11 @@ def add_night(pack: Pack, dialect: Dialect) -> None:
     """`ui/rank`, `ui/no_rank`, `ui/night_book` and the rank's objective, made at load."""
     pack.function("night/load", [f"scoreboard objectives add {RANK} dummy"])
     pack.function_tags.setdefault("minecraft:load", []).append("monopoli:night/load")
-    pack.function("ui/rank", [f"$scoreboard players set $(player) {RANK} $(rank)"])
+    # the rank's words are the score's own number format, so the action bar's one score part shows them
+    # (ScoreContents: the score's format first; ledger N5), and a player with no score shows nothing
+    words = dialect.arg(text(tpl("   Night #$(rank)")))
+    pack.function("ui/rank", [f"$scoreboard players set $(player) {RANK} $(rank)",
+                              f"$scoreboard players display numberformat $(player) {RANK} fixed {words}"])
     pack.function("ui/no_rank", [f"$scoreboard players reset $(player) {RANK}"])
     content = (f"{{title:{snbt_string(BOOK_TITLE, modern=dialect.modern)},"
                f"author:{snbt_string(BOOK_AUTHOR, modern=dialect.modern)},pages:$(pages)}}")

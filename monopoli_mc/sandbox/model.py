@@ -173,6 +173,7 @@ class Score:
     value: int = 0
     locked: bool = True
     display: Any = None
+    number_format: tuple[str, Any] | None = None  # ("blank"|"fixed"|"styled", its component or style): how it shows
 
 
 CHAT_COLORS = ("black", "dark_blue", "dark_green", "dark_aqua", "dark_red", "dark_purple", "gold",

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monopoli_mc.controller.night import FINAL_KEY, UUIDS_KEY, Night, Replays
-from monopoli_mc.controller.nightview import book_pages
+from monopoli_mc.controller.night import FINAL_KEY, UUIDS_KEY, Night, NightUnreadable, Replays, read_night
+from monopoli_mc.controller.nightview import Ranks, book_pages
 from monopoli_mc.controller.store import Store
 from monopoli_mc.datapack import calls, nightfns
 from monopoli_mc.datapack.night_config import AS_IT_STANDS, NightRules
@@ -192,3 +192,19 @@ def test_the_book_s_pages() -> None:
     assert text[0].startswith("THE NIGHT\nYou, AAAAAAAAAAAAAAAA: #1 of 16\n")
     assert len(text) == 2 and text[1].count("\n") == 4  # the top ten: six on the first page, four on the next
     assert len(nightfns.BOOK_TITLE) <= 32
+
+
+def test_a_damaged_game_is_said_never_a_poll_that_fails_for_ever() -> None:
+    """A game whose log cannot be replayed (a row changed by hand): the ranks stay and the terminal is told once,
+    the night's readers in decisions get one line naming the row, never a StoreError that fails every poll."""
+    store = Store(":memory:")
+    gid = _game(store, "main", ["Alex", "Sam"], [_pay(1, 100), ("admin_end", None)])
+    with store.transaction():
+        store.db.execute("UPDATE actions SET arg=? WHERE game=? AND kind=?", ('{"player": 7, "amount": 1}', gid,
+                                                                                "admin_pay"))
+    with pytest.raises(NightUnreadable, match=r"the night's standings cannot be read: .*row 1 of game 1"):
+        read_night(store, NightRules())
+    said: list[str] = []
+    ranks = Ranks(NightRules(), said.append)
+    assert ranks.writes(store, [], 0.0) == [] and ranks.writes(store, [], 100.0) == []
+    assert len(said) == 1 and said[0].startswith("warning: the night's standings cannot be read: ")
