@@ -17,6 +17,7 @@ from monopoli_mc.controller.night import (FINAL_KEY, Night, NightUnreadable, Res
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.datapack import nightfns
+from monopoli_mc.datapack.night_config import LEAVE_OUT
 from monopoli_mc.datapack.world_config import MAX_PLAYERS
 from monopoli_mc.errors import IllegalAction
 from monopoli_mc.rules.phases import OVER
@@ -93,7 +94,7 @@ def crown(s: Snapshot, *, now: bool) -> tuple[str, Writes]:
     if running and not now:
         raise IllegalAction(f"games still running: {_games(running)}; end them (`monopoli admin end --board "
                             "NAME`) or crown now with --now ("
-                            + ("they count as they stand)" if night.rules.unfinished != "leave_out" else
+                            + ("they count as they stand)" if night.rules.unfinished != LEAVE_OUT else
                                "they are left out)"))
     podium = night.podium()
     if not podium:
@@ -110,18 +111,20 @@ def crown(s: Snapshot, *, now: bool) -> tuple[str, Writes]:
     champion = " and ".join(top)
     final = night.final
     decided = "the final" if final is not None and final.counted else "the standings"
-    writes = announce(s, night, podium, champion)
+    writes = announce(s, night, podium, top)
     three = ", ".join(f"{place}. {name}" for place, _key, name in podium[:3])
     s.say(f"the night is crowned: {champion} ({decided}); {three}")
-    return f"crowned: {champion}, champion of the night ({decided}); podium {three}{again}", writes
+    of = "champions" if len(top) > 1 else "champion"
+    return f"crowned: {champion}, {of} of the night ({decided}); podium {three}{again}", writes
 
 
-def announce(s: Snapshot, night: Night, podium: list[tuple[int, str, str]], champion: str) -> Writes:
+def announce(s: Snapshot, night: Night, podium: list[tuple[int, str, str]], top: list[str]) -> Writes:
     """Everyone sees the champion's name as a title, the top three in chat, fireworks over every board."""
-    view = next(iter(s.tables.values())).view
+    view = s.any_view()
     points = {st.player: st.points for st in night.standings}
-    out = outbox.title(view, "@a", champion, "champion of the night")
-    out += outbox.say_all(view, f"The night is over! Champion: {champion}.")
+    champion = " and ".join(top)
+    out = outbox.title(view, "@a", champion, "champions of the night" if len(top) > 1 else "champion of the night")
+    out += outbox.say_all(view, f"The night is over! {'Champions' if len(top) > 1 else 'Champion'}: {champion}.")
     for place, key, name in podium[:3]:
         scored = f" ({points[key]} point{'s' if points[key] != 1 else ''})" if key in points else ""
         out += outbox.say_all(view, f"{place}. {name}{scored}")
