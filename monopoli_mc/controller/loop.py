@@ -368,6 +368,7 @@ class Controller:
         """Rebuild the games from the store after a rollback. What the world shows is kept: only
         committed states are ever written to it."""
         shown = {t.name: (t.game_id, t.shown, t.prompted, t.walks) for t in self.tables.values()}
+        self.ranks.replays.clear()  # the night's replays may have read rows the rollback took back
         try:
             self.load()
         except StoreError:  # cannot even read: the next poll fails the same way and says why

@@ -5,7 +5,7 @@ A game's result is read from its recorded actions, replayed through the engine: 
 reverse order of going out), how it ended and when. The standings add the results up by player,
 and a player is their UUID at every table of every world in the database, shown by their latest
 name. So an undo that reopens a game, a restart or a take-over changes the standings exactly as it
-changes the games. `Night.read` caches each game's replay by its log's length and last row, so a
+changes the games. `Night.read` keeps each game's replay (`Replays`) until its log grows, so a
 controller that asks every few seconds replays only the games whose log grew.
 
 Where it sits: above `store.py` and `saved.py` (it reads the store and replays through the rules),
@@ -148,8 +148,7 @@ class Night:
         by_name: dict[str, list[str]] = {}
         for uuid, name in players.items():
             by_name.setdefault(name.casefold(), []).append(uuid)
-        logs = {row[0]: (row[1], row[2]) for row in store.db.execute(
-            "SELECT game, COUNT(*), MAX(id) FROM actions GROUP BY game")}
+        cache.follow(store)
         finals = {key[len(FINAL_KEY):] for (key,) in store.db.execute(
             "SELECT key FROM meta WHERE key LIKE ?", (FINAL_KEY + "%",))}
         results: list[Result] = []
@@ -162,7 +161,7 @@ class Night:
                 results.append(Result(row.id, row.board, row.started, None, "", None, (), False, False,
                                       tuple(row.names)))
                 continue
-            replay = cache.replay(store, row, logs.get(row.id, (0, 0)))
+            replay = cache.replay(store, row)
             results.append(_result(row, replay, keys, rules, final=str(row.id) in finals))
         return cls(rules, tuple(results), _standings(results, names), names)
 
@@ -193,18 +192,35 @@ class _Replay:
 
 @dataclass
 class Replays:
-    """Each game's replay, kept by its log's length and last row: a game whose log did not grow is not replayed."""
+    """Each ended game's replay, kept until its log grows: the action log only grows (an undo is a row too),
+    so the games with a row above the last one seen are the games to replay again. The loop drops them all
+    when a poll's transaction rolls back (rows it saw may be gone, their numbers taken again)."""
 
-    kept: dict[int, tuple[tuple[int, int, bool], _Replay]] = field(default_factory=dict)
+    kept: dict[int, tuple[bool, _Replay]] = field(default_factory=dict)  # game -> (over when replayed, replay)
+    upto: int = 0  # the last action row seen
 
-    def replay(self, store: Store, row: GameRow, log: tuple[int, int]) -> _Replay:
-        """The game's replay (from the cache when its log is as it was)."""
-        key = (log[0], log[1], row.over)
+    def follow(self, store: Store) -> None:
+        """Forget the replays of the games whose log grew since the last look (one range read of the log)."""
+        top = int(store.db.execute("SELECT COALESCE(MAX(id), 0) FROM actions").fetchone()[0])
+        if top < self.upto:  # another file, or rows rolled back: nothing kept can be trusted
+            self.kept.clear()
+        elif top > self.upto:
+            for (game,) in store.db.execute("SELECT DISTINCT game FROM actions WHERE id > ?", (self.upto,)):
+                self.kept.pop(int(game), None)
+        self.upto = top
+
+    def clear(self) -> None:
+        """Keep nothing (after a rollback)."""
+        self.kept.clear()
+        self.upto = 0
+
+    def replay(self, store: Store, row: GameRow) -> _Replay:
+        """The game's replay (the one kept, when its log did not grow and it is still as over as it was)."""
         kept = self.kept.get(row.id)
-        if kept is not None and kept[0] == key:
+        if kept is not None and kept[0] == row.over:
             return kept[1]
         replay = _replay(store, row)
-        self.kept[row.id] = (key, replay)
+        self.kept[row.id] = (row.over, replay)
         return replay
 
 
