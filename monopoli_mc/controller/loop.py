@@ -146,7 +146,9 @@ class Controller:
                                           take_over=self.settings.take_over, new_night=self.settings.new_night)
         self.players.refresh()
         self.sync_all(prompts=False)
-        self.ranks.forget()
+        ranks = self.ranks.writes(self.store, self.tables.values(), self.wall(), force=True)
+        if ranks:
+            self.send(ranks)
         self._connected = True
 
     def check_rules(self) -> None:

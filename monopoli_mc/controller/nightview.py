@@ -2,9 +2,9 @@
 night rank on their action bar.
 
 The rank is written as a score (`nightfns.RANK`) that the pack's action bar refresh shows; the controller
-reads the night again when a game of its world ends or is reopened, after a (re)connect, and every
-`EVERY` seconds for the games other worlds' controllers end in the same database, and writes only the
-ranks that changed.
+reads the night after a (re)connect (not in a poll), when a game of its world ends or is reopened, and
+every `EVERY` seconds when the database's games or log changed (games other worlds' controllers end in
+the same database), and writes only the ranks that changed. So an idle poll reads nothing of it.
 """
 
 from __future__ import annotations
@@ -67,18 +67,22 @@ class Ranks:
     shown: dict[str, int] = field(default_factory=dict)  # name -> rank written
     key: tuple[Any, ...] = ()
     read_at: float = float("-inf")
+    changed: list[Any] = field(default_factory=list)  # the games' count, ended, last, and the log's last row
     problem: str = ""
 
-    def forget(self) -> None:
-        """After a (re)connect: the world's scores are unknown, so every rank is written again."""
-        self.shown, self.key = {}, ()
-
-    def writes(self, store: Store, tables: Iterable[BoardGame], wall: float) -> list[str]:
-        """The rank writes due now (nothing when no game of this world ended or reopened and EVERY has not passed)."""
+    def writes(self, store: Store, tables: Iterable[BoardGame], wall: float, *, force: bool = False) -> list[str]:
+        """The rank writes due now. Nothing is read while no game of this world ended or reopened, until EVERY
+        seconds have passed; then the night is read again only if the database's games or log changed (other
+        worlds' games). `force` (after a connect: the world's scores are unknown): read and write every rank."""
         key = tuple((t.name, t.game_id, t.game is not None and t.game.phase == OVER) for t in tables)
-        if key == self.key and wall - self.read_at < EVERY:
+        if not force and key == self.key and wall - self.read_at < EVERY:
             return []
         self.key, self.read_at = key, wall
+        changed = store.db.execute("SELECT COUNT(*), COALESCE(SUM(over), 0), COALESCE(MAX(id), 0) FROM games "
+                                   "UNION ALL SELECT COALESCE(MAX(id), 0), 0, 0 FROM actions").fetchall()
+        if not force and changed == self.changed:
+            return []
+        self.changed = changed
         try:
             night = read_night(store, self.rules, self.replays)
         except NightUnreadable as exc:  # the ranks stay as they are; the games go on
@@ -88,7 +92,8 @@ class Ranks:
             return []
         self.problem = ""
         ranks = {s.name: s.rank for s in night.standings if is_player_name(s.name)}
-        out = [nightfns.rank_call(name, rank) for name, rank in ranks.items() if self.shown.get(name) != rank]
+        shown = {} if force else self.shown
+        out = [nightfns.rank_call(name, rank) for name, rank in ranks.items() if shown.get(name) != rank]
         out += [nightfns.rank_call(name, None) for name in self.shown if name not in ranks]
         self.shown = ranks
         return out
