@@ -22,7 +22,8 @@ from typing import Any
 
 from monopoli_mc.errors import StoreError, StoreFull
 
-SCHEMA_VERSION = 3  # PRAGMA user_version of the databases this version writes (3: the inputs set aside)
+SCHEMA_VERSION = 4  # PRAGMA user_version of the databases this version writes (3: the inputs set aside;
+# 4: what each action produced)
 
 
 class Connection(sqlite3.Connection):

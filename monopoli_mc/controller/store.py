@@ -24,6 +24,9 @@ WAITING, DONE, WITHDRAWN, EXPIRED = "waiting", "done", "withdrawn", "expired"  #
 # the inputs set aside (setaside.py), from version 3
 _SET_ASIDE = """CREATE TABLE IF NOT EXISTS set_aside(id INTEGER PRIMARY KEY, world TEXT NOT NULL, seq INTEGER NOT NULL,
     uuid TEXT, name TEXT, kind TEXT NOT NULL, value INTEGER, why TEXT NOT NULL, t REAL NOT NULL)"""
+# what each action produced, for a replay to compare (saved.py), from version 4: a table of its own, so
+# an older file gains it as the set-aside table came, and its earlier actions simply have none
+_OUTCOMES = "CREATE TABLE IF NOT EXISTS outcomes(action INTEGER PRIMARY KEY, digest TEXT NOT NULL)"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games(id INTEGER PRIMARY KEY, board TEXT NOT NULL, rules TEXT NOT NULL,
@@ -41,10 +44,10 @@ CREATE TABLE IF NOT EXISTS requests(id INTEGER PRIMARY KEY, t REAL NOT NULL, boa
 CREATE TABLE IF NOT EXISTS lease(id INTEGER PRIMARY KEY CHECK(id = 1), holder TEXT NOT NULL,
     pid INTEGER NOT NULL, host TEXT NOT NULL, started REAL NOT NULL, heartbeat REAL NOT NULL,
     released INTEGER NOT NULL DEFAULT 0, status TEXT NOT NULL DEFAULT '');
-""" + _SET_ASIDE + ";\n"
+""" + _SET_ASIDE + ";\n" + _OUTCOMES + ";\n"
 
 # version -> what takes a file of that version to the next (sqlfile.SCHEMA_VERSION is the newest)
-_MIGRATIONS = {2: _SET_ASIDE}
+_MIGRATIONS = {2: _SET_ASIDE, 3: _OUTCOMES}
 
 Action = tuple[str, int, Any]
 _T = TypeVar("_T")
@@ -196,11 +199,14 @@ class Store:
         """Mark a game finished (or, after an undo, not any more)."""
         self.db.execute("UPDATE games SET over=? WHERE id=?", (int(over), game))
 
-    def log(self, game: int, action: Action, origin: str) -> None:
-        """Append one applied action."""
+    def log(self, game: int, action: Action, origin: str, *, outcome: str | None = None) -> None:
+        """Append one applied action, with the digest of what it produced (`saved.outcome`) when it changed
+        the game."""
         kind, seat, arg = action
-        self.db.execute("INSERT INTO actions(game, kind, seat, arg, origin, t) VALUES(?,?,?,?,?,?)",
-                        (game, kind, seat, json.dumps(arg), origin, time.time()))
+        row = self.db.execute("INSERT INTO actions(game, kind, seat, arg, origin, t) VALUES(?,?,?,?,?,?)",
+                              (game, kind, seat, json.dumps(arg), origin, time.time()))
+        if outcome is not None:
+            self.db.execute("INSERT INTO outcomes(action, digest) VALUES(?,?)", (row.lastrowid, outcome))
 
     def log_undo(self, game: int, origin: str, count: int = 1, *, left: int | None = None) -> None:
         """Append an undo row (cancels the last `count` effective actions) and drop stale snapshots.
@@ -238,15 +244,24 @@ class Store:
 
     def effective(self, game: int) -> list[tuple[Action, str]]:
         """The effective actions of a game with where each came from ("seq 12", "forced", ...)."""
-        out: list[tuple[Action, str]] = []
-        for rowid, kind, seat, arg, origin in self.db.execute(
-                "SELECT id, kind, seat, arg, origin FROM actions WHERE game=? ORDER BY id", (game,)).fetchall():
+        return [(action, origin) for action, origin, _digest in self._effective(game)]
+
+    def outcomes(self, game: int) -> list[str | None]:
+        """The recorded digest of what each effective action produced, in the order of `actions(game)`
+        (None for an action recorded before digests were kept)."""
+        return [digest for _action, _origin, digest in self._effective(game)]
+
+    def _effective(self, game: int) -> list[tuple[Action, str, str | None]]:
+        out: list[tuple[Action, str, str | None]] = []
+        for rowid, kind, seat, arg, origin, digest in self.db.execute(
+                "SELECT a.id, a.kind, a.seat, a.arg, a.origin, o.digest FROM actions a LEFT JOIN outcomes o "
+                "ON o.action=a.id WHERE a.game=? ORDER BY a.id", (game,)).fetchall():
             if kind == UNDO:
                 del out[max(0, len(out) - self._undone(arg, rowid)):]
             elif kind == NOTE:
                 continue
             else:
-                out.append(((kind, seat, self._loads(arg, "actions", rowid)), origin))
+                out.append(((kind, seat, self._loads(arg, "actions", rowid)), origin, digest))
         return out
 
     def _undone(self, arg: str, rowid: int) -> int:

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from monopoli_mc.cli import cli
 from monopoli_mc.controller import lease
 from monopoli_mc.controller.lease import Lease
+from monopoli_mc.controller.sqlfile import SCHEMA_VERSION
 from monopoli_mc.controller.store import Store
 from monopoli_mc.errors import LeaseError, StoreError, StoreFull
 
@@ -42,7 +43,7 @@ def test_database_files_are_created_readable_by_their_owner_only(tmp_path: Path)
     ("ALTER TABLE requests DROP COLUMN deadline",
      ": table 'requests' has columns (id, t, board, kind, args, state, answer), not "
      "(id, t, board, kind, args, deadline, state, answer)"),
-    ("PRAGMA user_version=7", " (its schema version is 7, this monopoli writes 3)"),
+    ("PRAGMA user_version=7", f" (its schema version is 7, this monopoli writes {SCHEMA_VERSION})"),
 ])
 def test_a_tampered_schema_is_refused_and_never_recreated(tmp_path: Path, tamper: str, why: str) -> None:
     db = tmp_path / "night.db"
@@ -189,7 +190,8 @@ def _version_2(db: Path) -> None:
     from monopoli_mc.controller import store as store_module
 
     raw = sqlite3.connect(db)
-    raw.executescript(store_module._SCHEMA.replace(store_module._SET_ASIDE + ";\n", ""))
+    raw.executescript(store_module._SCHEMA.replace(store_module._SET_ASIDE + ";\n", "")
+                      .replace(store_module._OUTCOMES + ";\n", ""))
     raw.execute("INSERT INTO games(board, rules, seed, names, started) VALUES('main', '{}', 3, '[\"Alex\"]', 0)")
     raw.execute("INSERT INTO players(uuid, name) VALUES('u-1', 'Alex')")
     raw.execute("PRAGMA user_version=2")
@@ -199,14 +201,14 @@ def _version_2(db: Path) -> None:
 
 def test_a_version_2_database_gains_the_inputs_set_aside_and_keeps_everything(tmp_path: Path) -> None:
     from monopoli_mc.controller import setaside
-    from monopoli_mc.controller.sqlfile import SCHEMA_VERSION
+
 
     db = tmp_path / "night.db"
     _version_2(db)
     store = Store(db)
     assert [g.names for g in store.games()] == [["Alex"]] and store.players() == {"u-1": "Alex"}
     assert setaside.count(store) == 0 and setaside.status_line(store) is None
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     store.close()
     Store(db).close()  # opened again: already migrated, taken as it is
 
