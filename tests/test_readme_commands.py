@@ -301,6 +301,8 @@ class Scratch:
         (tmp_path / "configs" / "rules").mkdir(parents=True)
         self.world = tmp_path / "configs" / "world.yaml"  # also what `--world configs/world.yaml` finds
         self.world.write_text(Path(load_world().source).read_text().replace("port: 25575", f"port: {port}"))
+        night = (ROOT / "configs" / "night.yaml").read_text()  # the short night's rehearsal builds its pack
+        (tmp_path / "configs" / "night.yaml").write_text(night.replace("port: 25575", f"port: {port}"))
         jackpot = (ROOT / "configs" / "rules" / "jackpot.yaml").read_text()  # "a copy that feeds the jar gifts too"
         (tmp_path / "configs" / "rules" / "my-jackpot.yaml").write_text(
             jackpot.replace("jar_feeds: [taxes, card_fees, jail_fines]",

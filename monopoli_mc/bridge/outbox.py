@@ -110,6 +110,11 @@ def say(table: Table, text: str) -> list[str]:
     return calls.messages("tell", table.players, text, table.version)
 
 
+def say_all(table: Table, text: str) -> list[str]:
+    """A chat line for everyone on the server, whatever their table (split when too long for one command)."""
+    return calls.messages("tell", "@a", text, table.version)
+
+
 def sit(table: Table, name: str) -> list[str]:
     """Seat a player at the table, so its messages reach them (with several boards; one board tells @a)."""
     return [] if table.broadcast else [calls.sit(name, table.number)]

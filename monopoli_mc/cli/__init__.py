@@ -25,6 +25,7 @@ COMMANDS = {
     "demo": "monopoli_mc.cli.demo",
     "run": "monopoli_mc.cli.run",
     "state": "monopoli_mc.cli.state",
+    "standings": "monopoli_mc.cli.standings",
     "admin": "monopoli_mc.cli.admin",
     "doctor": "monopoli_mc.cli.doctor",
 }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import click
 
@@ -18,16 +18,20 @@ CASH = Whole("--give-cash", 0, SCORE_MAX, "dollars")
 CARDS = Whole("--give-cards", 0, SCORE_MAX)
 
 
-def _ask(db_path: Path | None, kind: str, args: dict[str, Any], board: str | None, wait: int) -> None:
+def _ask(db_path: Path | None, kind: str, args: dict[str, Any], board: str | None, wait: int, *,
+         after: Callable[[Store], None] | None = None) -> None:
+    """Ask the controller; print its answer; `after` runs on the database when it was done (exit 0)."""
     db_path = db_path_for(db_path, click.get_current_context().meta.get("monopoli.world"))
     if not db_path.exists():
         raise MonopoliError(f"no game database at {str(db_path)!r}: give the --db of monopoli run")
     store = Store(db_path, create=False)
     try:
         outcome = ask(store, kind, args, board, wait)
+        click.echo(outcome.line)
+        if outcome.code == 0 and after is not None:
+            after(store)
     finally:
         store.close()
-    click.echo(outcome.line)
     if outcome.code:
         raise SystemExit(outcome.code)
 
@@ -212,3 +216,59 @@ def trade(giver: str, receiver: str, give: tuple[int, ...], get: tuple[int, ...]
     _ask(db_path, "trade", {"from": giver, "to": receiver, "give": list(give), "get": list(get),
                             "give_cash": give_cash, "get_cash": get_cash, "give_cards": give_cards,
                             "get_cards": get_cards}, board, wait)
+
+
+FINALISTS = Whole("--players", 2, 8)
+
+
+@admin.command("final")
+@click.option("--players", type=OperatorNumber(FINALISTS), default=None,
+              help="How many of the standings' top players sit down (2-8, within the board's seats; default: "
+                   "the world config's night.final_players, 4).")
+@_common
+def final(players: int | None, db_path: Path, board: str | None, wait: int) -> None:
+    """Seat the night's top players at --board and start the championship game.
+
+    Refused while that board's game runs, or while a top player is in a running
+    game elsewhere (named). Its result decides the crown.
+
+    \b
+    Example:
+      monopoli admin final --board main --db prom-night.db
+    """
+    if board is None:
+        raise MonopoliError("name the final's board: monopoli admin final --board NAME")
+    _ask(db_path, "final", {} if players is None else {"players": players}, board, wait)
+
+
+@admin.command("crown")
+@click.option("--now", is_flag=True, help="Crown even though games still run (named in the answer).")
+@_common
+def crown(now: bool, db_path: Path, board: str | None, wait: int) -> None:
+    """End the night: the champion's name as a title to everyone, the podium in chat,
+    fireworks over every board; then the keepsake folder is written and its path printed.
+
+    Refused while a game runs, naming the running games, unless --now. Crowning
+    again does no harm, and says when an undo made the last crowning stale.
+
+    \b
+    Example:
+      monopoli admin crown --db prom-night.db
+    """
+    if board is not None:
+        raise MonopoliError("the crowning is for every board of the night: leave --board out")
+    path = db_path_for(db_path, click.get_current_context().meta.get("monopoli.world"))
+    _ask(path, "crown", {"now": True} if now else {}, None, wait, after=_keepsake)
+
+
+def _keepsake(store: Store) -> None:
+    """After a crowning: the keepsake folder beside the database, written from it; its path printed."""
+    from monopoli_mc.controller.night import Night, crowned  # only when the crowning was done
+    from monopoli_mc.datapack.world_config import load_world
+    from monopoli_mc.view.keepsake import keepsake_folder, write_keepsake
+
+    world = load_world(click.get_current_context().meta.get("monopoli.world"))
+    night = Night.read(store, world.night)
+    folder = keepsake_folder(Path(store.path))
+    write_keepsake(store, world, night, folder, crowned(store))
+    click.echo(f"keepsake written to {folder}")

@@ -45,18 +45,33 @@ def describe(game: Game) -> dict[str, Any]:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--png", "png_path", type=file_path(), default=None,
               help="Draw the boards as the live page shows them into this PNG file instead.")
+@click.option("--all", "every_game", is_flag=True,
+              help="List every game of the night instead (board, players, start and end, how it ended, winner, "
+                   "final net worths), as `monopoli standings` does.")
+@click.option("--standings", "night_png", is_flag=True,
+              help="With --png: draw the night's standings (podium, table, every game) instead of the boards.")
 def state(db_path: Path | None, world_path: Path | None, board_name: str | None, as_json: bool,
-          png_path: Path | None) -> None:
+          png_path: Path | None, every_game: bool, night_png: bool) -> None:
     """Print each board's game as it is now: whose turn, cash, deeds, buildings, jar, pending.
 
     With --png, draw the same picture as `run --web` shows (every board, one under
     the other, or only --board) into a PNG file.
 
+    With --all, list every game of the night; with --png and --standings, draw
+    the night's standings.
+
     \b
     Examples:
       monopoli state --db prom-night.db --board main
       monopoli state --db prom-night.db --png board.png
+      monopoli state --db prom-night.db --all
+      monopoli state --db prom-night.db --png night.png --standings
     """
+    if night_png and png_path is None:
+        raise MonopoliError("--standings draws a picture: give --png FILE too")
+    if every_game or night_png:
+        _night(db_path, world_path, png_path if night_png else None, as_json=as_json)
+        return
     db_path = db_path_for(db_path, world_path)
     if not db_path.exists():
         raise MonopoliError(f"no game database at {str(db_path)!r}: is this the --db of monopoli run?")
@@ -100,6 +115,25 @@ def _draw(store: Store, world_path: Path | None, boards: list[str], path: Path) 
     views = stored_views(store, load_world(world_path), boards)  # in the world config's order
     save(views, path)
     click.echo(f"board picture of {', '.join(v.board for v in views)} written to {path}")
+
+
+def _night(db_path: Path | None, world_path: Path | None, png_path: Path | None, *, as_json: bool) -> None:
+    """Every game of the night (`--all`), or the night's picture (`--png FILE --standings`)."""
+    from monopoli_mc.cli.standings import game_line, read_night  # the night only when it is asked for
+
+    night, data = read_night(db_path, world_path)
+    if png_path is not None:
+        from monopoli_mc.view.standings_png import save_standings
+
+        save_standings(night, png_path)
+        click.echo(f"standings picture written to {png_path}")
+    elif as_json:
+        click.echo(json.dumps(data["games"], indent=2))
+    elif not night.results:
+        click.echo("no games yet")
+    else:
+        for result in night.results:
+            click.echo(game_line(night, result).strip())
 
 
 def _check_board(name: str, store: Store, world_path: Path | None) -> None:

@@ -15,7 +15,8 @@ import time
 from typing import Any
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller import setaside, stall, timelimit, timers
+from monopoli_mc.controller import crown, setaside, stall, timelimit, timers
+from monopoli_mc.controller.night import UUIDS_KEY
 from monopoli_mc.controller.status import admin, net_worths, next_game, queue_words, result, status_line
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.table import BoardGame
@@ -27,7 +28,7 @@ from monopoli_mc.rules.narrate import Narrator
 from monopoli_mc.rules.phases import OVER, SYSTEM
 
 KINDS = ("seat", "unseat", "start", "end", "pay", "fine", "move", "give_deed", "give-deed", "trade", "pause", "resume", "undo",
-         "kick", "bankrupt", "sync", "status")
+         "kick", "bankrupt", "sync", "status", "final", "crown")
 _ENGINE = {"pay": "admin_pay", "fine": "admin_fine", "move": "admin_move", "give_deed": "admin_give_deed",
            "kick": "kick", "bankrupt": "admin_bankrupt"}
 Writes = list[str]
@@ -88,7 +89,12 @@ class AdminDesk:
             online, aside = self.s.reads.online, setaside.status_line(self.s.store)
             lines = [status_line(t, self.s.store.lobby(t.name), self.s.rules.min_players, online=online,
                                  several=self._several) for t in tables]
-            return "\n".join(lines + ([aside] if aside else [])), []
+            crowning = crown.status(self.s)
+            return "\n".join(lines + ([aside] if aside else []) + ([crowning] if crowning else [])), []
+        if kind == "crown":
+            return crown.crown(self.s, now=args.get("now") is True)
+        if kind == "final":
+            return self.final(self._table(board, {}), args.get("players"), origin=origin)
         table = self._table(board, args)
         if kind in ("pause", "resume"):
             timers.set_paused(self.s.store, table, kind == "pause", now=self.s.now, wall=self.s.wall)
@@ -264,6 +270,8 @@ class AdminDesk:
         seed += list(self.s.tables).index(table.name)
         game, last, last_id = Game.new(rules, self.s.board, names, seed), table.game, table.game_id
         table.game_id = self.s.store.new_game(table.name, dataclasses.asdict(rules), seed, names)
+        uuids = {n.casefold(): u for u, n in self.s.names.items()}  # who each seat is, at every table (night.py)
+        self.s.store.set_meta(f"{UUIDS_KEY}{table.game_id}", json.dumps([uuids.get(n.casefold()) for n in names]))
         table.game, table.n_actions, table.shown, table.prompted = game, 0, {}, ()
         table.books_out, table.offers = [], {}
         limit = self.s.settings.time_limit
@@ -290,6 +298,17 @@ class AdminDesk:
         self.s.say(f"[{table.name}] game {table.game_id} starts: {colors}; seed {seed}"
                    f"{'; time limit ' + timelimit.words(table.limit) if table.limit else ''}")
         return f"game started on board {table.name!r} with {len(names)} players", writes
+
+    def final(self, table: BoardGame, players: Any, *, origin: str) -> tuple[str, Writes]:
+        """Seat the night's top players at a board and start the championship game (`admin final`)."""
+        if players is not None and (type(players) is not int):
+            raise MonopoliError(f"the final's number of players is a whole number, found {players!r}")
+        names = crown.finalists(self.s, table, players)
+        moved, writes = crown.seat_final(self.s, table, names)
+        answer, more = self.start(table, origin=origin)
+        writes += more + crown.mark_final(self.s, table)
+        also = f" ({'; '.join(moved)})" if moved else ""
+        return f"the final at board {table.name!r}: {', '.join(names)}; {answer}{also}", writes
 
     def start_all(self, *, origin: str) -> tuple[str, Writes]:
         """Start every board with no game running and enough players seated (`admin start --all`); the

@@ -17,14 +17,16 @@ import json
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import WorldEvent
-from monopoli_mc.controller import deaths, ingame, intents, offers, setaside
+from monopoli_mc.controller import deaths, ingame, intents, nightview, offers, setaside
 from monopoli_mc.controller.admin import AdminDesk, SeatRefused
+from monopoli_mc.controller.night import NightUnreadable
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.store import Request
 from monopoli_mc.controller.table import Action, BoardGame
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.channel import DIED_KIND
 from monopoli_mc.datapack.escape import is_player_name
+from monopoli_mc.datapack.text import Dialect
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rules.phases import OVER
 
@@ -115,6 +117,12 @@ def _handle(s: Snapshot, event: WorldEvent) -> Writes:
                            tell="the board cannot seat you: your name cannot be written in a Minecraft "
                                 "command; play under a name of letters, digits and _ (ask the organiser)")
         return _join(s, name, event)
+    if event.kind == "standings":  # anyone, seated or not: the night's book
+        try:
+            return nightview.book(s.store, s.world.night, s.replays, Dialect(s.world.version), event.uuid, name)
+        except NightUnreadable as exc:
+            s.say(f"warning: {exc}")
+            return s.tell(name, "The night's standings cannot be read right now; please tell the organiser.")
     table = s.table_of(name)
     if table is None or table.game is None:
         seated = [board for board in s.tables if name in s.store.lobby(board)]

@@ -28,7 +28,7 @@ import time
 from typing import Any, Callable
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller import auction, identity, inputs, lineage, offers, status, timelimit, timers
+from monopoli_mc.controller import auction, identity, inputs, lineage, nightview, offers, status, timelimit, timers
 from monopoli_mc.controller.lease import Lease
 from monopoli_mc.controller.lease import clock as lease_clock
 from monopoli_mc.controller.players import Players
@@ -76,6 +76,7 @@ class Controller:
         self.wire = Wire(self.command, self._say, batches=not self.settings.per_command,
                          costs=lambda: pack_costs(world, self.board), version=world.version)
         self.walks = timers.Walks()
+        self.ranks = nightview.Ranks(world.night, self._say)  # each player's night rank on the action bar, and the replays
         self.stuck_timers: set[tuple[str, int | None, int, str]] = set()  # (board, game, actions, kind): failed
         self.queue_starts: set[str] = set()  # boards whose game ended at the last poll: --start-at, the queue
         self.reader = Reader(self.command, store, self.players, self._say)  # the read phase
@@ -146,6 +147,9 @@ class Controller:
                                           take_over=self.settings.take_over, new_night=self.settings.new_night)
         self.players.refresh()
         self.sync_all(prompts=False)
+        ranks = self.ranks.writes(self.store, self.tables.values(), self.wall(), force=True)
+        if ranks:
+            self.send(ranks)
         self._connected = True
 
     def check_rules(self) -> None:
@@ -255,7 +259,8 @@ class Controller:
         due = timers.due(self.tables.values(), now, self.wall(), auction_quiet=self.settings.auction_quiet,
                          auction_first=self.settings.auction_first)
         snapshot = Snapshot(self.store, self.tables, self.players.names, self.players.listing.reads, reads, now,
-                            self.wall(), self.settings, self.rules, self.board, self.world, self.world_id)
+                            self.wall(), self.settings, self.rules, self.board, self.world, self.world_id,
+                            replays=self.ranks.replays)
         if reads.new or reads.beyond or due or self.queue_starts or self.store.has_requests():
             try:
                 with self.store.transaction():
@@ -265,6 +270,7 @@ class Controller:
                 self.reload()
                 raise
         out += self._table_writes(snapshot.events, now)
+        out += self.ranks.writes(self.store, self.tables.values(), self.wall())
         for table in self.tables.values():  # prompts withheld (a reconnect, a player back), for the state now
             out += table.prompt_writes()
         timers.auction_clock(self.tables.values(), now)
@@ -375,6 +381,7 @@ class Controller:
         """Rebuild the games from the store after a rollback. What the world shows is kept: only
         committed states are ever written to it."""
         shown = {t.name: (t.game_id, t.shown, t.prompted, t.walks) for t in self.tables.values()}
+        self.ranks.replays.clear()  # the night's replays may have read rows the rollback took back
         try:
             self.load()
         except StoreError:  # cannot even read: the next poll fails the same way and says why

@@ -14,16 +14,17 @@ from dataclasses import dataclass, field
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import InboxError, Position, WorldEvent
+from monopoli_mc.controller.night import Replays
 from monopoli_mc.controller.players import chat, known
 from monopoli_mc.controller.settings import Settings
-from monopoli_mc.controller.status import net_worths
+from monopoli_mc.controller.status import net_worths, result
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import Action, BoardGame, table_of
 from monopoli_mc.datapack.world_config import WorldConfig
 from monopoli_mc.errors import IllegalAction
 from monopoli_mc.rules.board import Board
 from monopoli_mc.rules.events import Event
-from monopoli_mc.rules.narrate import Narrator
+from monopoli_mc.rules.narrate import END_REASONS, Narrator
 from monopoli_mc.rules.settings import Rules
 
 
@@ -59,6 +60,7 @@ class Snapshot:
     world_id: str  # the identity of the world the inbox was read from
     lines: list[str] = field(default_factory=list)  # for the operator's terminal, in order (the loop says them)
     events: dict[str, list[Event]] = field(default_factory=dict)  # by board: what the actions made, to show
+    replays: Replays = field(default_factory=Replays)  # the night's games replayed (night.py), kept by the loop
 
     def say(self, line: str) -> None:
         """A line for the operator's terminal."""
@@ -118,7 +120,10 @@ class Snapshot:
             worth = f"Final net worth: {net_worths(table.game)}."
             self.say(f"[{table.name}] {worth}")
             out += outbox.say(table.view, worth)
-        if any(ev[0] == "game_over" for ev in events):
+        over = next((ev for ev in events if ev[0] == "game_over"), None)
+        if over is not None and not table.view.broadcast:  # the room hears every table's result (one board: it did)
+            out += outbox.say_all(table.view, room_line(table, over[2]))
+        if over is not None:
             out += self._table_free(table)
         return out
 
@@ -139,3 +144,12 @@ class Snapshot:
             out += self.tell(name, f"The game at board {table.name} is over: the table is free. You have place "
                                    f"{place} of {len(queue)} for its next game, which starts {self.starts_when()}.")
         return out
+
+
+def room_line(table: BoardGame, reason: str) -> str:
+    """A game's result for the whole server, in one line with its board: "Board main, game 4: Kim wins (the
+    richest when time ran out). Net worth: Kim $2,000, Sam $1,200, Robin $0 (bankrupt)."""
+    assert table.game is not None
+    how = END_REASONS.get(reason, reason)
+    return (f"Board {table.name}, game {table.game_id}: {result(table.game)} ({how}). "
+            f"Net worth: {net_worths(table.game)}.")

@@ -10,6 +10,7 @@ from monopoli_mc.datapack.channel import add_channel
 from monopoli_mc.datapack.hud import add_hud
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.mapfns import add_map_functions, add_map_ui
+from monopoli_mc.datapack.nightfns import add_night
 from monopoli_mc.datapack.pack import Pack
 from monopoli_mc.datapack.structure import board_structure
 from monopoli_mc.datapack.text import Dialect
@@ -41,6 +42,7 @@ def build_pack(world: WorldConfig, board: Board, *, structures: bool = True) -> 
     add_bars(pack, dialect, [place.name for place in world.boards])
     add_about(pack, world, board)
     add_view(pack, dialect, board)
+    add_night(pack, dialect)
     add_board_ui(pack)
     layouts = [Layout(place) for place in world.boards]
     add_buttons(pack, layouts)

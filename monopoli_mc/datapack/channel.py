@@ -101,6 +101,7 @@ INTENTS = (
     Intent("offer_to", True, "trade: offer to the player of seat N (the chat buttons show names)"),
     Intent("offer_send", False, "trade: propose your offer"),
     Intent("offer_clear", False, "trade: drop your offer"),
+    Intent("standings", False, "get the night's standings as a book: your rank and the top ten"),
 )
 
 # Admin requests: (name, macro arguments). Each is `admin/<name>` (the board found from the player

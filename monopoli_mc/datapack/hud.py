@@ -7,7 +7,7 @@ teams already give each player their banner colour (`monopoli.<dye>`), and every
 same colours, so a team slot would show a red player of one table the objective of every red
 player's table. So with several boards the sidebar shows nothing, and every seated player, at any
 number of boards, reads their own cash, their table's Free Parking jar and whose turn it is on
-the action bar: `hud/<n>` writes it for the players of the n-th board (`monopoli.table`) once a
+the action bar (and, once a game of theirs has ended, their night rank: `Night #3`): `hud/<n>` writes it for the players of the n-th board (`monopoli.table`) once a
 second, a board a tick (a 20-part schedule chain), from their `monopoli.cash` score, the jar's
 holder `$jar.<board>` and the words the controller keeps in `storage monopoli:hud <board>`.
 Vanilla keeps an action bar on screen 60 ticks and fades it over the last 20
@@ -24,6 +24,7 @@ from typing import Any
 
 from monopoli_mc.datapack.channel import CASH, JAR_HOLDER
 from monopoli_mc.datapack.escape import TABLE
+from monopoli_mc.datapack.nightfns import RANK
 from monopoli_mc.datapack.pack import Pack
 from monopoli_mc.datapack.text import Dialect, text
 
@@ -55,7 +56,10 @@ def add_hud(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
 def _refresh(dialect: Dialect, number: int, board: str) -> list[str]:
     jar = f"{JAR_HOLDER}{board}"
     cash: list[Any] = [text("Cash $", color="gold"), {"score": {"name": "@s", "objective": CASH}}]
-    turn: list[Any] = [text("   "), {"nbt": board, "storage": HUD, "color": "aqua"}]
+    # the night's rank: a score whose own number format is its words ("   Night #3", nightfns.py); a
+    # player with no rank has no score, which shows nothing
+    turn: list[Any] = [text("   "), {"nbt": board, "storage": HUD, "color": "aqua"},
+                       {"score": {"name": "@s", "objective": RANK}, "color": "light_purple"}]
     with_jar = cash + [text("   Jar $", color="yellow"), {"score": {"name": jar, "objective": CASH}}] + turn
     who = (f"execute as @a[scores={{{TABLE}={number}}}] if score @s {CASH} matches {ANY} "
            f"unless score @s {HOLD} > {NOW} {HOLD}")

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from monopoli_mc.datapack.layout import BoardPlace, Layout
+from monopoli_mc.datapack.night_config import NightRules, read_night
 from monopoli_mc.datapack.versions import DEFAULT_VERSION, McVersion, get_version
 from monopoli_mc.errors import ConfigError
 from monopoli_mc.rules.board import configs_dir
@@ -49,6 +50,7 @@ class WorldConfig:
     source: str = ""
     role_colors: tuple[tuple[str, str], ...] = tuple(ROLE_COLORS.items())  # Anti-Monopoly's sides
     scratch: tuple[int, int, int] | None = None  # where `doctor --deep` may place and clear a board
+    night: NightRules = NightRules()  # how the night's games add up (night_config.py)
 
     def scratch_origin(self) -> tuple[int, int, int]:
         """The scratch area's corner: the configured one, else 512 blocks east of the first board."""
@@ -90,10 +92,11 @@ def load_world(path: Path | str | None = None) -> WorldConfig:
         raise top.error("boards", "at least one board is needed")
     _check_boards(top, boards)
     scratch = _scratch(top, boards)
+    night = read_night(top)
     top.finish()
     return WorldConfig(version=version, rcon_host=host, rcon_port=port, boards=boards,
                        colors=colors, movement=movement, source=str(path), role_colors=roles,
-                       scratch=scratch)
+                       scratch=scratch, night=night)
 
 
 def _version(top: Section) -> McVersion:

@@ -139,3 +139,73 @@ class ItemEntity(Entity):
         out.update({"Health": Short(5), "Age": Short(self.age), "PickupDelay": Short(self.pickup_delay),
                     "Item": self.item.to_nbt()})
         return out
+
+
+ROCKET = "minecraft:firework_rocket"
+
+
+@dataclass(frozen=True)
+class Burst:
+    """A firework's burst, as the world recorded it: where, when, and each explosion's shape and colours."""
+
+    pos: Pos
+    tick: int
+    explosions: tuple[tuple[str, tuple[int, ...], tuple[int, ...]], ...]  # (shape, colors, fade_colors)
+
+
+@dataclass
+class FireworkRocket(Entity):
+    """A firework rocket summoned with data (ledger N1): it rises and bursts once `Life` passes `LifeTime`
+    (`FireworkRocketEntity.tick`: `++life`, then `life > lifetime` explodes and discards it). Its item is
+    read as `readAdditionalSaveData` reads `FireworksItem` (an item stack, 1.20.5+ form); one that does not
+    read is the plain rocket, with no explosion, as vanilla's `orElse(getDefaultItem())`."""
+
+    life: int = 0
+    lifetime: int = 0
+    explosions: tuple[tuple[str, tuple[int, ...], tuple[int, ...]], ...] = ()
+
+    @property
+    def type(self) -> str:
+        """The entity type id."""
+        return ROCKET
+
+    @property
+    def holder(self) -> str:
+        """A non-player entity holds scores under its UUID."""
+        return str(self.uuid)
+
+    def load(self, data: Compound) -> None:
+        """Life, LifeTime and the explosions of FireworksItem's `minecraft:fireworks` component."""
+        super().load(data)
+        self.life = _int(data.get("Life"), 0)
+        self.lifetime = _int(data.get("LifeTime"), 0)
+        self.explosions = _explosions(data.get("FireworksItem"))
+
+    def tick(self) -> bool:
+        """One tick (it rises, as vanilla's `0.05 + 0.04` a tick); whether it burst (and is gone)."""
+        x, y, z = self.pos
+        self.pos = (x, y + 0.05 + 0.04 * self.life, z)
+        self.life += 1
+        return self.life > self.lifetime
+
+
+def _int(tag: object, default: int) -> int:
+    return int(tag) if isinstance(tag, int) and not isinstance(tag, bool) else default
+
+
+def _explosions(item: object) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...]], ...]:
+    """The explosions an item stack's fireworks component holds; () when it is no valid 1.20.5+ item stack."""
+    if not isinstance(item, Compound) or not isinstance(item.get("id"), str):
+        return ()
+    components = item.get("components", Compound())
+    fireworks = components.get("minecraft:fireworks") if isinstance(components, Compound) else None
+    if not isinstance(fireworks, Compound):
+        return ()
+    out = []
+    for burst in fireworks.get("explosions", []):
+        if not isinstance(burst, Compound) or not isinstance(burst.get("shape"), str):
+            return ()
+        colors = tuple(int(c) for c in burst.get("colors", []))
+        fades = tuple(int(c) for c in burst.get("fade_colors", []))
+        out.append((str(burst["shape"]), colors, fades))
+    return tuple(out)

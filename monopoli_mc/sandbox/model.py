@@ -186,6 +186,7 @@ class Score:
     value: int = 0
     locked: bool = True
     display: Any = None
+    number_format: tuple[str, Any] | None = None  # ("blank"|"fixed"|"styled", its component or style): how it shows
 
 
 READ_ONLY_CRITERIA = frozenset({"health", "food", "air", "armor", "xp", "level"})

@@ -73,8 +73,14 @@ def _score(world: Level, source: Source, score: dict[str, Any]) -> str:
         if not found:
             return ""
         name = found[0].name
-    value = world.scoreboard.get(name, str(score.get("objective", "")))
-    return "" if value is None else str(value)
+    obj = world.scoreboard.objectives.get(str(score.get("objective", "")))
+    held = obj.scores.get(name) if obj is not None else None
+    if held is None:
+        return ""
+    if held.number_format is not None:  # the score's own format (ledger N5): blank, fixed text, styled number
+        kind, value = held.number_format
+        return "" if kind == "blank" else plain(value, resolver(source)) if kind == "fixed" else str(held.value)
+    return str(held.value)
 
 
 def _nbt(world: Level, comp: dict[str, Any]) -> str:

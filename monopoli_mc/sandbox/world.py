@@ -18,6 +18,7 @@ from monopoli_mc.sandbox.board import Scoreboard
 from monopoli_mc.sandbox.commands import Run, parse_command
 from monopoli_mc.sandbox.commands.functions import Return
 from monopoli_mc.sandbox.datapack import Datapacks
+from monopoli_mc.sandbox.entities import Burst, FireworkRocket
 from monopoli_mc.sandbox.library import FunctionLibrary
 from monopoli_mc.sandbox.maps import MapData
 from monopoli_mc.sandbox.meter import CommandMeter, now
@@ -91,6 +92,7 @@ class World:
         self.redstone = Redstone(self)
         self.advancements = Advancements(self.blocks, self._reward)
         self.log: list[str] = []
+        self.bursts: list[Burst] = []  # every firework burst, in order (entities.FireworkRocket)
         self.functions = FunctionLibrary(version, json_text=self.json_text, judge=self._strict_check)
         self._post_reload = False
         self._quota: int | None = None
@@ -302,6 +304,14 @@ class World:
             self._run_tag(fid, src)
         self.redstone.tick()
         maps.tick(self)
+        self._rockets()
+
+    def _rockets(self) -> None:
+        """Firework rockets rise; one past its lifetime bursts (recorded in `bursts`) and is gone."""
+        for rocket in [e for e in self.entities.values() if isinstance(e, FireworkRocket)]:
+            if rocket.tick():
+                del self.entities[rocket.uuid]
+                self.bursts.append(Burst(rocket.pos, self.game_time, rocket.explosions))
 
     # ----- datapacks ------------------------------------------------------
     def load_datapack(self, path: pathlib.Path) -> None:

@@ -251,9 +251,10 @@ ARGUMENTS = {"player": "Alex", "giver": "Alex", "receiver": "Sam", "amount": "5"
 # (command, parameter) -> a spelling the rule takes. Admin's AMOUNT and SPACE are text arguments read by
 # `typed_number`, with AMOUNT's hint for a minus sign.
 NUMBERS: dict[tuple[str, str], str] = {
-    **{(f"admin {c}", "--wait"): "10" for c in ("bankrupt", "end", "fine", "give-deed", "kick", "move", "pause",
-                                                 "pay", "resume", "seat", "start", "status", "sync", "trade", "undo",
-                                                 "unseat")},
+    **{(f"admin {c}", "--wait"): "10" for c in ("bankrupt", "crown", "end", "final", "fine", "give-deed", "kick",
+                                                 "move", "pause", "pay", "resume", "seat", "start", "status", "sync",
+                                                 "trade", "undo", "unseat")},
+    ("admin final", "--players"): "4",
     ("admin pay", "amount"): "100", ("admin fine", "amount"): "50", ("admin move", "space"): "24",
     ("admin give-deed", "space"): "39", ("admin trade", "--give"): "39", ("admin trade", "--get"): "1",
     ("admin trade", "--give-cash"): "0", ("admin trade", "--get-cash"): "500", ("admin trade", "--give-cards"): "1",

@@ -38,6 +38,7 @@ from typing import Any
 from controller_support import PASSWORD
 
 from monopoli_mc.controller.loop import Controller
+from monopoli_mc.controller.night import Night, Replays
 from monopoli_mc.controller.settings import Settings
 from monopoli_mc.controller.policy import next_move
 from monopoli_mc.controller.store import Store
@@ -162,6 +163,7 @@ class Evening:
         self.said: dict[str, list[str]] = {}  # every chat line each player got, for the test's own checks
         self._marks: dict[str, tuple[int, int]] = {}  # chat lines and titles checked for prompts
         self.lines: list[str] = []  # the controller's terminal
+        self.replays = Replays()  # the night's games replayed, for the ranks the action bar shows
 
     # -- the controller -----------------------------------------------------------------
     def clock(self) -> float:
@@ -339,7 +341,12 @@ class Evening:
         assert game is not None
         jar = f"   Jar ${game.jar}" if game.rules.free_parking_jar else ""
         turn = "Game over" if game.phase == OVER else f"{game.names[game.current]}'s turn"
-        return f"Cash ${game.cash[place]}{jar}   {turn}"
+        rank = self.ranks().get(name)
+        return f"Cash ${game.cash[place]}{jar}   {turn}" + (f"   Night #{rank}" if rank is not None else "")
+
+    def ranks(self) -> dict[str, int]:
+        """Each player's night rank, as the standings have it now (the action bar shows it once they have one)."""
+        return {s.name: s.rank for s in Night.read(self.store, self.world.night, self.replays).standings}
 
     def _check_screens(self) -> None:
         """What each player reads: their table's line or a message holding it back; no sidebar; books."""

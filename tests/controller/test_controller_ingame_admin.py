@@ -112,7 +112,9 @@ def test_each_request_for_each_board_is_answered_in_the_operator_s_chat(night: N
 def test_end_from_in_game_ends_that_board_s_game(night: Night) -> None:
     night.stand_on(None)
     said = night.run("function monopoli:admin/annex/end")
-    assert said == ["admin end: game 2 on board 'annex' ended: a tie: Robin and Kai; "
+    assert said == ["Board annex, game 2: a tie: Robin and Kai (the richest when the operator ended the game). "
+                    "Net worth: Robin $1,500, Kai $1,500.",  # the room hears every table's result (issue 34)
+                    "admin end: game 2 on board 'annex' ended: a tie: Robin and Kai; "
                     "net worth Robin $1,500, Kai $1,500"]  # nobody has moved: equal net worth
     assert night.ctl.tables["annex"].game.phase == OVER  # type: ignore[union-attr]
     assert night.ctl.tables["main"].game.phase != OVER  # type: ignore[union-attr]

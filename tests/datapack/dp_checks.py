@@ -13,7 +13,9 @@ SAMPLE_ARGS = {"player": "Alex", "owner": "Alex", "text": "hello", "deck": "chan
                "count": "2", "cash": "1500", "amount": "100", "high": "120", "by": " by Sam", "p10": "130",
                "p50": "170", "p100": "220", "fine": "50", "first": "4", "second": "2",
                "sum": "6", "rent": "28", "kind": "decline", "label": "Free Parking jar (main)", "n1": "Sam", "v1": "2", "n2": "Robin", "v2": "3", "n3": "Kai", "v3": "4", "n4": "Noor", "v4": "5", "n5": "Jules", "v5": "6", "n6": "Mika", "v6": "7", "n7": "Tess", "v7": "8",
-               "o": '[{f:"ui/cash",player:"Alex",cash:1500}]', "a": "7", "f": "ui/cash", "table": "2", "game": "3"}
+               "o": '[{f:"ui/cash",player:"Alex",cash:1500}]', "a": "7", "f": "ui/cash", "table": "2", "game": "3",
+               "rank": "3", "x": "50", "y": "-48", "z": "50", "rgb": "4312372",
+               "fade_rgb": "15790320"}
 CAMEL_GAMERULES = {"commandBlockOutput", "sendCommandFeedback", "logAdminCommands", "keepInventory"}
 _MACRO = re.compile(r"\$\(([A-Za-z0-9_]+)\)")
 _CALL = re.compile(r"function (#?[a-z0-9_.-]+:[a-z0-9_./$()-]+)")
@@ -27,9 +29,16 @@ def command_lines(pack: Pack) -> list[tuple[str, str]]:
             if not line or line.startswith("#"):
                 continue
             if line.startswith("$"):
-                line = _MACRO.sub(lambda m: SAMPLE_ARGS[m.group(1)], line[1:])
+                line = _MACRO.sub(lambda m: _sample(m.group(1), pack), line[1:])
             out.append((fid, line))
     return out
+
+
+def _sample(arg: str, pack: Pack) -> str:
+    """A macro argument's sample value; a book's pages (the standings book's) in the pack's dialect."""
+    if arg == "pages":
+        return '[{text:"hello"}]' if pack.version.is_snbt_text else """['"hello"']"""
+    return SAMPLE_ARGS[arg]
 
 
 def folder_problems(pack: Pack) -> list[str]:

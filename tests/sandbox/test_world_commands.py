@@ -244,3 +244,24 @@ def test_leave_game_statistic_counts(world: World) -> None:
     alex = Bot.join(world, "Alex")
     alex.leave()
     assert world.execute("scoreboard players get Alex left") == ["Alex has 1 [left]"]
+
+
+def test_a_score_s_own_number_format_is_what_its_score_part_shows(world: World) -> None:
+    """Ledger N5: `scoreboard players display numberformat` makes the score if missing, and a score text part shows
+    the score's own format (fixed text, blank, or the number); a reset takes the score and its format away."""
+    x = world.execute
+    bot = Bot.join(world, "Alex")
+    x("scoreboard objectives add Rank dummy")
+    show = 'tellraw Alex {text:"",extra:[{text:"R:"},{score:{name:"Alex",objective:"Rank"}}]}'
+    x(show)
+    assert x('scoreboard players display numberformat Alex Rank fixed {text:"   Night #3"}') == [
+        "Changed number format for Alex in [Rank]"]
+    assert x("scoreboard players get Alex Rank") == ["Alex has 0 [Rank]"]  # made by the format
+    x(show)
+    x("scoreboard players display numberformat Alex Rank blank")
+    x(show)
+    assert x("scoreboard players display numberformat Alex Rank") == ["Cleared number format for Alex in [Rank]"]
+    x(show)
+    x("scoreboard players reset Alex Rank")
+    x(show)
+    assert bot.chat_text()[-5:] == ["R:", "R:   Night #3", "R:", "R:0", "R:"]

@@ -297,6 +297,8 @@ def _display(r: Reader) -> Run:
     holders = read_holders(r)
     r.need_arg()
     name = r.read_unquoted()
+    if what == "numberformat":
+        return _number_format(r, holders, name)
     value = _read_component(r) if r.next_arg() else None
 
     def run(s: Source) -> int:
@@ -305,11 +307,37 @@ def _display(r: Reader) -> Run:
         for h in names:
             s.world.scoreboard.score(h, obj).display = value
         who = names[0] if len(names) == 1 else f"{len(names)} entities"
-        if what == "name" and value is not None:
+        if value is not None:
             text = render(value, s)
             s.success(f"Changed display name to {text} for {who} in {obj.shown()}")
-        elif what == "name":
+        else:
             s.success(f"Cleared display name for {who} in {obj.shown()}")
+        return len(names)
+    return run
+
+
+def _number_format(r: Reader, holders: Holders, name: str) -> Run:
+    """`scoreboard players display numberformat <targets> <objective> [blank|fixed <text>|styled <style>]`:
+    each score is created if missing and takes the format, which a score text component then shows
+    (`ScoreboardCommand.setScoreNumberFormat`: `getOrCreatePlayerScore(...).numberFormatOverride`;
+    `ScoreContents` formats with `ReadOnlyScoreInfo.formatValue`, the score's own format first; ledger N5)."""
+    fmt: tuple[str, object] | None = None
+    if r.next_arg():
+        kind = r.literal(("blank", "fixed", "styled"))
+        if kind == "blank":
+            fmt = ("blank", None)
+        else:
+            r.need_arg()
+            fmt = (kind, _read_component(r))
+    r.finish()
+
+    def run(s: Source) -> int:
+        obj = objective(s, name)
+        names = holders.resolve(s)
+        for h in names:
+            s.world.scoreboard.score(h, obj).number_format = fmt
+        who = names[0] if len(names) == 1 else f"{len(names)} entities"
+        s.success(f"{'Changed' if fmt is not None else 'Cleared'} number format for {who} in {obj.shown()}")
         return len(names)
     return run
 

@@ -1,13 +1,15 @@
-"""summon: the sandbox models item frames (and glow item frames), which hold the board's map;
-any other entity fails with vanilla's "Unable to summon entity" (docs/sandbox.md)."""
+"""summon: the sandbox models item frames (and glow item frames), which hold the board's map, and
+firework rockets, which the crowning sends up (entities.FireworkRocket); any other entity fails with vanilla's "Unable to summon entity" (docs/sandbox.md)."""
 
 from __future__ import annotations
+
+import uuid
 
 from nbtlib import Compound
 
 from monopoli_mc.sandbox import snbt
 from monopoli_mc.sandbox.args import read_vec
-from monopoli_mc.sandbox.entities import FRAME_NAMES, ItemFrame
+from monopoli_mc.sandbox.entities import FRAME_NAMES, ROCKET, FireworkRocket, ItemFrame
 from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.source import Source
@@ -30,6 +32,12 @@ def summon(r: Reader) -> Run:
     r.finish()
 
     def run(s: Source) -> int:
+        if kind == ROCKET:
+            rocket = FireworkRocket("Firework Rocket", uuid.uuid4(), vec.resolve(s) if vec is not None else s.pos)
+            rocket.load(data)
+            s.world.add_entity(rocket)
+            s.success("Summoned new Firework Rocket")
+            return 1
         if kind not in FRAME_NAMES:
             # vanilla: a player is never summoned (`canSummon`), "Unable to summon entity"; the
             # sandbox models no other entity, and fails as vanilla fails rather than pretend

@@ -39,6 +39,7 @@ scoreboard objectives add offer_card trigger
 scoreboard objectives add offer_to trigger
 scoreboard objectives add offer_send trigger
 scoreboard objectives add offer_clear trigger
+scoreboard objectives add standings trigger
 execute unless data storage monopoli:bridge world run execute store result storage monopoli:bridge world int 1 run random value 1..2147483646
 execute store result storage monopoli:bridge boot int 1 run random value 1..2147483646
 scoreboard players add $beat monopoli.seq 0

@@ -30,6 +30,7 @@ execute as @a[scores={offer_card=1..}] run function monopoli:input/offer_card
 execute as @a[scores={offer_to=1..}] run function monopoli:input/offer_to
 execute as @a[scores={offer_send=1..}] run function monopoli:input/offer_send
 execute as @a[scores={offer_clear=1..}] run function monopoli:input/offer_clear
+execute as @a[scores={standings=1..}] run function monopoli:input/standings
 execute as @a[scores={d6=..-1}] run function monopoli:input/d6
 execute as @a[scores={buy=..-1}] run function monopoli:input/buy
 execute as @a[scores={auction=..-1}] run function monopoli:input/auction
@@ -59,6 +60,7 @@ execute as @a[scores={offer_card=..-1}] run function monopoli:input/offer_card
 execute as @a[scores={offer_to=..-1}] run function monopoli:input/offer_to
 execute as @a[scores={offer_send=..-1}] run function monopoli:input/offer_send
 execute as @a[scores={offer_clear=..-1}] run function monopoli:input/offer_clear
+execute as @a[scores={standings=..-1}] run function monopoli:input/standings
 execute unless data storage monopoli:bridge inbox[0] if data storage monopoli:backlog pages[0] run function monopoli:bridge/refill
 data modify storage monopoli:bridge pos set value []
 execute as @a[tag=monopoli.walk,limit=64] run function monopoli:bridge/pos

@@ -56,4 +56,6 @@ scoreboard players set @s offer_send 0
 scoreboard players enable @s offer_send
 scoreboard players set @s offer_clear 0
 scoreboard players enable @s offer_clear
+scoreboard players set @s standings 0
+scoreboard players enable @s standings
 function monopoli:press/reset

@@ -27,4 +27,5 @@ scoreboard players enable @s offer_card
 scoreboard players enable @s offer_to
 scoreboard players enable @s offer_send
 scoreboard players enable @s offer_clear
+scoreboard players enable @s standings
 function monopoli:press/reset

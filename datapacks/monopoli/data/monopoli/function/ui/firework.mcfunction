@@ -1,0 +1,1 @@
+$summon minecraft:firework_rocket $(x) $(y) $(z) {LifeTime:20,FireworksItem:{id:"minecraft:firework_rocket",count:1,components:{"minecraft:fireworks":{flight_duration:1b,explosions:[{shape:"large_ball",colors:[I;$(rgb)],fade_colors:[I;$(fade_rgb)],has_trail:1b,has_twinkle:1b}]}}}}

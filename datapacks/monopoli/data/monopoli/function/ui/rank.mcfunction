@@ -1,0 +1,2 @@
+$scoreboard players set $(player) monopoli.rank $(rank)
+$scoreboard players display numberformat $(player) monopoli.rank fixed {text:"   Night #$(rank)"}
