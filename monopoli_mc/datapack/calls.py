@@ -118,6 +118,16 @@ def hud(board: str, player: str | None) -> str:
     return _call("ui/hud", board=_board(board), player=_name(player))
 
 
+def hud_table(number: int) -> str:
+    """Write the number-th board's line on its players' action bars now (its words changed)."""
+    return _call("ui/hud_table", table=int(number))
+
+
+def hud_me(player: str, number: int) -> str:
+    """Write a player's line of the number-th board on their action bar now (their cash changed)."""
+    return _call("ui/hud_me", player=_name(player), table=int(number))
+
+
 def take_deed(player: str, space: int) -> str:
     """Take a title deed book back from a player."""
     return _call("ui/take_deed", player=_name(player), space=int(space))
@@ -293,6 +303,11 @@ def teleport(player: str, board: str, space: int) -> str:
 def sit(player: str, number: int) -> str:
     """Seat a player at the board-th board: its table messages reach them."""
     return _call("ui/sit", player=_name(player), table=int(number))
+
+
+def seat(player: str, number: int, amount: int) -> str:
+    """Seat a player at the board-th board with their cash, in one call (their line never mixes two tables)."""
+    return _call("ui/seat", player=_name(player), table=int(number), cash=int(amount))
 
 
 def unsit(player: str) -> str:
