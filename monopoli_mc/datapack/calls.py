@@ -53,6 +53,16 @@ def beat() -> str:
     return _call("bridge/beat")
 
 
+def still() -> str:
+    """The controller stops: the pack answers every input itself from now on, until it is heard again."""
+    return _call("bridge/still")
+
+
+def quiet(ticks: int) -> str:
+    """After how many ticks without a read or a write the pack calls the controller silent."""
+    return _call("bridge/quiet", ticks=int(ticks))
+
+
 def ack(seq: int) -> str:
     """Drop inbox entries with seq up to `seq`."""
     return _call("ack", seq=int(seq))

@@ -1,0 +1,1 @@
+$scoreboard players set $quiet monopoli.seq $(ticks)
