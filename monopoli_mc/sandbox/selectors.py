@@ -153,13 +153,23 @@ class Selector:
         wanted = [(objectives.get(name), rng) for name, rng in self.scores.items()]
         if any(objective is None for objective, _ in wanted):
             return lambda p, source: False
-        ranges = [(objective.scores, rng) for objective, rng in wanted if objective is not None]
+        # Each range as two bounds compared inline (an open end as infinity): the same test as
+        # `Range.__contains__`, without a call per player and objective (a tick runs dozens of these).
+        bounds = [(objective.scores, -math.inf if rng.low is None else rng.low,
+                   math.inf if rng.high is None else rng.high) for objective, rng in wanted if objective is not None]
+        if len(bounds) == 1:
+            (scores, low, high), = bounds
+
+            def one(p: Entity, source: Source) -> bool:
+                score = scores.get(p.holder)
+                return score is not None and low <= score.value <= high
+            return one
 
         def scored(p: Entity, source: Source) -> bool:
             holder = p.holder
-            for scores, rng in ranges:
+            for scores, low, high in bounds:
                 score = scores.get(holder)
-                if score is None or score.value not in rng:
+                if score is None or not low <= score.value <= high:
                     return False
             return True
         return scored
