@@ -118,14 +118,14 @@ class Selector:
         `@a[scores=...]` over every player).
         """
         tests: list[Callable[[Entity, Source], bool]] = []
+        if self.types:  # first: vanilla looks only at entities of the type (`EntityTypeTest`), never at players
+            tests.append(self._typed_test())
         if self.names:
             tests.append(self._named)
         if self.tags:
             tests.append(self._tagged)
         if self.teams:
             tests.append(self._on_teams)
-        if self.types:
-            tests.append(self._typed)
         if self.scores:
             tests.append(self._scored(source))
         if self.nbt:
@@ -140,9 +140,14 @@ class Selector:
     def _tagged(self, p: Entity, source: Source) -> bool:
         return not any(((t in p.tags) if t else bool(p.tags)) == neg for t, neg in self.tags)
 
-    def _typed(self, p: Entity, source: Source) -> bool:
-        return not any((t if ":" in t else "minecraft:" + t) == p.type and neg or
-                       (t if ":" in t else "minecraft:" + t) != p.type and not neg for t, neg in self.types)
+    def _typed_test(self) -> Callable[[Entity, Source], bool]:
+        """`type=`: an entity of (not of, `!`) each type named; each full id worked out once for the selection."""
+        types = [(t if ":" in t else "minecraft:" + t, neg) for t, neg in self.types]
+
+        def typed(p: Entity, source: Source) -> bool:
+            kind = p.type
+            return all((kind == t) != neg for t, neg in types)
+        return typed
 
     def _scored(self, source: Source) -> Callable[[Entity, Source], bool]:
         """`scores={...}` as `EntitySelectorOptions`' "scores" predicate (client1.21.4): an objective
