@@ -191,7 +191,8 @@ class Controller:
 
     def _lobbies(self) -> dict[str, list[str]]:
         """The players seated for each board's next game."""
-        return {board: self.store.lobby(board) for board in self.tables}
+        lobbies = self.store.lobbies()
+        return {board: lobbies.get(board, []) for board in self.tables}
 
     def _reseat(self) -> tuple[list[str], list[str]]:
         """After a poll that decided something: every player's seat worked out again (`table.seats`); the
