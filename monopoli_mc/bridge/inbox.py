@@ -26,6 +26,9 @@ INBOX_QUERY = "data get storage monopoli:bridge inbox"
 TIME_QUERY = "function monopoli:bridge/now"  # returns `time query gametime`
 ABOUT_QUERY = "data get storage monopoli:bridge about"  # what the pack was built for (`function monopoli:about`)
 POLL_QUERY = "data get storage monopoli:bridge"  # the inbox, the walkers' positions, the world's identity
+READ_QUERY = f"execute store result score $read {SEQ} run {POLL_QUERY}"
+"""The controller's own read: the same listing, and the pack hears it (`$read`: the next tick stamps the
+time the controller was last heard, so a player is told at once when it stops answering)."""
 WORLD_QUERY = "data get storage monopoli:bridge world"
 LIST_UUIDS = "list uuids"
 SEQ_QUERY = f"scoreboard players get $seq {SEQ}"  # the pack's event counter, read with parse_score
@@ -67,6 +70,7 @@ class WorldEvent:
     time: int | None = None  # admin requests: the game time when it was queued
     boot: int | None = None  # the pack's load it was queued under (none from a pack before boots)
     text: str | None = None  # admin requests: the number as the operator typed it, when the pack queues it as text
+    wrote: int | None = None  # the controller's writes the world had seen when it was queued (`w`; None: an older pack)
 
     @property
     def is_admin(self) -> bool:
@@ -276,7 +280,7 @@ def _entry(item: Any) -> WorldEvent | None:
                       target=str(target) if isinstance(target, str) else None,
                       board=str(board) if isinstance(board, str) else None,
                       time=_int(queued), boot=_int(item.get("boot")),
-                      text=str(value) if isinstance(value, str) else None)
+                      text=str(value) if isinstance(value, str) else None, wrote=_int(item.get("w")))
 
 
 def parse_time(reply: str) -> int:

@@ -16,7 +16,7 @@ import socket
 import uuid
 from typing import Callable
 
-from monopoli_mc.bridge.inbox import (POLL_QUERY, SEQ_QUERY, WORLD_QUERY, InboxError, NightMark, Poll, parse_poll,
+from monopoli_mc.bridge.inbox import (READ_QUERY, SEQ_QUERY, WORLD_QUERY, InboxError, NightMark, Poll, parse_poll,
                                       parse_score, parse_world)
 from monopoli_mc.controller import lease
 from monopoli_mc.controller.store import Store
@@ -104,7 +104,7 @@ def storage(command: Command, world: str) -> Poll:
     the world's identity (`world`, the one followed; '' before it is known). Raises WorldChanged when it
     carries another identity than the one followed.
     """
-    return ask(command, POLL_QUERY, lambda reply: _ours(world, parse_poll(reply)))
+    return ask(command, READ_QUERY, lambda reply: _ours(world, parse_poll(reply)))
 
 
 def _ours(world: str, poll: Poll) -> Poll:
@@ -138,5 +138,6 @@ def clear_mark(command: Command, store: Store, world: str) -> None:
         mark = storage(command, world).night
         if mark is not None and mark.id == night_id(store):
             command(calls.night_mark(mark.id, mark.db, mark.host, 0))
+            command(calls.still())  # the pack answers inputs from now on: the controller is not there
     except (RconError, InboxError, WorldChanged):
         pass  # away, unreadable or another world: the mark names a process that is gone, which is seen too

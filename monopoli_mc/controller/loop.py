@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.controller import auction, identity, inputs, lineage, nightview, offers, status, timelimit, timers
+from monopoli_mc.controller.blind import Blind
 from monopoli_mc.controller.lease import Lease
 from monopoli_mc.controller.lease import clock as lease_clock
 from monopoli_mc.controller.players import Players
@@ -36,9 +37,10 @@ from monopoli_mc.controller.reads import Reader
 from monopoli_mc.controller.settings import Settings
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.store import GameRow, Store
-from monopoli_mc.controller.table import Action, BoardGame, boards
+from monopoli_mc.controller.table import Action, BoardGame, away_from, boards, seats
 from monopoli_mc.controller.wire import Rcon, Wire
 from monopoli_mc.datapack import calls
+from monopoli_mc.datapack.channel import DEAF_AFTER
 from monopoli_mc.datapack.cost import pack_costs
 from monopoli_mc.datapack.world_config import WorldConfig
 from monopoli_mc.errors import LeaseError, MonopoliError, RconError, StoreError, WorldChanged
@@ -77,6 +79,7 @@ class Controller:
                          costs=lambda: pack_costs(world, self.board), version=world.version)
         self.walks = timers.Walks()
         self.ranks = nightview.Ranks(world.night, self._say)  # each player's night rank on the action bar, and the replays
+        self.blind = Blind()  # each player's last input: a blind repeat counts once (blind.py)
         self.stuck_timers: set[tuple[str, int | None, int, str]] = set()  # (board, game, actions, kind): failed
         self.queue_starts: set[str] = set()  # boards whose game ended at the last poll: --start-at, the queue
         self.reader = Reader(self.command, store, self.players, self._say)  # the read phase
@@ -85,6 +88,9 @@ class Controller:
         self.world_id = ""  # the identity the pack drew at load in the world we are connected to
         self.night = ""  # this database's night id, which the world's mark names while we run it
         self.beaten = -math.inf  # self.clock() at the last heartbeat written into the world (calls.beat)
+        # self.clock() at the last poll's read: the pack hears the controller at each read (channel.py), and
+        # says on the auction bars that the game is not answering once it has heard nothing for quiet_ticks
+        self.last_read = -math.inf
 
     def _say(self, line: str) -> None:
         """A line for the operator's terminal, through whatever `on_line` is now (tests swap it)."""
@@ -146,7 +152,7 @@ class Controller:
         self.night = identity.check_night(self.command, self.store, self._say, world=self.world_id,
                                           take_over=self.settings.take_over, new_night=self.settings.new_night)
         self.players.refresh()
-        self.sync_all(prompts=False)
+        self.sync_all(prompts=False, seating=True)
         ranks = self.ranks.writes(self.store, self.tables.values(), self.wall(), force=True)
         if ranks:
             self.send(ranks)
@@ -164,10 +170,27 @@ class Controller:
                     f"board {table.name!r} plays the {plays!r} rules (game {row.id}), not {self.rules.name!r}: "
                     f"start with --rules {plays}, or end that game first")
 
-    def sync_all(self, *, prompts: bool = True) -> None:
+    @property
+    def quiet_ticks(self) -> int:
+        """Ticks without a read of ours after which the pack answers players itself and marks the auction bars:
+        a second, or longer polls and half a second to spare (`bridge/quiet`)."""
+        return max(DEAF_AFTER, math.ceil(self.settings.poll_interval * 20) + DEAF_AFTER // 2)
+
+    def sync_all(self, *, prompts: bool = True, seating: bool = False) -> None:
         """Rewrite the whole picture of every board; without `prompts`, those of whoever decides now are
-        left to the next poll's writes (after a reconnect: once the queued inputs are applied)."""
+        left to the next poll's writes (after a reconnect: once the queued inputs are applied). With
+        `seating` (after a (re)connect) every player's seat is worked out again first (`table.seats`): each
+        board writes its own players only, those who sat down elsewhere give back what it gave them before
+        any board gives its own, and the players waiting for a board's next game are seated there last."""
         out: list[str] = []
+        lobbies = self._lobbies() if seating else {}
+        if seating:  # and how long the pack waits for a read of ours before it answers players itself
+            out.append(outbox.calls.quiet(self.quiet_ticks))
+            where = seats(self.tables.values(), lobbies)
+            for table in self.tables.values():
+                table.away = away_from(table, where)
+                out += [cmd for name in sorted(table.away)
+                        for cmd in (outbox.calls.leave(name), outbox.calls.map_drop(table.name, name))]
         for table in self.tables.values():
             writes = table.sync()
             if not prompts and table.game is not None:
@@ -175,7 +198,28 @@ class Controller:
                 writes = [w for w in writes if w not in asks]
                 table.prompted = ()  # the next poll prompts for the state its inputs leave
             out += writes
+        if len(self.tables) > 1:  # their table's lines reach them (a board's sync unseated its online players)
+            out += [outbox.calls.sit(name, self.tables[board].view.number)
+                    for board, names in lobbies.items() for name in names]
         self.send(out)
+
+    def _lobbies(self) -> dict[str, list[str]]:
+        """The players seated for each board's next game."""
+        lobbies = self.store.lobbies()
+        return {board: lobbies.get(board, []) for board in self.tables}
+
+    def _reseat(self) -> tuple[list[str], list[str]]:
+        """After a poll that decided something: every player's seat worked out again (`table.seats`); the
+        players who sat down at another board give back what their last board gave them, at once (written
+        first in the poll, before the seat their new board gives), those back get their seat's things."""
+        where = seats(self.tables.values(), self._lobbies())
+        front: list[str] = []
+        back: list[str] = []
+        for table in self.tables.values():
+            gone, again = table.reseat(away_from(table, where))
+            front += gone
+            back += again
+        return front, back
 
     def run(self, stop: Callable[[], bool]) -> None:
         """Poll until `stop()`; reconnect by itself when RCON drops, then resync; wait out a full disk.
@@ -260,7 +304,7 @@ class Controller:
                          auction_first=self.settings.auction_first)
         snapshot = Snapshot(self.store, self.tables, self.players.names, self.players.listing.reads, reads, now,
                             self.wall(), self.settings, self.rules, self.board, self.world, self.world_id,
-                            replays=self.ranks.replays)
+                            replays=self.ranks.replays, blind=self.blind)
         if reads.new or reads.beyond or due or self.queue_starts or self.store.has_requests():
             try:
                 with self.store.transaction():
@@ -269,13 +313,17 @@ class Controller:
                 self._said(snapshot)
                 self.reload()
                 raise
+            front, back = self._reseat()
+            out = front + out + back
         out += self._table_writes(snapshot.events, now)
         out += self.ranks.writes(self.store, self.tables.values(), self.wall())
         for table in self.tables.values():  # prompts withheld (a reconnect, a player back), for the state now
             out += table.prompt_writes()
         timers.auction_clock(self.tables.values(), now)
-        if now - self.beaten > auction.SILENT:  # the pack may have said so on the bars: made again
+        # a gap between two reads well past the poll's own: the pack may have said so on the bars, made again
+        if now - self.last_read > (self.settings.poll_interval + self.quiet_ticks / 20) / 2:
             auction.unknown(self.tables.values())
+        self.last_read = now
         out += auction.bar_writes(self.tables.values(), now, quiet=self.settings.auction_quiet,
                                   first=self.settings.auction_first)
         out += self.walks.check(self.tables.values(), now, reads.standing)

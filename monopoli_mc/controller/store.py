@@ -150,6 +150,13 @@ class Store:
         """Boards with a game or someone seated."""
         return {r[0] for r in self.db.execute("SELECT board FROM games UNION SELECT board FROM lobby")}
 
+    def lobbies(self) -> dict[str, list[str]]:
+        """Every board's seated players (those with any), in the order `lobby` gives them: one query."""
+        out: dict[str, list[str]] = {}
+        for board, name in self.db.execute("SELECT board, name FROM lobby ORDER BY seated, rowid"):
+            out.setdefault(board, []).append(name)
+        return out
+
     def seat(self, board: str, name: str) -> None:
         """Seat a player at a board's next game."""
         self.db.execute("INSERT OR IGNORE INTO lobby(board, name, seated) VALUES(?, ?, ?)",

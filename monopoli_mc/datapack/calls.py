@@ -109,6 +109,17 @@ def beat() -> str:
     return _call("bridge/beat")
 
 
+def still() -> str:
+    """The controller stops: the pack answers every input itself from now on, until it is heard again."""
+    return _call("bridge/still")
+
+
+def quiet(ticks: int) -> str:
+    """After how many ticks without a read or a write the pack calls the controller silent (and, the tick
+    after, marks the auction bars: `after`, a schedule's delay)."""
+    return _call("bridge/quiet", ticks=int(ticks), after=int(ticks) + 1)
+
+
 def ack(seq: int) -> str:
     """Drop inbox entries with seq up to `seq`."""
     return _call("ack", seq=int(seq))
@@ -172,6 +183,16 @@ def hud(board: str, player: str | None) -> str:
     if player is None:
         return _call("ui/hud_over", board=_board(board))
     return _call("ui/hud", board=_board(board), player=_name(player))
+
+
+def hud_table(number: int) -> str:
+    """Write the number-th board's line on its players' action bars now (its words changed)."""
+    return _call("ui/hud_table", table=int(number))
+
+
+def hud_me(player: str, number: int) -> str:
+    """Write a player's line of the number-th board on their action bar now (their cash changed)."""
+    return _call("ui/hud_me", player=_name(player), table=int(number))
 
 
 def take_deed(player: str, space: int) -> str:
@@ -359,6 +380,11 @@ def teleport(player: str, board: str, space: int) -> str:
 def sit(player: str, number: int) -> str:
     """Seat a player at the board-th board: its table messages reach them."""
     return _call("ui/sit", player=_name(player), table=int(number))
+
+
+def seat(player: str, number: int, amount: int) -> str:
+    """Seat a player at the board-th board with their cash, in one call (their line never mixes two tables)."""
+    return _call("ui/seat", player=_name(player), table=int(number), cash=int(amount))
 
 
 def unsit(player: str) -> str:
