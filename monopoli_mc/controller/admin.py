@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller import setaside, stall, timelimit, timers
+from monopoli_mc.controller import setaside, stall, timelimit, timers, worlds
 from monopoli_mc.controller.status import NEXT_GAME, net_worths, result, status_line
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.table import BoardGame
@@ -156,6 +156,9 @@ class AdminDesk:
                               f"`monopoli admin unseat {name}` takes them out first",
                               player=f"You are already seated at board {elsewhere[0]}, for its next game: "
                                      f"play there, or ask the organiser to take you off it first.")
+        beyond = worlds.seat_elsewhere(self.s.store, self.s.tables, name)  # a board of another server's world
+        if beyond is not None:
+            raise SeatRefused(beyond[0], player=beyond[1])
         full = f"Board {board} is full ({len(lobby)} seated): join another board, or the next game here."
         if len(lobby) >= self.s.rules.max_players:
             raise SeatRefused(f"board {board!r} is full ({len(lobby)} seated)", player=full)

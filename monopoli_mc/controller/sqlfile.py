@@ -1,7 +1,8 @@
 """The night's SQLite file: created owner-only, its schema checked (never re-created), errors as one line.
 
 A file of an older schema version is brought up to date by the migrations the schema's
-owner gives (each adds what its version lacks, never drops or rewrites a row); a file of
+owner gives (each adds what its version lacks; a table whose shape changes is copied whole into
+its new form, in the migration's one transaction, never a row lost); a file of
 any other version, or whose tables are not the ones expected, is refused unchanged: a file
 that exists is looked at read-only first, so one that is not a game database this version
 can use (another program's, a text file, one of a newer monopoli) is left byte for byte as
@@ -22,7 +23,8 @@ from typing import Any
 
 from monopoli_mc.errors import StoreError, StoreFull
 
-SCHEMA_VERSION = 3  # PRAGMA user_version of the databases this version writes (3: the inputs set aside)
+SCHEMA_VERSION = 4  # PRAGMA user_version of the databases this version writes (3: the inputs set aside;
+# 4: a lease per world and the night's boards, docs/night.md)
 
 
 class Connection(sqlite3.Connection):
@@ -158,7 +160,7 @@ def _verdict(db: Connection, schema: str, migrations: dict[int, str], *, create:
                          f"{', '.join(sorted(found)) or 'none'}); {fix}")
     steps = range(version, SCHEMA_VERSION)
     if 0 < version < SCHEMA_VERSION and all(v in migrations for v in steps):
-        added = _expected(";\n".join(migrations[v] for v in steps))
+        added = _expected(_creates(";\n".join(migrations[v] for v in steps)))
         _compare(found, {t: c for t, c in wanted.items() if t not in added}, refuse, fix)  # the old tables whole
         return MIGRATE
     if version != SCHEMA_VERSION:
@@ -174,10 +176,19 @@ def _check_schema(db: Connection, schema: str, migrations: dict[int, str]) -> No
     if verdict == NEW:  # two starting at once both write the same tables
         db.executescript(f"BEGIN IMMEDIATE; {schema}; PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
     elif verdict == MIGRATE:
-        version = int(db.execute("PRAGMA user_version").fetchone()[0])
-        script = ";\n".join(migrations[v] for v in range(version, SCHEMA_VERSION))
-        # IF NOT EXISTS in each step: a second controller opening the file at once finds it done
-        db.executescript(f"BEGIN IMMEDIATE; {script}; PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+        db.execute("BEGIN IMMEDIATE")
+        try:  # the version read again inside the lock: a second controller opening the file at once finds it done
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            for step in range(version, SCHEMA_VERSION):
+                for statement in migrations[step].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
         _compare(_tables(db), _expected(schema), f"{db.path} is not a game database this monopoli can use",
                  "restore it from a copy")
 
@@ -195,6 +206,11 @@ def _compare(found: dict[str, list[tuple[str, str, int, int]]], wanted: dict[str
 
 
 _EXPECTED: dict[str, dict[str, list[tuple[str, str, int, int]]]] = {}
+
+
+def _creates(script: str) -> str:
+    """The CREATE TABLE statements of a migration (what it adds; its copies and drops need the old tables)."""
+    return ";\n".join(part for part in script.split(";") if part.strip().upper().startswith("CREATE TABLE"))
 
 
 def _expected(schema: str) -> dict[str, list[tuple[str, str, int, int]]]:

@@ -347,6 +347,11 @@ def _heartbeat(pack: Pack) -> None:
     of the controller's last write; `bridge/late` works out the ticks since, for the line an input gets
     when nobody has answered for DEAF_AFTER ticks (a controller stopped, or its connection lost)."""
     pack.function("bridge/beat", [f"execute store result score {BEAT} {SEQ} run time query gametime"])
+    # how far the controller's database has applied, into the world's mark (docs/night.md): only while the
+    # mark is that controller's, so one taken over writes nothing into its successor's mark
+    pack.function("bridge/applied", [
+        f'$execute if data storage {STORAGE} night{{token:"$(t)"}} run data modify storage {STORAGE} night '
+        "merge value {applied:$(n),moves:$(m),at:$(at)}"])
     pack.function("bridge/late", [
         f"execute store result score {LATE} {SEQ} run time query gametime",
         f"scoreboard players operation {LATE} {SEQ} -= {BEAT} {SEQ}",

@@ -42,7 +42,7 @@ def test_database_files_are_created_readable_by_their_owner_only(tmp_path: Path)
     ("ALTER TABLE requests DROP COLUMN deadline",
      ": table 'requests' has columns (id, t, board, kind, args, state, answer), not "
      "(id, t, board, kind, args, deadline, state, answer)"),
-    ("PRAGMA user_version=7", " (its schema version is 7, this monopoli writes 3)"),
+    ("PRAGMA user_version=7", " (its schema version is 7, this monopoli writes 4)"),
 ])
 def test_a_tampered_schema_is_refused_and_never_recreated(tmp_path: Path, tamper: str, why: str) -> None:
     db = tmp_path / "night.db"
@@ -153,7 +153,7 @@ def test_a_second_lease_is_refused_naming_the_holder(tmp_path: Path) -> None:
     assert holder is not None and holder.pid == os.getpid() and holder.is_running(time.time())
     other = Lease(second)
     # Pretend the holder is another process of this host that is alive: this test's parent.
-    second.db.execute("UPDATE lease SET pid=?", (os.getppid(),))
+    second.db.execute("UPDATE leases SET pid=?", (os.getppid(),))
     with pytest.raises(LeaseError, match=rf"night.db is run by another controller \(pid {os.getppid()} on .*, "
                                          r"started .*, last heartbeat 0s ago\): stop that one first .*"
                                          r"`monopoli run --take-over`"):
@@ -184,12 +184,18 @@ def test_run_with_other_rules_than_the_unfinished_game_plays_is_refused(tmp_path
                                      "--rules classic, or end that game first")
 
 
+_LEASE_V3 = """CREATE TABLE IF NOT EXISTS lease(id INTEGER PRIMARY KEY CHECK(id = 1), holder TEXT NOT NULL,
+    pid INTEGER NOT NULL, host TEXT NOT NULL, started REAL NOT NULL, heartbeat REAL NOT NULL,
+    released INTEGER NOT NULL DEFAULT 0, status TEXT NOT NULL DEFAULT '')"""  # one lease per database, to version 3
+
+
 def _version_2(db: Path) -> None:
     """A database as the last version wrote it (schema 2: no set_aside table), with a game in it."""
     from monopoli_mc.controller import store as store_module
 
     raw = sqlite3.connect(db)
-    raw.executescript(store_module._SCHEMA.replace(store_module._SET_ASIDE + ";\n", ""))
+    raw.executescript(store_module._SCHEMA.replace(store_module._SET_ASIDE + ";\n", "").replace(
+        store_module._NIGHT + ";\n", _LEASE_V3 + ";\n"))
     raw.execute("INSERT INTO games(board, rules, seed, names, started) VALUES('main', '{}', 3, '[\"Alex\"]', 0)")
     raw.execute("INSERT INTO players(uuid, name) VALUES('u-1', 'Alex')")
     raw.execute("PRAGMA user_version=2")
@@ -206,7 +212,7 @@ def test_a_version_2_database_gains_the_inputs_set_aside_and_keeps_everything(tm
     store = Store(db)
     assert [g.names for g in store.games()] == [["Alex"]] and store.players() == {"u-1": "Alex"}
     assert setaside.count(store) == 0 and setaside.status_line(store) is None
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     store.close()
     Store(db).close()  # opened again: already migrated, taken as it is
 

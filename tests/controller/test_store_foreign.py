@@ -80,7 +80,7 @@ COMMANDS = {"state": _cli("state"), "admin status": _cli("admin", "status"),
     (_foreign, "is not a game database this monopoli can use: it has none of a game database's tables (it has "
                "notes); nothing in it was changed: give another --db"),
     (_text, "is damaged or not a game database (sqlite: file is not a database)"),
-    (_newer, "(its schema version is 99, this monopoli writes 3); nothing in it was changed"),
+    (_newer, "(its schema version is 99, this monopoli writes 4); nothing in it was changed"),
 ], ids=["foreign", "text", "newer"])
 @pytest.mark.parametrize("command", list(COMMANDS))
 def test_a_file_not_ours_is_refused_and_left_byte_for_byte(tmp_path: Path, capsys: pytest.CaptureFixture[str],
