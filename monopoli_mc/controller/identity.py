@@ -122,7 +122,7 @@ def _lost(mark: NightMark, me: fileid.FileId) -> str:
 def live_refusal(mark: NightMark, me: fileid.FileId, here: str) -> str:
     """Why `run` does not start on a copy (or an older file) of the database whose controller runs the world now."""
     lost = _lost(mark, me)
-    return (f"{_relation(mark, me, here).rstrip(',')} and its controller runs it now ({lease.describe_mark(mark)}): "
+    return (f"{_relation(mark, me, here).rstrip(',')}, and its controller runs it now ({lease.describe_mark(mark)}): "
             f"two files of one night must not both run it{'; this one lacks ' + lost if lost else ''}. Leave that "
             f"controller running; to replace its night by this file on purpose, add --take-over --go-back (that "
             f"controller stops{', and what this file lacks is lost' if lost else ''})")
@@ -133,9 +133,13 @@ def not_live(mark: NightMark, me: fileid.FileId, here: str) -> str:
     lost = _lost(mark, me)
     back = (f"those moves are lost, and the inputs they took from the inbox are not played again" if lost
             else "nothing the world applied is lost")
+    if mark.file == me.id:
+        return (f"{here} is behind this world: it lacks {lost}; it is an older copy put back in its place (a backup "
+                f"restored?). Put the newer file back if you have it; to go back to this one on purpose, add "
+                f"--go-back ({back})")
     return (f"{_relation(mark, me, here)} {('it lacks ' + lost) if lost else 'holding the same moves'}: to go on "
             f"with the night, start with --db {mark.db}; to make {here} the night's database on purpose, add "
-            f"--go-back ({back}; {mark.db if mark.file != me.id else 'the newer file'} is refused from then on)")
+            f"--go-back ({back}; {mark.db} is refused from then on)")
 
 
 def gone_back(mark: NightMark, me: fileid.FileId, here: str) -> str:
