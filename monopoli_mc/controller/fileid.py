@@ -63,6 +63,15 @@ def current(store: Store) -> FileId:
     return _identity(store, _held(store), copied=False)
 
 
+def signature(store: Store) -> tuple[object, ...]:
+    """What a step changes that the world shows or consumed: the log, the seats, the games, the inputs set aside
+    (a poll that only answered `admin status` is no step: nothing the world shows moved)."""
+    row = store.db.execute("SELECT (SELECT MAX(id) FROM actions), (SELECT COUNT(*) FROM lobby), "
+                           "(SELECT MAX(rowid) FROM lobby), (SELECT MAX(id) FROM games), "
+                           "(SELECT SUM(over) FROM games), (SELECT MAX(id) FROM set_aside)").fetchone()
+    return tuple(row)
+
+
 def step(store: Store) -> FileId:
     """Count one step of the controller (inside the poll's transaction); returns how far the file has applied."""
     steps = _steps(store) + 1

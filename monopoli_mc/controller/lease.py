@@ -137,6 +137,36 @@ def boards_of(store: Store, world: str) -> list[str]:
     return [r[0] for r in store.db.execute("SELECT board FROM boards WHERE world=? ORDER BY board", (world,))]
 
 
+def settle_boards(store: Store, world: str, identity: str, boards: Sequence[str]) -> list[str]:
+    """Once connected: each board is this world's (its address `world`, the identity its pack drew). A board
+    another world ran, at another address and with another identity, is refused while a game there is
+    unfinished (that game's players are in that world); one it no longer plays moves here, and is said.
+    A board run before from this address (a reset world) or from this identity (a new address) is ours."""
+    lines = []
+    with store.transaction():
+        for board in boards:
+            row = store.db.execute("SELECT world, identity FROM boards WHERE board=?", (board,)).fetchone()
+            if row is not None and row[0] != world and not (identity and row[1] == identity):
+                game = store.db.execute("SELECT id FROM games WHERE board=? AND over=0 ORDER BY id DESC LIMIT 1",
+                                        (board,)).fetchone()
+                holder = read(store, str(row[0]))
+                if holder is not None and holder.is_running(time.time()):
+                    raise BoardTaken(_taken(board, str(row[0]), f"its controller runs ({holder.describe(time.time())})"))
+                if game is not None:
+                    raise BoardTaken(_taken(board, str(row[0]), f"game {game[0]} there is unfinished"))
+                lines.append(f"board {board!r} was a board of {row[0] or 'an earlier controller'}, which no longer "
+                             "plays it; it is this world's now")
+            store.db.execute("INSERT OR REPLACE INTO boards(board, world, identity) VALUES(?, ?, ?)",
+                             (board, world, identity))
+    return lines
+
+
+def _taken(board: str, other: str, why: str) -> str:
+    return (f"board {board!r} is a board of another world of this night ({other or 'an earlier controller'}: {why}): "
+            "every board of the night needs a name of its own across its servers; rename it in this world's config "
+            "(boards: name:), or give this world a --db of its own")
+
+
 def world_of(store: Store, board: str) -> str | None:
     """The world a board of the night belongs to (None: no world has run it yet)."""
     row = store.db.execute("SELECT world FROM boards WHERE board=?", (board,)).fetchone()
@@ -176,38 +206,27 @@ class Lease:
                 line = f"took the database over from the controller with {current.describe(now)}; it stops"
             elif current is not None and not current.released:
                 line = f"the last controller ({current.describe(now)}) is gone; taking over"
-            moved = self._claim_boards(now)
+            self._claim_boards(now)
             self.store.db.execute(
                 "INSERT OR REPLACE INTO leases(world, holder, pid, host, started, heartbeat, released, status) "
                 "VALUES(?, ?, ?, ?, ?, ?, 0, '')",
                 (self.world, self.token, os.getpid(), socket.gethostname(), now, now))
         self._beat = now
         self.store.guard = self.check
-        return "; ".join(x for x in (line, moved) if x) or None
+        return line
 
     def _claim_boards(self, now: float) -> str | None:
-        """Each board of this world is this world's: refused when another world of the night runs it now or
-        has a game of it unfinished; one left by a world that no longer plays it moves here (said)."""
-        moved = []
+        """Each board of this world is this world's: refused while another world of the night runs it now. Whether
+        a board another world ran before may move here is settled once the world is known (`settle_boards`)."""
         for board in self.boards:
             other = world_of(self.store, board)
-            if other is None or other == self.world:
-                self.store.db.execute("INSERT OR REPLACE INTO boards(board, world) VALUES(?, ?)", (board, self.world))
-                continue
-            holder = read(self.store, other)
-            game = self.store.db.execute("SELECT id FROM games WHERE board=? AND over=0 ORDER BY id DESC LIMIT 1",
-                                         (board,)).fetchone()
-            if (holder is not None and holder.is_running(now)) or game is not None:
-                why = (f"its controller runs ({holder.describe(now)})" if holder is not None and holder.is_running(now)
-                       else f"game {game[0]} there is unfinished")
-                raise BoardTaken(
-                    f"board {board!r} is a board of another world of this night ({other or 'an earlier controller'}"
-                    f": {why}): every board of the night needs a name of its own across its servers; rename it "
-                    f"in this world's config (boards: name:), or give this world a --db of its own")
-            self.store.db.execute("UPDATE boards SET world=? WHERE board=?", (self.world, board))
-            moved.append(f"board {board!r} was a board of {other or 'an earlier controller'}, which no longer "
-                         "plays it; it is this world's now")
-        return "; ".join(moved) or None
+            if other is None:
+                self.store.db.execute("INSERT INTO boards(board, world) VALUES(?, ?)", (board, self.world))
+            elif other != self.world:
+                holder = read(self.store, other)
+                if holder is not None and holder.is_running(now):
+                    raise BoardTaken(_taken(board, other, f"its controller runs ({holder.describe(now)})"))
+        return None
 
     def _refusal(self, current: Holder, now: float) -> str:
         world = f" for the world at {self.world}" if self.world else ""

@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.controller import auction, fileid, identity, inputs, lineage, offers, timelimit, timers, worlds
+from monopoli_mc.controller import lease as lease_module
 from monopoli_mc.controller.lease import Lease
 from monopoli_mc.controller.lease import clock as lease_clock
 from monopoli_mc.controller.players import Players
@@ -109,6 +110,15 @@ class Controller:
             self.lease = lease
             if line:
                 self.on_line(line)
+            if self._connected:  # claimed again after a release, still connected: the world's mark names this lease
+                self._check_night()
+
+    def _check_night(self) -> None:
+        """Refuse or take the world (identity.check_night), and mark it with this lease's token."""
+        assert self.lease is not None
+        self.night = identity.check_night(self.command, self.store, self._say, world=self.world_id,
+                                          token=self.lease.token, take_over=self.settings.take_over,
+                                          new_night=self.settings.new_night, go_back=self.settings.go_back)
 
     def release(self) -> None:
         """Give the lease back (a clean stop), and the world's mark when the server is there."""
@@ -147,13 +157,13 @@ class Controller:
         """After (re)connecting: which world this is (a new one is read from its first event); then the
         picture as stored is rewritten. Its prompts and titles wait for the next poll: the inputs queued
         while the controller was away are applied first, so none is sent for a state they changed."""
+        self._connected = False
         self.claim()
-        assert self.lease is not None
         self.world_id = identity.follow_world(self.command, self.store, self._say, on_new_world=self.on_new_world,
                                               key=self.world_key)
-        self.night = identity.check_night(self.command, self.store, self._say, world=self.world_id,
-                                          token=self.lease.token, take_over=self.settings.take_over,
-                                          new_night=self.settings.new_night, go_back=self.settings.go_back)
+        for line in lease_module.settle_boards(self.store, self.world_key, self.world_id, list(self.tables)):
+            self.on_line(line)
+        self._check_night()
         self.players.refresh()
         self.sync_all(prompts=False)
         self._connected = True
@@ -271,9 +281,9 @@ class Controller:
         if reads.new or reads.beyond or due or self.store.has_requests():
             try:
                 with self.store.transaction():
-                    changes = self.store.db.total_changes
+                    before = fileid.signature(self.store)
                     out += self._decide(snapshot, due)
-                    if self.store.db.total_changes != changes:  # how far the file has applied: the world's mark
+                    if reads.new or reads.beyond or fileid.signature(self.store) != before:  # the world's mark
                         stepped = fileid.step(self.store)
             except BaseException:  # the transaction rolled back: memory follows the store again
                 self._said(snapshot)

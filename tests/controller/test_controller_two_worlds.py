@@ -201,4 +201,16 @@ def test_two_servers_one_database_nothing_lost_doubled_or_blocked(tmp_path: Path
         game = b.ctl.tables["annex"].game
         assert game is not None and sorted(game.names) == ["Alex", "Sam"]
         assert sorted(store.players().values()) == ["Alex", "Kim", "Robin", "Sam"]  # one row each, both servers
+
+        # the second server's controller stopped, its game unfinished: another world naming its board is refused
+        b.ctl.release()
+        b.ctl.store.close()
+        stray = dataclasses.replace(b.world, rcon_port=a.box.port + 7)  # its config, but the first server's world
+        other = Controller(a.rcon, stray, Store(db), Settings(rules="prom"))
+        with pytest.raises(lease.BoardTaken, match=re.escape(
+                f"board 'annex' is a board of another world of this night (127.0.0.1:{b.box.port}: game 3 there is "
+                "unfinished): every board of the night needs a name of its own")):
+            other.start()
+        other.release()
+        other.store.close()
         store.close()
