@@ -77,7 +77,7 @@ def check_night(command: Command, store: Store, say: Say, *, world: str, token: 
     me = fileid.current(store)
     held = mark is not None and lease.world_is_held(mark, token)
     if mark is not None and mark.id == night and mark.file and (mark.file != me.id or mark.applied > me.steps):
-        if held and not take_over:  # another file of this night runs the world now
+        if held and not (take_over and go_back):  # another file of this night runs the world now: both choices
             raise NotTheLiveFile(live_refusal(mark, me, here))
         if not go_back:
             raise NotTheLiveFile(not_live(mark, me, here))
