@@ -85,6 +85,8 @@ class AdminDesk:
             online, aside = self.s.reads.online, setaside.status_line(self.s.store)
             lines = [status_line(t, self.s.store.lobby(t.name), self.s.rules.min_players, online=online)
                      for t in tables]
+            if board is None:  # the night's boards on its other servers, as the database has them
+                lines += worlds.other_boards(self.s.store, self.s.tables, self.s.wall)
             return "\n".join(lines + ([aside] if aside else [])), []
         table = self._table(board, args)
         if kind in ("pause", "resume"):

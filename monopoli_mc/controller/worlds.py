@@ -82,3 +82,28 @@ def seat_elsewhere(store: Store, tables: Mapping[str, object], name: str) -> tup
             f"`monopoli admin unseat {name} --board {board}` takes them out first",
             f"You are already seated at board {board} on another server, for its next game: play there, "
             "or ask the organiser to take you off it first.")
+
+
+def other_boards(store: Store, tables: Mapping[str, object], now: float) -> list[str]:
+    """A line for each board of the night's other worlds (for `admin status` without --board): its server, whether
+    its controller runs, its latest game or who sits for the next one."""
+    out = []
+    running = lease.running_worlds(store, now)
+    for board, world in store.db.execute("SELECT board, world FROM boards ORDER BY board").fetchall():
+        if board in tables:
+            continue
+        state = "its controller runs" if world in running else "no controller runs it now"
+        row = store.db.execute("SELECT id, names, over FROM games WHERE board=? ORDER BY id DESC LIMIT 1",
+                               (board,)).fetchone()
+        try:
+            names = json.loads(row[1]) if row else []
+        except (TypeError, ValueError):
+            names = []
+        who = ", ".join(str(n) for n in names) if isinstance(names, list) else ""
+        if row is not None and not row[2]:
+            what = f"game {row[0]} running ({who}); `--board {board}` for its status"
+        else:
+            lobby = store.lobby(board)
+            what = f"{len(lobby)} seated for the next game" + (f": {', '.join(lobby)}" if lobby else "")
+        out.append(f"{board}: on another server ({world or 'unknown'}, {state}): {what}")
+    return out

@@ -194,6 +194,16 @@ def test_two_servers_one_database_nothing_lost_doubled_or_blocked(tmp_path: Path
         a.step()
         assert (store.answer_of(request) or "").startswith("game 1 on board 'main' ended")
 
+        # `admin status` without --board: one world answers, naming the other server's board too
+        request = store.request("status", {})
+        a.step()
+        b.step()
+        answer = store.answer_of(request) or ""
+        first, second = sorted([(f"127.0.0.1:{a.box.port}", "main"), (f"127.0.0.1:{b.box.port}", "annex")])
+        assert answer.splitlines()[0].startswith(f"{first[1]}: game "), answer
+        assert answer.splitlines()[1] == (f"{second[1]}: on another server ({second[0]}, its controller runs): 0 "
+                                          "seated for the next game"), answer
+
         # the players move: Alex and Sam sit down at the second server's board, one player on both servers
         for name in ("Alex", "Sam"):
             b.join(name)
