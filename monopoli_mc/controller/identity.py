@@ -198,11 +198,15 @@ def night_id(store: Store) -> str:
     return night
 
 
-def check_mark(mark: NightMark | None, token: str) -> None:
+def check_mark(mark: NightMark | None, token: str, db: str = "") -> None:
     """Each poll, before deciding: stop (LeaseError) when the world's mark is another controller's now: it
     carries another lease token than ours (`token`, so a poll reads no row for it), whatever its night or
-    database (a copy shares the night's id)."""
+    database (a copy shares the night's id). `db`: our database's absolute path, to say which was taken."""
     if mark is not None and mark.token != token:
+        if db and mark.db == db:  # the same file: its lease was taken too
+            host = mark.host or "an unknown host"
+            raise LeaseError(f"{db} was taken over by another controller (pid {mark.pid} on {host}); this one stops "
+                             "so that only one writes the night")
         raise LeaseError(lease.taken_over(mark))
 
 

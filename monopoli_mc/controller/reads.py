@@ -9,6 +9,7 @@ failure of the server can happen halfway through a decision.
 
 from __future__ import annotations
 
+import os
 from typing import Callable
 
 from monopoli_mc.bridge.inbox import TIME_QUERY, InboxError, Poll, WorldEvent, parse_pos, parse_time, pos_query
@@ -53,7 +54,7 @@ class Reader:
         if poll is None:
             reads = Reads()
         else:
-            identity.check_mark(poll.night, token)  # before anything is applied or acknowledged
+            identity.check_mark(poll.night, token, os.path.abspath(self.store.path))  # before anything is applied or acknowledged
             for text in poll.unreadable:
                 if text not in self.unreadable_said:  # it stays until an acknowledgement passes it: said once
                     self.unreadable_said.add(text)

@@ -171,24 +171,27 @@ def _verdict(db: Connection, schema: str, migrations: dict[int, str], *, create:
 
 
 def _check_schema(db: Connection, schema: str, migrations: dict[int, str]) -> None:
-    """Create the tables in an empty file; migrate an older version; refuse any file whose tables are not these."""
-    verdict = _verdict(db, schema, migrations, create=True)  # again: the file may have changed since the look
-    if verdict == NEW:  # two starting at once both write the same tables
-        db.executescript(f"BEGIN IMMEDIATE; {schema}; PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
-    elif verdict == MIGRATE:
-        db.execute("BEGIN IMMEDIATE")
-        try:  # the version read again inside the lock: a second controller opening the file at once finds it done
+    """Create the tables in an empty file; migrate an older version; refuse any file whose tables are not these.
+
+    The verdict is read again under the write lock: two controllers starting at once on a new file (the
+    night's servers, or a restart racing `monopoli admin`) never both create it, nor read it half made."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        verdict = _verdict(db, schema, migrations, create=True)
+        if verdict != READY:
             version = int(db.execute("PRAGMA user_version").fetchone()[0])
-            for step in range(version, SCHEMA_VERSION):
-                for statement in migrations[step].split(";"):
+            steps = [schema] if verdict == NEW else [migrations[v] for v in range(version, SCHEMA_VERSION)]
+            for script in steps:
+                for statement in script.split(";"):
                     if statement.strip():
                         db.execute(statement)
             db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    if verdict == MIGRATE:
         _compare(_tables(db), _expected(schema), f"{db.path} is not a game database this monopoli can use",
                  "restore it from a copy")
 
