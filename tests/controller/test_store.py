@@ -230,3 +230,30 @@ def test_a_version_2_database_with_other_tables_is_refused_unchanged(tmp_path: P
     assert raw.execute("PRAGMA user_version").fetchone()[0] == 2
     assert raw.execute("SELECT count(*) FROM sqlite_master WHERE name='set_aside'").fetchone()[0] == 0
     raw.close()
+
+
+def test_a_version_3_database_gains_a_lease_per_world_and_keeps_its_lease_and_games(tmp_path: Path) -> None:
+    """Schema 3 (one lease per database) to 4: its lease becomes the lease of the world '' (a controller from
+    before leases per world), its games and players stay, and a controller of a world then runs beside it."""
+    from monopoli_mc.controller import store as store_module
+
+    db = tmp_path / "night.db"
+    raw = sqlite3.connect(db)
+    raw.executescript(store_module._SCHEMA.replace(store_module._NIGHT + ";\n", _LEASE_V3 + ";\n"))
+    raw.execute("INSERT INTO games(board, rules, seed, names, started) VALUES('main', '{}', 3, '[\"Alex\"]', 0)")
+    raw.execute("INSERT INTO lease(id, holder, pid, host, started, heartbeat, released, status) "
+                "VALUES(1, 'old', 4242, 'laptop', 10.0, 20.0, 1, '')")
+    raw.execute("PRAGMA user_version=3")
+    raw.commit()
+    raw.close()
+    store = Store(db)
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert store.db.execute("SELECT COUNT(*) FROM sqlite_master WHERE name='lease'").fetchone()[0] == 0
+    old = lease.read(store, "")
+    assert old is not None and (old.token, old.pid, old.host, old.released) == ("old", 4242, "laptop", True)
+    assert [g.names for g in store.games()] == [["Alex"]]
+    held = Lease(store, "127.0.0.1:25575", ["main"])
+    assert held.take() is None
+    assert lease.world_of(store, "main") == "127.0.0.1:25575"
+    held.release()
+    store.close()
