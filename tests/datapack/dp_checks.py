@@ -13,7 +13,8 @@ SAMPLE_ARGS = {"player": "Alex", "owner": "Alex", "text": "hello", "deck": "chan
                "count": "2", "cash": "1500", "amount": "100", "high": "120", "by": " by Sam", "p10": "130",
                "p50": "170", "p100": "220", "fine": "50", "first": "4", "second": "2",
                "sum": "6", "rent": "28", "kind": "decline", "label": "Free Parking jar (main)", "n1": "Sam", "v1": "2", "n2": "Robin", "v2": "3", "n3": "Kai", "v3": "4", "n4": "Noor", "v4": "5", "n5": "Jules", "v5": "6", "n6": "Mika", "v6": "7", "n7": "Tess", "v7": "8",
-               "o": '[{f:"ui/cash",player:"Alex",cash:1500}]', "a": "7", "f": "ui/cash", "table": "2", "game": "3"}
+               "o": '[{f:"ui/cash",player:"Alex",cash:1500}]', "a": "7", "f": "ui/cash", "table": "2", "game": "3",
+               "t": "0123abcd", "m": "5", "at": "1796537268"}
 CAMEL_GAMERULES = {"commandBlockOutput", "sendCommandFeedback", "logAdminCommands"}
 _MACRO = re.compile(r"\$\(([A-Za-z0-9_]+)\)")
 _CALL = re.compile(r"function (#?[a-z0-9_.-]+:[a-z0-9_./$()-]+)")
