@@ -20,6 +20,7 @@ from monopoli_mc.datapack.about import Built
 from monopoli_mc.datapack.channel import SEQ
 from monopoli_mc.datapack.escape import player_name
 from monopoli_mc.errors import MonopoliError
+from monopoli_mc.limits import SCORE_MAX, SCORE_MIN
 
 INBOX_QUERY = "data get storage monopoli:bridge inbox"
 TIME_QUERY = "function monopoli:bridge/now"  # returns `time query gametime`
@@ -45,7 +46,7 @@ _NO_ENTITY = "No entity was found"  # argument.entity.notfound.entity: the playe
 _SCORE = re.compile(r"(?:(?! has ).)+ has (-?\d+) \[(?:(?! has ).)*\]", re.DOTALL)
 _NO_SCORE = re.compile(r"Can't get value of (?:(?!Can't).)+ for (?:(?!Can't).)+; none is set", re.DOTALL)
 _TIME = re.compile(r"Function monopoli:bridge/now returned (\d+)\s*$")
-_INT_MIN, _INT_MAX = -2**31, 2**31 - 1
+_INT_MIN, _INT_MAX = SCORE_MIN, SCORE_MAX
 
 
 class InboxError(MonopoliError):

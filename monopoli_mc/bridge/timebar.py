@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+from monopoli_mc.datapack import bars
 from monopoli_mc.datapack.escape import player_name
 from monopoli_mc.datapack.text import Dialect, text
 from monopoli_mc.datapack.versions import McVersion
@@ -67,8 +68,8 @@ def hide(board: str) -> list[str]:
 # -- an auction's countdown: a second bar per board, shown to its players while the auction is open --
 
 def auction_id(board: str) -> str:
-    """The auction bar's resource location: `monopoli:auction_main`."""
-    return f"monopoli:auction_{board}"
+    """The auction bar's resource location: `monopoli:auction_main` (the pack's `bridge/deaf` sets it too)."""
+    return bars.auction_id(board)
 
 
 def auction_tag(board: str) -> str:

@@ -40,7 +40,20 @@ class LazyGroup(click.Group):
         if cmd_name not in self.commands and cmd_name in COMMANDS:
             command = getattr(importlib.import_module(COMMANDS[cmd_name]), cmd_name)
             self.add_command(command, cmd_name)
+            _say_engine_warning()
         return super().get_command(ctx, cmd_name)
+
+
+def _say_engine_warning() -> None:
+    """Why the compiled engine asked for is not used, once, when the command just loaded uses the engine
+    (the rules package prints nothing at import)."""
+    warning = getattr(sys.modules.get("monopoli_mc.rules"), "ENGINE_WARNING", None)
+    if warning and warning not in _SAID:
+        click.echo(f"monopoli: {warning}", err=True)
+        _SAID.add(warning)
+
+
+_SAID: set[str] = set()  # the engine's warning, once a process
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

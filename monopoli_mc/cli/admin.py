@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from monopoli_mc.cli.options import OperatorNumber, db_option, db_path_for
+from monopoli_mc.cli.options import OperatorNumber, db_option, db_path_for, file_path
 from monopoli_mc.controller.requests import ask
 from monopoli_mc.controller.store import Store
 from monopoli_mc.errors import MonopoliError
@@ -36,7 +36,7 @@ def _common(f: Any) -> Any:
     f = click.option("--board", default=None, help="The board (default: the player's, or the only one).")(f)
     f = click.option("--wait", default=10, show_default=True, type=OperatorNumber(WAIT),
                      help="Seconds (1-3600) to wait for the controller's answer; then the request is withdrawn.")(f)
-    f = click.option("--world", type=click.Path(dir_okay=False, path_type=Path), default=None, expose_value=False,
+    f = click.option("--world", type=file_path(), default=None, expose_value=False,
                      callback=lambda ctx, _, value: ctx.meta.__setitem__("monopoli.world", value),
                      help="World config, to name the database when --db is not given.")(f)
     return db_option(f)
@@ -63,7 +63,6 @@ def _simple(name: str, doc: str) -> None:
 
 
 for _name, _doc in (("status", "Each board: round, phase, whose decision, the jar."),
-                    ("start", "Start the board's game with the players seated."),
                     ("pause", "Pause the game: player inputs are answered 'paused'."),
                     ("resume", "Resume a paused game."),
                     ("end", "End the board's game now: the richest by net worth wins, announced in the world's "
@@ -74,13 +73,31 @@ for _name, _doc in (("status", "Each board: round, phase, whose decision, the ja
     _simple(_name, _doc)
 
 
+@admin.command("start")
+@click.option("--all", "every", is_flag=True,
+              help="Start every board that has no game running and enough players seated; say which did not "
+                   "start and why.")
+@_common
+def start(every: bool, db_path: Path, board: str | None, wait: int) -> None:
+    """Start the board's game with the players seated (--board NAME when there are several).
+
+    \b
+    Examples:
+      monopoli admin start --board main --db prom-night.db
+      monopoli admin start --all --db prom-night.db
+    """
+    if every and board is not None:
+        raise click.UsageError("--all starts every board: give --all or --board, not both")
+    _ask(db_path, "start", {"all": True} if every else {}, board, wait)
+
+
 @admin.command("seat")
 @click.argument("player")
 @click.option("--offline", is_flag=True,
               help="Seat PLAYER even though the server has never seen them (check the spelling first).")
 @_common
 def seat(player: str, offline: bool, db_path: Path, board: str | None, wait: int) -> None:
-    """Seat PLAYER at the board's next game.
+    """Seat PLAYER at the board's next game (queued for it while a game runs there).
 
     Only a player the server has seen (online now or since the controller first
     ran on this database) is taken, so a misspelt name is refused; --offline

@@ -9,6 +9,7 @@ from typing import Protocol
 
 import click
 
+from monopoli_mc.cli.options import password_option, world_option
 from monopoli_mc.cli.running import running_controller, stop_it_first
 from monopoli_mc.datapack.boardfns import place_command, structure_id
 from monopoli_mc.datapack.layout import BUTTON_BLOCKS, Layout
@@ -119,11 +120,9 @@ def board() -> None:
 
 
 @board.command("build")
-@click.option("--world", "world_path", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="World config (default: configs/world.yaml).")
+@world_option
 @click.option("--board", "name", default=None, help="Board name (default: the first).")
-@click.option("--password-file", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Read the RCON password from this file instead of MONOPOLI_RCON_PASSWORD.")
+@password_option
 def build(world_path: Path | None, name: str | None, password_file: Path | None) -> None:
     """Place the board (`place template`) at its origin, then read blocks back.
 

@@ -24,7 +24,7 @@ from typing import IO, Any
 
 import click
 
-from monopoli_mc.sandbox.rehearsal import Rehearsal
+from monopoli_mc.sandbox.rehearsal import Rehearsal, without_note
 
 PROMPT = "> "
 MONOPOLI = [sys.executable, "-c", "from monopoli_mc.cli import main; main()"]
@@ -87,8 +87,9 @@ class Console:
             yield line
 
     def line(self, text: str) -> bool:
-        """Do one line and show what it caused; False when it says to quit."""
-        text = text.strip()
+        """Do one line and show what it caused; False when it says to quit. Its note (`# ...`, as the
+        README's transcript writes them) is not typed: `rehearsal.without_note`."""
+        text = without_note(text)
         if text in ("quit", "exit", "stop", "/stop"):
             return False
         self._busy.set()
@@ -219,7 +220,7 @@ class Console:
 
 def _words(text: str) -> list[str]:
     try:
-        words = shlex.split(text.removeprefix("$ "), comments=True)
+        words = shlex.split(without_note(text).removeprefix("$ "))  # a # left after the note is an argument
     except ValueError:
         words = text.split()
     return words[:-1] if words[-1:] == ["&"] else words  # a shell's background: run stays beside anyway

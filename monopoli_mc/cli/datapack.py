@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from monopoli_mc.cli.options import folder_path, world_option
 from monopoli_mc.datapack.aliases import FILE as ALIASES, commands_yml
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.pack import write_pack
@@ -31,12 +32,11 @@ def datapack() -> None:
 
 
 @datapack.command("build")
-@click.option("--world", "world_path", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="World config (default: configs/world.yaml).")
+@world_option
 @click.option("--rules", default=None, help="Rule set name or file; picks the board.")
 @click.option("--minecraft", "version", default=None,
               help="Build for this Minecraft version instead of the config's.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+@click.option("--out", type=folder_path(),
               default=Path("datapacks"), show_default=True, help="Folder to write into.")
 def build(world_path: Path | None, rules: str | None, version: str | None, out: Path) -> None:
     """Generate the pack, then write OUT/monopoli/, OUT/monopoli.zip and OUT/commands.yml.

@@ -8,34 +8,40 @@ unread events wait there, taken out alone), the jar line put back as it was.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 import uuid as uuidlib
 from collections.abc import Callable
 
+from monopoli_mc.bridge import snbt_reply
 from monopoli_mc.bridge.inbox import INBOX_QUERY, LIST_UUIDS, InboxError, parse_inbox, parse_uuid_list
 from monopoli_mc.cli.twin import Twin
 from monopoli_mc.datapack import calls
-from monopoli_mc.datapack.boardfns import structure_id
+from monopoli_mc.datapack.boardfns import clear_commands, structure_id
 from monopoli_mc.datapack.channel import CASH, SEQ, STORAGE
 from monopoli_mc.datapack.layout import BUTTON_BLOCKS, BoardPlace, Layout
-from monopoli_mc.datapack.text import Dialect, text
+from monopoli_mc.datapack.structure import hanging_blocks
+from monopoli_mc.datapack.text import Dialect, plain, text
+from monopoli_mc.datapack.versions import McVersion
 from monopoli_mc.datapack.world_config import WorldConfig
 
+MARGIN = 2  # blocks around a cleared box where what popped off may have landed
 PROBE = "MonopoliProbe"  # a player name nobody has: every call lands on no one
-FILL_LIMIT = 32768  # vanilla's commandModificationBlockLimit: blocks one fill may change
 INT_MAX = 2_147_483_647
 Result = tuple[bool, str]
 _FAILED = ("Unknown or incomplete command", "Incorrect argument", "Unknown function", "Failed to ",
            "Error executing")
 _HAS = re.compile(r" has (-?\d+) \[")
+_BLOCK_DATA = re.compile(r"has the following block data: (.*)\Z", re.DOTALL)
+_COUNT = re.compile(r"Test passed[,.] [Cc]ount: (\d+)")  # "Test passed, count: 3" ("Test passed. Count: 3" from 1.21.9)
 
 
 def deep_checks(twin: Twin, world: WorldConfig) -> list[Result]:
     """Every deep probe, in order: (ok, what) for each."""
     probes: list[Callable[[Twin, WorldConfig], Result]] = [
         scratch_board, macro_calls, inbox_round_trip, big_score, players_list, printed_shapes, refusals,
-        counts_and_orders]
+        counts_and_orders, stored_text_and_drops]
     return [probe(twin, world) for probe in probes]
 
 
@@ -85,31 +91,65 @@ def scratch_board(twin: Twin, world: WorldConfig) -> Result:
                    "execute if block {} {} {} {}".format(*layout.world(pos), block))]
     sx, sy, sz = layout.world(layout.sign(39))
     sign = twin.command(f"data get block {sx} {sy} {sz} front_text.messages[0]")
-    cleared = _clear(twin, (x0, y0, z0), (x1, y1, z1))
+    hanging = hanging_blocks(twin.pack.structures[structure_id(layout)])
+    cleared, items = _clear(twin, (x0, y0, z0), (x1, y1, z1), hanging, world)
+    if items:  # a clear that dropped what hung on the board: take the items off the ground again
+        _items(twin, (x0, y0, z0), (x1, y1, z1), kill=True)
     twin.command(f"forceload remove {x0} {z0} {x1} {z1}")
     if not placed:
         return False, (f"the board template could not be placed in the scratch area at {where}: "
                        f"{reply[:160]!r}; is the pack installed, and the area in the world?")
-    if missing or "Boardwalk" not in sign:
+    if missing or stored_text(sign, world.version) != "Boardwalk":
         what = missing[0] if missing else f"the Boardwalk sign ({sign[:80]!r})"
         return False, f"the board template placed at {where} does not read back: no {what}"
     if not cleared:
         return False, f"the scratch area at {where} could not be cleared: clear it by hand"
+    if items:
+        return False, (f"clearing the scratch board at {where} dropped {items} items (signs or buttons that "
+                       f"popped off before the fill reached them); they were killed again. Please report "
+                       f"this with the transcript (--transcript FILE)")
     return True, (f"the board template placed in the scratch area at {where}, read back "
-                  f"({len(reads)} blocks and a sign) and cleared")
+                  f"({len(reads)} blocks and a sign) and cleared, hanging blocks first: no item left")
 
 
-def _clear(twin: Twin, low: tuple[int, int, int], high: tuple[int, int, int]) -> bool:
-    """Fill the box with air in slabs of at most FILL_LIMIT blocks; whether every fill worked."""
-    (x0, y0, z0), (x1, y1, z1) = low, high
-    layer = (x1 - x0 + 1) * (z1 - z0 + 1)
-    step = max(1, FILL_LIMIT // layer)
+def stored_text(reply: str, version: McVersion) -> str | None:
+    """The words of a text component read back with `data get block` (a sign's line, a banner's name), in
+    the form the release stores it: up to 1.21.4 a JSON string, itself a bare JSON string when the
+    component is plain (`'"Boardwalk"'`), else an object; from 1.21.5 NBT, a string tag when plain,
+    else a compound (docs/vanilla-behaviour.md rows B4, B5). None when the reply holds no component."""
+    found = _BLOCK_DATA.search(reply)
+    if found is None:
+        return None
+    try:
+        value = snbt_reply.parse(found.group(1)).unpack(json=True)
+        if not version.is_snbt_text:
+            value = json.loads(value) if isinstance(value, str) else None
+    except Exception:  # nbtlib's and json's errors alike: a reply that holds no component
+        return None
+    return plain(value) if isinstance(value, str | list | dict) else None
+
+
+def _clear(twin: Twin, low: tuple[int, int, int], high: tuple[int, int, int], hanging: tuple[str, ...],
+           world: WorldConfig) -> tuple[bool, int]:
+    """Clear the box with air, hanging blocks first so none drops (`boardfns.clear_commands`); whether
+    every fill worked, and how many items lie in the box afterwards (0 as vanilla clears it)."""
     ok = True
-    for y in range(y0, y1 + 1, step):
-        top = min(y + step - 1, y1)
-        reply = twin.command(f"fill {x0} {y} {z0} {x1} {top} {z1} minecraft:air")
+    for line in clear_commands(low, high, hanging, world.version):
+        reply = twin.command(line)
         ok &= _ok(reply) and ("Successfully filled" in reply or "No blocks were filled" in reply)
-    return ok
+    return ok, _items(twin, low, high)
+
+
+def _items(twin: Twin, low: tuple[int, int, int], high: tuple[int, int, int], *, kill: bool = False) -> int:
+    """How many item entities lie in a box and two blocks around it (`execute if entity`'s count; a popped
+    block's item is thrown a little way, `ItemEntity`'s random motion); `kill` takes them away."""
+    (x0, y0, z0), (x1, y1, z1) = low, high
+    around = (f"@e[type=minecraft:item,x={x0 - MARGIN},y={y0 - MARGIN},z={z0 - MARGIN},dx={x1 - x0 + 2 * MARGIN},"
+              f"dy={y1 - y0 + 2 * MARGIN},dz={z1 - z0 + 2 * MARGIN}]")
+    found = _COUNT.search(twin.command(f"execute if entity {around}"))
+    if kill and found:
+        twin.command(f"kill {around}")
+    return int(found.group(1)) if found else 0
 
 
 def macro_calls(twin: Twin, world: WorldConfig) -> Result:
@@ -323,3 +363,59 @@ def counts_and_orders(twin: Twin, world: WorldConfig) -> Result:
         return False, (f"the game rule {rule} may not be back at {was.group(1)} ({restored[:80]!r}): "
                        f"set it with `gamerule {rule} {was.group(1)}`")
     return True, f"the command limit's count, listing and key orders, escapes asked (limit {was.group(1)} put back)"
+
+
+def stored_text_and_drops(twin: Twin, world: WorldConfig) -> Result:
+    """What the sandbox once answered otherwise than a real server (issue 33), asked of both twins.
+
+    B4, B5: a plain and a styled line on a sign, a plain and a styled name on a banner, read back (a
+    plain one is stored collapsed to a bare string). B6: a fill that clears a sign's support first:
+    the sign pops off, is not counted, and lies there as an item (then killed). N1: an online
+    player's name in another case finds them (`PlayerList.getPlayerByName` ignores case), and
+    `@a[name=…]` does not (asked only while someone is online). The probe fails when a component
+    does not read back as written or the scratch blocks cannot be cleared.
+    """
+    x, y, z = world.scratch_origin()
+    dialect = Dialect(world.version)
+    plain_line, styled = dialect.nbt(text("Boardwalk")), dialect.nbt(text("Alex", color="red"))
+    empty = dialect.nbt(text(""))
+    twin.command(f"forceload add {x} {z} {x + 2} {z}")
+    for _ in range(20):  # a forced chunk loads over the next ticks
+        if "not loaded" not in twin.command(f"setblock {x} {y} {z} minecraft:stone"):
+            break
+        time.sleep(0.25)
+    sign = f"{x} {y + 1} {z}"
+    twin.command(f"setblock {sign} minecraft:oak_sign{{front_text:{{messages:[{plain_line},{styled},{empty},"
+                 f"{empty}]}}}}")
+    read = [stored_text(twin.command(f"data get block {sign} front_text.messages[{i}]"), world.version)
+            for i in (0, 1)]
+    for name in (plain_line, styled):
+        twin.command(f"setblock {x + 2} {y} {z} minecraft:air replace")  # row B1: a new name needs a new block
+        twin.command(f"setblock {x + 2} {y} {z} minecraft:gray_banner[rotation=8]{{CustomName:{name}}} replace")
+        read.append(stored_text(twin.command(f"data get block {x + 2} {y} {z} CustomName"), world.version))
+    twin.command(f"setblock {x + 2} {y} {z} minecraft:air replace")
+    box = (x, y, z), (x, y + 1, z)
+    filled = twin.command(f"fill {x} {y} {z} {x} {y + 1} {z} minecraft:air")
+    dropped = _items(twin, *box, kill=True)
+    left = _items(twin, *box)
+    twin.command(f"forceload remove {x} {z} {x + 2} {z}")
+    cases = _case_probe(twin)
+    if read != ["Boardwalk", "Alex", "Boardwalk", "Alex"]:
+        return False, (f"sign and banner text does not read back as written: {read} (expected Boardwalk, Alex "
+                       f"on a sign and on a banner)")
+    if not _ok(filled) or left:
+        return False, (f"the scratch blocks at {x} {y} {z} could not be cleared ({filled[:80]!r}, {left} items "
+                       f"left): clear them by hand")
+    return True, (f"sign and banner text read back, plain and styled; a fill under a sign dropped {dropped} "
+                  f"item(s), taken away again{cases}")
+
+
+def _case_probe(twin: Twin) -> str:
+    """Ask for an online player by their name in another case: found as a name, not by `@a[name=…]`."""
+    online = [p.name for p in twin.box.world.online_players() if p.name.swapcase() != p.name]
+    if not online:
+        return "; no player online to ask a name in another case"
+    other = online[0].swapcase()
+    twin.command(f"execute if entity {other}")
+    twin.command(f"execute if entity @a[name={other}]")
+    return f"; {online[0]} asked as {other}"

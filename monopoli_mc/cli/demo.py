@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from monopoli_mc.cli.options import OperatorNumber, measure, number, web_option
+from monopoli_mc.cli.options import OperatorNumber, file_path, measure, number, web_option
 from monopoli_mc.cli.run import SEED, open_page
 from monopoli_mc.cli.sandbox import stop_on_signals
 from monopoli_mc.demo.run import run_demo, standings
@@ -25,14 +25,14 @@ DEMO_MAX_ROUNDS = 150  # bots can keep a game going for thousands of rounds; a d
               help="Rule set: a name in configs/rules/ or a YAML file.")
 @click.option("--movement", type=click.Choice(["walk", "teleport"]), default=None,
               help="Override the world config's movement mode.")
-@click.option("--world", "world_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--world", "world_path", type=file_path(), default=None,
               help="World config (default: configs/world.yaml).")
-@click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--record", type=file_path(), default=None,
               help="Write every RCON request and reply to this file as JSON lines.")
 @click.option("--max-rounds", default=DEMO_MAX_ROUNDS, show_default=True, type=number(1, 1_000_000),
               help="End the game after this many rounds; the richest by net worth wins.")
 @click.option("--quiet", is_flag=True, help="Only the final standings.")
-@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--db", "db_path", type=file_path(), default=None,
               help="Keep the demo's game database here (for `monopoli state`); default: a temporary file.")
 @web_option
 def demo(players: int, seed: int, speed: float, rules_name: str, movement: str | None,

@@ -14,7 +14,7 @@ from monopoli_mc.bridge.inbox import ABOUT_QUERY, parse_about
 from monopoli_mc.bridge.server_kind import CHECKING, ServerKind, parse_version_reply
 from monopoli_mc.bridge.ticking import is_ticking, not_ticking
 from monopoli_mc.cli.deep import deep_checks, mirror_world
-from monopoli_mc.cli.options import number, password_option, world_option
+from monopoli_mc.cli.options import file_path, number, password_option, world_option
 from monopoli_mc.cli.running import running_controller, stop_it_first
 from monopoli_mc.cli.spawn import SPAWN_PROTECTION, spawn_checks
 from monopoli_mc.cli.twin import Asks, Twin
@@ -202,7 +202,7 @@ REMINDERS = ("server.properties: broadcast-rcon-to-ops=false (else operators see
               help="Also do on the server what a game does (a board placed and cleared in the "
                    "scratch area, every controller call, an inbox event, a big score, list uuids) "
                    "and compare every reply with an in-process sandbox of the same pack.")
-@click.option("--transcript", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--transcript", type=file_path(), default=None,
               metavar="FILE", help="With --deep: write every request and both replies as JSON lines.")
 @click.option("--spawn-protection", "spawn_protection", type=number(0, SCORE_MAX, "blocks"), default=None,
               metavar="BLOCKS",

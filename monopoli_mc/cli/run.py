@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any, Callable
 import click
 
 from monopoli_mc.bridge.ticking import is_ticking, not_ticking
-from monopoli_mc.cli.options import (OperatorNumber, db_option, db_path_for, measure, password_option, web_option,
-                                     world_option)
+from monopoli_mc.cli import restart
+from monopoli_mc.cli.options import (OperatorNumber, db_option, db_path_for, file_path, measure, password_option,
+                                     web_option, world_option)
 from monopoli_mc.cli.sandbox import stop_on_signals
 from monopoli_mc.controller import timelimit
 from monopoli_mc.controller.status import status_line
@@ -66,9 +67,9 @@ def open_page(web: tuple[str, int] | None) -> LivePage | None:
               help="Walk mode: seconds before a player who has not walked is teleported.")
 @click.option("--poll", "poll_interval", type=measure(0.001, 60, "seconds"), default=Settings.poll_interval,
               show_default=True, help="Seconds between inbox reads when nothing happens (0.05: a tick).")
-@click.option("--record", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--record", type=file_path(), default=None,
               help="Write every RCON request and reply to this file as JSON lines.")
-@click.option("--time-limit", default=None, metavar="LIMIT", callback=lambda ctx, param, value: _limit(value),
+@click.option("--time-limit", default=None, metavar="LIMIT", type=OperatorNumber(timelimit.TIME_LIMIT),
               help="How long each game lasts: 90m, 90 (minutes), 1h30m, 45s, or off. Overrides the rule "
                    "set's time_limit_minutes (without it, the rule set's limit applies); a later run given it "
                    "sets the games still running too. The players see the time left in a boss bar, are "
@@ -105,6 +106,7 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
       MONOPOLI_RCON_PASSWORD=... monopoli run --db prom-night.db --web 127.0.0.1:8080
       MONOPOLI_RCON_PASSWORD=... monopoli run --db prom-night.db --time-limit 90m
     """
+    world_path = restart.world_for_run(world_path)  # the folder's own, or refused
     world = load_world(world_path)
     db_path = db_path_for(db_path, world_path)
     settings = Settings(rules=rules_name, auction_quiet=auction_quiet, auction_first=auction_first, walk_wait=walk_wait,
@@ -129,13 +131,16 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
                            f"{world.rcon_port} ({db_path}{', a new database' if created else ''}), "
                            f"{ctl.rules.name} rules for new games"
                            f"{_limit_words(ctl.settings.time_limit, ctl.rules.time_limit_minutes)}")
+                click.echo(f"monopoli: world config {Path(world.source).resolve()}")
+                warned = restart.limit_warning(store, time_limit, ctl.rules.time_limit_minutes)
+                if warned:
+                    click.echo(f"monopoli: {warned}")
                 ctl.load()
-                for table in ctl.tables.values():
-                    click.echo(f"  {status_line(table, ctl.store.lobby(table.name), ctl.rules.min_players)}")
                 if page is not None:
                     page.attach(ctl)
                 assert ctl.lease is not None
                 if _connect(client, stop.is_set, ctl.lease.beat, world.source):
+                    _first_look(ctl)  # the world's night checked first: a refused run says nothing of boards
                     if is_ticking(rcon.command) is False:  # paused: nothing the players do would arrive
                         click.echo(f"monopoli: warning: {not_ticking()}")
                     _check_boards(rcon, world, world_path, password_file, rules_name)
@@ -154,6 +159,17 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
         if refused:
             _remove_new(db_path)
     click.echo("monopoli: stopped")
+
+
+def _first_look(ctl: Controller) -> None:
+    """Read the world (its night, which may refuse this run), then say how each board stands."""
+    try:
+        ctl.connected()
+    except RconError:
+        pass  # the server went away again: the controller's poll reconnects and looks then
+    several = len(ctl.tables) > 1
+    for table in ctl.tables.values():
+        click.echo(f"  {status_line(table, ctl.store.lobby(table.name), ctl.rules.min_players, several=several)}")
 
 
 def _check_overdue(store: Store, boards: Sequence[BoardPlace], wanted: float | None, *, end_overdue: bool) -> None:
@@ -194,15 +210,6 @@ def _remove_new(db_path: Path) -> None:
         with contextlib.suppress(OSError):
             Path(f"{db_path}{suffix}").unlink()
     click.echo(f"monopoli: removed {db_path}, the new database this run had created")
-
-
-def _limit(value: str | None) -> float | None:
-    if value is None:
-        return None
-    try:
-        return timelimit.parse(value)
-    except MonopoliError as exc:
-        raise click.BadParameter(str(exc)) from None
 
 
 def _limit_words(flag: float | None, rule_minutes: int | None) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from monopoli_mc.cli.options import measure, number, world_option
+from monopoli_mc.cli.options import file_path, measure, number, world_option
 from monopoli_mc.datapack.world_config import RCON_PORT, WorldConfig, load_world
 from monopoli_mc.operator_input import SCORE_MAX
 from monopoli_mc.rcon.password import ENV_VAR, read_password
@@ -41,12 +41,12 @@ def stop_on_signals(stop: threading.Event) -> Iterator[None]:
               help="RCON port (0 picks a free one). Default: 25575, or with --console or --world "
                    "the world config's rcon.port.")
 # The pack is checked by the sandbox, so a bad one is a one-line error and exit code 1.
-@click.option("--datapack", type=click.Path(path_type=Path),
+@click.option("--datapack", type=file_path(folder=True),
               help="Datapack to load, a folder or a .zip as the server takes (its load functions run "
                    "once, tick functions every tick).")
 @click.option("--version", "mc_version", default="1.21.11", show_default=True,
               help="Minecraft version whose commands and replies the sandbox copies.")
-@click.option("--password-file", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--password-file", type=file_path(),
               help=f"File holding the RCON password (else ${ENV_VAR} is used).")
 @click.option("--tick-busy-ms", type=measure(0, 1000, "milliseconds"), default=0.0, show_default=True,
               help="Keep each tick's main thread busy this long, as a loaded server does: "

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 import time
 from pathlib import Path
@@ -12,37 +11,25 @@ from typing import Any
 
 import click
 
-from monopoli_mc.cli.options import measure, number
+from monopoli_mc.cli.options import duration, file_path, measure, number, numbers
 from monopoli_mc.errors import MonopoliError
+from monopoli_mc.operator_input import Duration
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.bots import JAIL_STRATEGIES
 from monopoli_mc.rules.planning import game_minutes, planning
-from monopoli_mc.rules.settings import Rules, load_rules
+from monopoli_mc.rules.settings import MAX_LIMIT_MINUTES, Rules, load_rules
 from monopoli_mc.rules.simulate import DEFAULT_MAX_ROUNDS, GameResult, run_games, summarize
 
-_DURATION = re.compile(r"(?:(\d+(?:\.\d+)?)h)?\s*(?:(\d+(?:\.\d+)?)m?)?")
+SLOT_MOST = MAX_LIMIT_MINUTES * 60  # seconds: a slot is at most what a game's time limit may be (a week)
 
 
 def parse_slot(text: str) -> float:
-    """"120m", "2h", "1h30m" or "90" (minutes) as minutes; raises MonopoliError otherwise."""
-    match = _DURATION.fullmatch(text.strip().lower())
-    if not text.strip() or match is None or not any(match.groups()):
-        raise MonopoliError(f"--slot wants a length such as 120m, 2h or 1h30m, found {text!r}")
-    hours, minutes = (float(g) if g else 0.0 for g in match.groups())
-    if hours * 60 + minutes <= 0:
-        raise MonopoliError(f"--slot must be longer than nothing, found {text!r}")
-    return hours * 60 + minutes
-
-
-def _slot(_ctx: click.Context, _param: click.Parameter, value: str | None) -> float | None:
-    try:
-        return None if value is None else parse_slot(value)
-    except MonopoliError as exc:
-        raise click.BadParameter(str(exc)) from None
+    """"120m", "2h", "1h30m" or "90" (minutes) as minutes, by the operator's rule; raises NotAccepted otherwise."""
+    return Duration("--slot", SLOT_MOST).read(text) / 60
 
 
 def _listed(values: tuple[str, ...]) -> list[str]:
-    """Repeated options and comma lists alike: --players 3,4 --players 6."""
+    """Repeated options and comma lists alike: --rules prom,classic --rules anti."""
     return [item.strip() for value in values for item in value.split(",") if item.strip()]
 
 
@@ -50,6 +37,7 @@ def _listed(values: tuple[str, ...]) -> list[str]:
 @click.option("--rules", "rules_names", default=("prom",), multiple=True, show_default=True, metavar="NAME|FILE",
               help="Rule set: a name in configs/rules/ or a YAML file; several with commas or repeated.")
 @click.option("--players", "player_counts", default=("4",), multiple=True, show_default=True, metavar="N[,N…]",
+              type=numbers(2, 8),
               help="Players per game, 2 to 8; several with commas (3,4,6) or repeated.")
 @click.option("--games", default=1000, show_default=True, type=number(1, 1_000_000_000))
 @click.option("--seed", default=7, show_default=True, type=number(0, 2**62), help="Seed of the first game; game i uses seed+i.")
@@ -63,17 +51,17 @@ def _listed(values: tuple[str, ...]) -> list[str]:
 @click.option("--seconds-per-throw", type=measure(0.001, 3600, "seconds"), default=None,
               help="Time one throw of the dice takes at the table, with the walk and the decisions after it: "
                    "adds minutes per game.")
-@click.option("--slot", "slot_minutes", default=None, callback=_slot, metavar="LENGTH",
+@click.option("--slot", "slot_seconds", default=None, type=duration(SLOT_MOST), metavar="LENGTH",
               help="The time the evening gives a game (120m, 2h, 1h30m): adds the share of games that end "
                    "within it (needs --seconds-per-throw).")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--plot", "plot_path", type=file_path(), default=None,
               help="Draw the distribution of minutes per game, the slot marked, into this PNG file "
                    "(needs --seconds-per-throw).")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--json", "json_path", type=file_path(),
               help="Also write the figures, with landings per space, to this JSON file.")
-def simulate(rules_names: tuple[str, ...], player_counts: tuple[str, ...], games: int, seed: int, jobs: int,
+def simulate(rules_names: tuple[str, ...], player_counts: tuple[tuple[int, ...], ...], games: int, seed: int, jobs: int,
              jail_strategy: str, max_rounds: int | None, seconds_per_throw: float | None,
-             slot_minutes: float | None, plot_path: Path | None, json_path: Path | None) -> None:
+             slot_seconds: float | None, plot_path: Path | None, json_path: Path | None) -> None:
     """Play many headless games with bots and summarize them.
 
     With --seconds-per-throw, also the minutes a game takes (median and 90th
@@ -86,13 +74,14 @@ def simulate(rules_names: tuple[str, ...], player_counts: tuple[str, ...], games
       monopoli simulate --rules prom,classic --players 3,4,6 --games 500 --seconds-per-throw 25 \\
           --slot 120m --plot slot.png
     """
+    slot_minutes = None if slot_seconds is None else slot_seconds / 60
     if seconds_per_throw is None and (slot_minutes is not None or plot_path is not None):
         raise MonopoliError(f"{'--slot' if slot_minutes is not None else '--plot'} needs --seconds-per-throw "
                             "(how long one throw takes at the table), e.g. --seconds-per-throw 25")
     for path in (plot_path, json_path):  # before the games, not after minutes of them
         if path is not None and not path.resolve().parent.is_dir():
             raise MonopoliError(f"cannot write {str(path)!r}: there is no folder {str(path.parent)!r}")
-    runs = [(load_rules(name), _players(count)) for name in _listed(rules_names) for count in _listed(player_counts)]
+    runs = [(load_rules(name), count) for name in _listed(rules_names) for counts in player_counts for count in counts]
     summaries: list[dict[str, Any]] = []
     minutes: list[tuple[str, list[float]]] = []
     for rules, players in runs:
@@ -114,13 +103,6 @@ def simulate(rules_names: tuple[str, ...], player_counts: tuple[str, ...], games
         click.echo(f"plot of minutes per game written to {plot_path}")
     if json_path is not None:
         _write_json(json_path, summaries[0] if len(summaries) == 1 else {"runs": summaries})
-
-
-def _players(text: str) -> int:
-    if not text.isdigit() or not 2 <= int(text) <= 8:
-        raise click.BadParameter(f"players must be whole numbers from 2 to 8, found {text!r}",
-                                 param_hint="'--players'")
-    return int(text)
 
 
 def _run(rules: Rules, players: int, *, games: int, seed: int, jobs: int, jail_strategy: str,

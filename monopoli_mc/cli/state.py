@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from monopoli_mc.cli.options import db_option, db_path_for, world_option
+from monopoli_mc.cli.options import db_option, db_path_for, file_path, world_option
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.saved import load_game, rules_of
 from monopoli_mc.datapack.world_config import load_world
@@ -43,7 +43,7 @@ def describe(game: Game) -> dict[str, Any]:
 @world_option
 @click.option("--board", "board_name", default=None, help="Only this board.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--png", "png_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--png", "png_path", type=file_path(), default=None,
               help="Draw the boards as the live page shows them into this PNG file instead.")
 def state(db_path: Path | None, world_path: Path | None, board_name: str | None, as_json: bool,
           png_path: Path | None) -> None:
@@ -97,8 +97,9 @@ def _draw(store: Store, world_path: Path | None, boards: list[str], path: Path) 
 
     if not boards:
         raise MonopoliError("no games yet: nothing to draw")
-    save(stored_views(store, load_world(world_path), boards), path)
-    click.echo(f"board picture of {', '.join(boards)} written to {path}")
+    views = stored_views(store, load_world(world_path), boards)  # in the world config's order
+    save(views, path)
+    click.echo(f"board picture of {', '.join(v.board for v in views)} written to {path}")
 
 
 def _check_board(name: str, store: Store, world_path: Path | None) -> None:

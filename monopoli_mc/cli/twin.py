@@ -50,6 +50,7 @@ class Twin:
 
     def __init__(self, server: RconClient, pack: Pack) -> None:
         self.server = server
+        self.pack = pack
         self.exchanges: list[Exchange] = []
         self._dir = tempfile.TemporaryDirectory(prefix="monopoli-doctor-")
         folder, _ = write_pack(pack, Path(self._dir.name))

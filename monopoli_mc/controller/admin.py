@@ -16,7 +16,7 @@ from typing import Any
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.controller import setaside, stall, timelimit, timers, worlds
-from monopoli_mc.controller.status import NEXT_GAME, net_worths, result, status_line
+from monopoli_mc.controller.status import admin, net_worths, next_game, queue_words, result, status_line
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.controller.undo import undo
@@ -41,9 +41,10 @@ class SeatRefused(IllegalAction):
     """A seat refused: the operator's answer (the message) and the same in words for the player who
     typed /trigger join (`player`: what happens next, never an operator's command)."""
 
-    def __init__(self, why: str, *, player: str) -> None:
+    def __init__(self, why: str, *, player: str, others: tuple[str, ...] = ()) -> None:
         super().__init__(why)
         self.player = player
+        self.others = others  # players told the same line (a name that equals theirs but for its case)
 
 
 class AdminDesk:
@@ -73,18 +74,20 @@ class AdminDesk:
         if kind not in KINDS:
             raise MonopoliError(f"unknown request {kind!r}; known: {', '.join(KINDS)}")
         if kind == "seat":
-            name, warning = self._seen(_name(args), offline=args.get("offline") is True)
+            name, warning = self._seen(_name(args), board, offline=args.get("offline") is True)
             answer, writes = self.seat(name, board or self._only_board(), origin=origin)
             return answer + warning, writes
         if kind == "unseat":
             return self.unseat(_name(args), board)
+        if kind == "start" and args.get("all") is True and board is None:
+            return self.start_all(origin=origin)
         if kind == "start":
             return self.start(self._table(board, args), origin=origin)
         if kind == "status":
             tables = [self._table(board, {})] if board is not None else list(self.s.tables.values())
             online, aside = self.s.reads.online, setaside.status_line(self.s.store)
-            lines = [status_line(t, self.s.store.lobby(t.name), self.s.rules.min_players, online=online)
-                     for t in tables]
+            lines = [status_line(t, self.s.store.lobby(t.name), self.s.rules.min_players, online=online,
+                                 several=self._several) for t in tables]
             if board is None:  # the night's boards on its other servers, as the database has them
                 lines += worlds.other_boards(self.s.store, self.s.tables, self.s.wall)
             return "\n".join(lines + ([aside] if aside else [])), []
@@ -135,22 +138,27 @@ class AdminDesk:
         player_name(name)  # a name a Minecraft player can have, or a clear error
         if board is None:
             return "stand on a board to join its game", []
+        twins = self._twins(name)
+        if twins:
+            line = (f"{name} cannot be seated: {twins[0]} is a player of tonight too, and Minecraft finds a "
+                    f"player by name ignoring case, so books, cash and prompts could reach the wrong one; "
+                    f"play under another name")
+            raise SeatRefused(line, player=line, others=twins)
         table = self.s.tables.get(board)
         if table is None:
             raise MonopoliError(f"no board named {board!r}")
-        if table.game is not None and table.game.phase != OVER:
-            if table.seat_of(name) is not None:
-                raise SeatRefused(f"{name} already plays on board {board!r}",
-                                  player=f"You already play at board {board}: nothing to join.")
-            raise SeatRefused(f"a game is already running on board {board!r}; wait for the next one",
-                              player=f"A game is already running on board {board}; you can join the next one "
-                                     "(/trigger join here once this one is over), or join a board with no game.")
+        running = table.game is not None and table.game.phase != OVER
+        if running and table.seat_of(name) is not None:
+            raise SeatRefused(f"{name} already plays on board {board!r}",
+                              player=f"You already play at board {board}: nothing to join.")
         playing = self.s.table_of(name)
         if playing not in (None, table) and playing.game.phase != OVER:  # type: ignore[union-attr]
             raise SeatRefused(f"{name} already plays at another board",
                               player=f"You play at board {playing.name}: finish that game first.")  # type: ignore[union-attr]
         lobby = self.s.store.lobby(board)
         if name in lobby:
+            if running:
+                return f"{name} is already queued for the next game on board {board!r} ({queue_words(lobby)})", []
             return f"{name} is already seated ({len(lobby)} seated)", []
         elsewhere = [b for b in self.s.tables if b != board and name in self.s.store.lobby(b)]
         if elsewhere:
@@ -170,6 +178,8 @@ class AdminDesk:
                               player=full)
         self.s.store.seat(board, name)
         lobby.append(name)
+        if running:  # a seat at the next game: they hear this game's table only when theirs starts
+            return self._queued(table, name, lobby)
         writes = outbox.sit(table.view, name)
         writes += outbox.say(table.view, f"{name} joined board {board} ({len(lobby)} seated).")
         start_at = self.s.settings.start_at
@@ -178,7 +188,29 @@ class AdminDesk:
             return f"{name} seated; {answer}", writes + more
         return f"{name} seated at board {board!r} ({len(lobby)} seated)", writes
 
-    def _seen(self, name: str, *, offline: bool) -> tuple[str, str]:
+    def _twins(self, name: str) -> tuple[str, ...]:
+        """Seated or seen players whose name equals this one but for its case (offline mode allows both)."""
+        seated = [n for t in self.s.tables.values() for n in (t.game.names if t.game is not None else [])]
+        seated += [n for b in self.s.tables for n in self.s.store.lobby(b)]
+        return tuple(sorted({n for n in [*seated, *self.s.names.values()]
+                             if n != name and n.lower() == name.lower()}))
+
+    def _queued(self, table: BoardGame, name: str, lobby: list[str]) -> tuple[str, Writes]:
+        """A seat reserved at a board's next game while its game runs: the player is told their place."""
+        place = len(lobby)
+        self.s.say(f"[{table.name}] {name} is queued for the next game (place {place})")
+        told = (f"A game is running at board {table.name}: you have a seat at its next game, place {place} in "
+                f"the queue. You will be told when the table is free.")
+        return (f"{name} queued for the next game on board {table.name!r}, place {place} "
+                f"({queue_words(lobby)})",
+                outbox.tell(table.view, name, told))
+
+    @property
+    def _several(self) -> bool:
+        """Whether the world has several boards (the commands named carry --board)."""
+        return len(self.s.tables) > 1
+
+    def _seen(self, name: str, board: str | None, *, offline: bool) -> tuple[str, str]:
         """The name as the server spells it, and a warning when it was forced (`--offline`).
 
         Raises IllegalAction for a name the server never showed, so a misspelt one is not seated.
@@ -191,8 +223,10 @@ class AdminDesk:
             return name, (f"; warning: the server has never shown a player named {name}: check the spelling "
                           f"(`monopoli admin unseat {name}` takes them out before the start)")
         hint = did_you_mean(name, sorted(set(self.s.names.values())))
+        where = board if board is not None else "NAME"  # as typed: the board the operator means
+        anyway = admin(f"seat {name} --offline", where, several=self._several)
         raise IllegalAction(f"no player named {name} has been on the server{hint}; check the spelling, or "
-                            f"seat them anyway with `monopoli admin seat {name} --offline`")
+                            f"seat them anyway with `{anyway}`")
 
     def unseat(self, name: str, board: str | None) -> tuple[str, Writes]:
         """Take a seated player out before their board's game starts."""
@@ -205,13 +239,18 @@ class AdminDesk:
         lobby = self.s.store.lobby(table.name)
         if name not in lobby:
             if table.seat_of(name) is not None and table.game is not None and table.game.phase != OVER:
-                raise IllegalAction(f"the game on board {table.name!r} has started: `monopoli admin kick {name}` "
-                                    f"takes {name} out (everything goes to the bank), `monopoli admin end` "
-                                    "ends the game")
+                kick, end = (admin(c, table.name, several=self._several) for c in (f"kick {name}", "end"))
+                raise IllegalAction(f"the game on board {table.name!r} has started: `{kick}` "
+                                    f"takes {name} out (everything goes to the bank), `{end}` ends the game")
             raise IllegalAction(f"{name} is not seated at board {table.name!r}{did_you_mean(name, lobby)}; "
                                 f"seated: {', '.join(lobby) or 'nobody'}")
         self.s.store.unseat(table.name, name)
         lobby.remove(name)
+        if table.game is not None and table.game.phase != OVER:  # out of the queue: the table plays on unbothered
+            left = f" ({queue_words(lobby)})" if lobby else ""
+            return (f"{name} taken out of the queue for the next game on board {table.name!r}{left}",
+                    outbox.tell(table.view, name, f"You no longer have a seat at the next game at board "
+                                                  f"{table.name}."))
         writes = outbox.say(table.view, f"{name} left board {table.name} ({len(lobby)} seated).")
         writes += outbox.unsit(table.view, name)  # after the line, so they hear it too
         return f"{name} unseated from board {table.name!r} ({len(lobby)} seated)", writes
@@ -257,6 +296,27 @@ class AdminDesk:
                    f"{'; time limit ' + timelimit.words(table.limit) if table.limit else ''}")
         return f"game started on board {table.name!r} with {len(names)} players", writes
 
+    def start_all(self, *, origin: str) -> tuple[str, Writes]:
+        """Start every board with no game running and enough players seated (`admin start --all`); the
+        answer names those started and, for each other, why not. Refused when none could start."""
+        started: list[str] = []
+        not_started: list[str] = []
+        writes: Writes = []
+        for table in self.s.tables.values():
+            if table.game is not None and table.game.phase != OVER:
+                not_started.append(f"{table.name} (its game {table.game_id} is running)")
+                continue
+            seated, least = len(self.s.store.lobby(table.name)), self.s.rules.min_players
+            if seated < least:
+                not_started.append(f"{table.name} ({seated} seated, {least} needed)")
+                continue
+            writes += self.start(table, origin=origin)[1]
+            started.append(f"{table.name} ({seated} players)")
+        rest = f"; not started: {', '.join(not_started)}" if not_started else ""
+        if not started:
+            raise IllegalAction(f"no board started{rest}")
+        return f"games started on {', '.join(started)}{rest}", writes
+
     def _elsewhere(self, name: str, table: BoardGame, last_id: int) -> bool:
         """Whether a player of a board's last game (`last_id`) has sat down at another board since: seated for
         its next game, or in a game it started after (running or over)."""
@@ -269,14 +329,15 @@ class AdminDesk:
         is told (chat and titles)."""
         game = _game(table)
         if game.phase == OVER:
-            raise IllegalAction(f"the game on board {table.name!r} is over already; next: {NEXT_GAME}")
+            raise IllegalAction(f"the game on board {table.name!r} is over already; "
+                                f"next: {next_game(table.name, several=self._several)}")
         writes = self.s.apply(table, ("admin_end", SYSTEM, None), origin)
         return (f"game {table.game_id} on board {table.name!r} ended: {result(game)}; "
                 f"net worth {net_worths(game)}"), writes
 
     def undo(self, table: BoardGame, origin: str) -> tuple[str, Writes]:
         """Revert the last action a person chose (and the automatic ones after it), sync, tell the table."""
-        done = undo(table, self.s.store, self.s.board, origin)
+        done = undo(table, self.s.store, self.s.board, origin, self.s.tables.values())
         if done is None:
             return f"nothing to undo on board {table.name!r}", []
         game = table.game
@@ -295,7 +356,7 @@ class AdminDesk:
             if done.actions[-1][0] == "time_up":
                 told = ""  # "GAME OVER: ..." is what was undone, not news
             told += "; its time was up, so the game goes on without a time limit"
-            how = " (`monopoli admin end` ends it)"
+            how = f" (`{admin('end', table.name, several=self._several)}` ends it)"
         writes += outbox.say(table.view, f"The operator undid {done.words}{told}.")
         return f"undid {done.words} on board {table.name!r}{told}{how}", writes
 

@@ -25,6 +25,7 @@ from monopoli_mc.controller.table import Action, BoardGame
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.escape import is_player_name
 from monopoli_mc.errors import MonopoliError
+from monopoli_mc.rules.phases import OVER
 
 Writes = list[str]
 
@@ -148,19 +149,53 @@ def _join(s: Snapshot, name: str, event: WorldEvent) -> Writes:
     board = s.board_at(name)
     if board is not None and name in s.store.lobby(board):
         seated = len(s.store.lobby(board))
-        start_at = s.settings.start_at
-        when = (f"once {max(start_at, s.rules.min_players)} are seated" if start_at is not None
-                else "when the organiser starts it")
-        return s.tell(name, f"You are already seated at board {board} ({seated} seated); the game starts {when}.")
+        if _running(s, board):
+            return s.tell(name, f"You are already queued for the next game at board {board}, place "
+                                f"{s.store.lobby(board).index(name) + 1}; you will be told when the table is free.")
+        return s.tell(name, f"You are already seated at board {board} ({seated} seated); the game starts "
+                            f"{s.starts_when()}.")
+    queued = board is not None and _running(s, board)
     try:
         answer, writes = AdminDesk(s).seat(name, board, origin=f"seq {event.seq}")
-    except SeatRefused as exc:
-        return s.tell(name, exc.player)
+    except SeatRefused as exc:  # a name that equals another's but for its case: both are told
+        return s.tell(name, exc.player) + [line for other in exc.others for line in s.tell(other, exc.player)]
+    if queued:  # a seat at the next game: the player was told their place in their own words
+        return writes
     return writes + (outbox.tell(s.any_view(), name, answer) if answer else [])
 
 
+def _running(s: Snapshot, board: str) -> bool:
+    """Whether a board's game is running (a seat there is one at its next game: the queue)."""
+    table = s.tables.get(board)
+    return table is not None and table.game is not None and table.game.phase != OVER
+
+
+def ended(s: Snapshot) -> set[str]:
+    """The boards whose game ended in this poll's decisions (their queue may start the next, at the next poll)."""
+    return {name for name, events in s.events.items() if any(ev[0] == "game_over" for ev in events)}
+
+
+def start_due(s: Snapshot, boards: set[str]) -> Writes:
+    """`run --start-at N` counts the players queued during a game: a board whose game ended at the last poll
+    (`boards`), with N seated for its next game now, starts it. A poll after the end, so the end is
+    written (the winner's title, the last picture) before the next game takes the table."""
+    start_at = s.settings.start_at
+    if start_at is None:
+        return []
+    out: Writes = []
+    for name in sorted(boards):
+        table = s.tables.get(name)
+        if table is None or table.game is None or table.game.phase != OVER:
+            continue
+        if len(s.store.lobby(name)) >= max(start_at, s.rules.min_players):
+            answer, writes = AdminDesk(s).start(table, origin="start-at")
+            s.say(f"[{name}] {answer} (--start-at {start_at}, counting the queue)")
+            out += writes
+    return out
+
+
 def _online(s: Snapshot, name: str, event: WorldEvent) -> Writes:
-    """A player came back: their triggers, the time bar, and their prompt if it is their turn."""
+    """A player came back: their triggers, the time and auction bars, and their prompt if it is their turn."""
     s.store.add_player(event.uuid or "", name)
     table = s.table_of(name)
     if not is_player_name(name):  # never seated (a join is set aside): nothing of a table to give back
@@ -173,6 +208,8 @@ def _online(s: Snapshot, name: str, event: WorldEvent) -> Writes:
     seat = table.seat_of(name)
     if table.ends_at is not None:  # give them the time bar (it holds only those online when made)
         table.bar.shown = None
+    if table.auction_bar.shown:  # and the auction's: made again at this poll's writes, with them in it
+        table.auction_bar.shown = None
     if seat == table.game.to_act():  # prompted at the poll's end, for the state its later entries leave
         table.prompted = ()
     return [calls.enable(name)] + outbox.tell(table.view, name, "Welcome back.")

@@ -28,7 +28,8 @@ import time
 from typing import Any, Callable
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller import auction, fileid, identity, inputs, lineage, offers, timelimit, timers, worlds
+from monopoli_mc.controller import (auction, fileid, identity, inputs, lineage, offers, status, timelimit, timers,
+                                    worlds)
 from monopoli_mc.controller import lease as lease_module
 from monopoli_mc.controller.lease import Lease
 from monopoli_mc.controller.lease import clock as lease_clock
@@ -39,6 +40,7 @@ from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.store import GameRow, Store
 from monopoli_mc.controller.table import Action, BoardGame, boards
 from monopoli_mc.controller.wire import Rcon, Wire
+from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.cost import pack_costs
 from monopoli_mc.datapack.world_config import WorldConfig
 from monopoli_mc.errors import LeaseError, MonopoliError, RconError, StoreError, WorldChanged
@@ -76,8 +78,8 @@ class Controller:
         self.wire = Wire(self.command, self._say, batches=not self.settings.per_command,
                          costs=lambda: pack_costs(world, self.board), version=world.version)
         self.walks = timers.Walks()
-        self.auction_bars = auction.Bars()  # each board's auction countdown (boss bar)
         self.stuck_timers: set[tuple[str, int | None, int, str]] = set()  # (board, game, actions, kind): failed
+        self.queue_starts: set[str] = set()  # boards whose game ended at the last poll: --start-at, the queue
         self.reader = Reader(self.command, store, self.players, self._say)  # the read phase
         self._connected = False
         self.lease: Lease | None = None
@@ -278,7 +280,7 @@ class Controller:
         snapshot = Snapshot(self.store, self.tables, self.players.names, self.players.listing.reads, reads, now,
                             self.wall(), self.settings, self.rules, self.board, self.world, self.world_id)
         stepped = None
-        if reads.new or reads.beyond or due or self.store.has_requests():
+        if reads.new or reads.beyond or due or self.queue_starts or self.store.has_requests():
             try:
                 with self.store.transaction():
                     before = fileid.signature(self.store)
@@ -293,20 +295,25 @@ class Controller:
         for table in self.tables.values():  # prompts withheld (a reconnect, a player back), for the state now
             out += table.prompt_writes()
         timers.auction_clock(self.tables.values(), now)
-        out += self.auction_bars.writes(self.tables.values(), now, quiet=self.settings.auction_quiet,
-                                        first=self.settings.auction_first)
+        if now - self.beaten > auction.SILENT:  # the pack may have said so on the bars: made again
+            auction.unknown(self.tables.values())
+        out += auction.bar_writes(self.tables.values(), now, quiet=self.settings.auction_quiet,
+                                  first=self.settings.auction_first)
         out += self.walks.check(self.tables.values(), now, reads.standing)
         out += timers.time_bars(self.tables.values(), self.wall(), self.on_line)
         ack = reads.ack
         if out or ack is not None:  # the arrived walkers' tags go with a write that is made anyway
             out, self.walks.walked = self.walks.walked + out, []
         # The heartbeat rides on every batch (no request of its own), and is sent alone on an idle poll a
-        # second after the last; a poll whose writes cannot be batched (a boss bar) leaves it to the next.
+        # second after the last; a poll whose writes cannot be batched (a boss bar) leaves it to the next,
+        # unless two have passed (long polls during an auction would starve it, and the pack would then
+        # say on the bar that the game is not answering: bars.py).
         if stepped is not None:  # last: a pack too old to have the call loses only the mark's count
             out.append(outbox.calls.applied(self.lease.token, stepped.steps, stepped.moves, int(stepped.at)))
             self.applied = stepped
         batched = ack is not None or any(outbox.calls.as_op(command) is not None for command in out)
-        if batched or (not out and now - self.beaten >= BEAT_EVERY):
+        late = now - self.beaten >= (2 * BEAT_EVERY if out else BEAT_EVERY)
+        if batched or late:
             out.append(outbox.calls.beat())
             self.beaten = now
         self.send(out, ack=ack)
@@ -333,6 +340,11 @@ class Controller:
         for request in worlds.requests_for(self.store, self.tables, self.world_key, time.time()):
             out += self._one(s, f"request {request.id} ({request.kind})", lambda: inputs.request(s, request),
                              lambda exc: inputs.request_failed(s, request, exc))
+        starts, self.queue_starts = self.queue_starts, set()
+        if starts:
+            out += self._one(s, "the start of a queue's game (--start-at)", lambda: inputs.start_due(s, starts),
+                             lambda exc: _said_failed(s, starts, exc))
+        self.queue_starts = inputs.ended(s)
         lineage.advance(self.store, self.world_id, s.reads.new)
         return out
 
@@ -385,8 +397,8 @@ class Controller:
                     self.store.set_meta(f"books_out:{name}", json.dumps(table.books_out))
                 out += self.walks.start(table, events, now, self.settings.walk_wait)
             except MonopoliError as exc:  # the game moved on; only its picture is late: sync mends it
-                self.on_line(f"warning: board {name!r}: cannot write the world ({exc}); "
-                             "run `monopoli admin sync` when it is fixed")
+                sync = status.admin("sync", name, several=len(self.tables) > 1)
+                self.on_line(f"warning: board {name!r}: cannot write the world ({exc}); run `{sync}` when it is fixed")
         return out
 
     def reload(self) -> None:
@@ -409,8 +421,17 @@ class Controller:
         return self.rcon.command(text)
 
     def send(self, commands: list[str], *, ack: int | None = None) -> None:
-        """Write commands to the world in order, in batches, then drop inbox entries up to `ack`."""
-        self.wire.send(commands, ack=ack)
+        """Write commands to the world in order, in batches, then drop inbox entries up to `ack`; a player
+        whose name another seen player's equals but for its case is aimed at exactly (`calls.exactly`)."""
+        self.wire.send(calls.exactly(commands, calls.case_twins(self.players.names.values())), ack=ack)
+
+
+def _said_failed(s: Snapshot, boards: set[str], exc: Exception) -> list[str]:
+    """A queue's game that could not start: said once; the organiser starts it (`admin start`)."""
+    several = len(s.tables) > 1
+    how = " or ".join(f"`{status.admin('start', board, several=several)}`" for board in sorted(boards))
+    s.say(f"warning: the next game could not start by itself ({exc}); start it with {how}")
+    return []
 
 
 def _sleep(stop: Callable[[], bool], seconds: float) -> None:

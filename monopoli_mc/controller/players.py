@@ -95,7 +95,7 @@ def known(names: dict[str, str], name: str) -> str | None:
     if name in seen:
         return name
     folded = [n for n in seen if n.casefold() == name.casefold()]
-    return folded[0] if len(folded) == 1 else None  # Java names are unique whatever their case
+    return folded[0] if len(folded) == 1 else None  # `Alex` and `alex` may both exist (offline mode): neither
 
 
 def chat(view: outbox.Table, name: str | None, text: str) -> list[str]:

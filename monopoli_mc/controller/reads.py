@@ -20,6 +20,7 @@ from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.controller.timers import Walks
 from monopoli_mc.controller.wire import ask
+from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.escape import is_player_name
 
 PATIENCE = 30.0
@@ -85,10 +86,12 @@ class Reader:
         wanted = [self._stands(e, tables) for e in reads.new] if len(tables) > 1 else []
         if walks.positions is None:  # a pack that does not report walkers: each is asked for
             wanted += Walks.walkers(tables.values())
+        twins = calls.case_twins(players.names.values())  # a name vanilla would find ignoring case: aimed exactly
         for name in wanted:
             if name is not None and name not in reads.standing and is_player_name(name):
+                query = pos_query(name) if name not in twins else f"data get entity {calls.aimed(name, twins)} Pos"
                 try:
-                    reads.standing[name] = ask(self.command, pos_query(name), lambda reply: parse_pos(reply, name))
+                    reads.standing[name] = ask(self.command, query, lambda reply: parse_pos(reply, name))
                 except InboxError as exc:
                     if players.standing.failed():
                         self.say(f"warning: where {name} stands: {exc}; the inbox waits for it")

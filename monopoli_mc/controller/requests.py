@@ -108,18 +108,19 @@ def controller_down(holder: lease.Holder | None, now: float) -> str:
 def offline_status(store: Store, holder: lease.Holder | None, board: str | None) -> str:
     """`admin status` without a controller: its last heartbeat, then each board as the database has it."""
     parts = [controller_down(holder, time.time())]
-    boards = sorted(store.boards()) if board is None else [board]
-    for name in boards:
+    every = sorted(store.boards())
+    several = len(every) > 1
+    for name in every if board is None else [board]:
         row = store.current_game(name)
         lobby = store.lobby(name)
         if row is None:
-            parts.append(board_status(name, None, 0, lobby=lobby, min_players=MIN_PLAYERS))
+            parts.append(board_status(name, None, 0, lobby=lobby, min_players=MIN_PLAYERS, several=several))
             continue
         game, _ = load_game(store, row, load_board(board_path(rules_of(row.rules).board)))
         paused = store.meta(f"paused:{name}") == "1" and game.phase != OVER
         parts.append(board_status(name, game, row.id, lobby=lobby, min_players=game.rules.min_players,
                                   paused=paused, ends_at=timelimit.ends_at(store, row),
-                                  since=store.last_action_at(row.id) or row.started))
+                                  since=store.last_action_at(row.id) or row.started, several=several))
     aside = setaside.status_line(store)
     if aside:
         parts.append(aside)

@@ -118,4 +118,24 @@ class Snapshot:
             worth = f"Final net worth: {net_worths(table.game)}."
             self.say(f"[{table.name}] {worth}")
             out += outbox.say(table.view, worth)
+        if any(ev[0] == "game_over" for ev in events):
+            out += self._table_free(table)
+        return out
+
+    def starts_when(self) -> str:
+        """When a board's next game starts: "once 4 are seated" (`run --start-at`) or by the organiser."""
+        start_at = self.settings.start_at
+        return (f"once {max(start_at, self.rules.min_players)} are seated" if start_at is not None
+                else "when the organiser starts it")
+
+    def _table_free(self, table: BoardGame) -> list[str]:
+        """A board's game is over: each player queued for its next game is told the table is free."""
+        queue = self.store.lobby(table.name)
+        if not queue:
+            return []
+        self.say(f"[{table.name}] the table is free; queued for the next game: {', '.join(queue)}")
+        out: list[str] = []
+        for place, name in enumerate(queue, start=1):
+            out += self.tell(name, f"The game at board {table.name} is over: the table is free. You have place "
+                                   f"{place} of {len(queue)} for its next game, which starts {self.starts_when()}.")
         return out

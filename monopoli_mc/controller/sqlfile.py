@@ -23,8 +23,9 @@ from typing import Any
 
 from monopoli_mc.errors import StoreError, StoreFull
 
-SCHEMA_VERSION = 4  # PRAGMA user_version of the databases this version writes (3: the inputs set aside;
-# 4: a lease per world and the night's boards, docs/night.md)
+SCHEMA_VERSION = 5  # PRAGMA user_version of the databases this version writes (3: the inputs set aside;
+# 4: what each action produced;
+# 5: a lease per world and the night's boards, docs/night.md)
 
 
 class Connection(sqlite3.Connection):

@@ -26,11 +26,14 @@ WAITING, DONE, WITHDRAWN, EXPIRED = "waiting", "done", "withdrawn", "expired"  #
 # the inputs set aside (setaside.py), from version 3
 _SET_ASIDE = """CREATE TABLE IF NOT EXISTS set_aside(id INTEGER PRIMARY KEY, world TEXT NOT NULL, seq INTEGER NOT NULL,
     uuid TEXT, name TEXT, kind TEXT NOT NULL, value INTEGER, why TEXT NOT NULL, t REAL NOT NULL)"""
-# a lease per world (its RCON address) and the world each board of the night belongs to (lease.py), from version 4
+# a lease per world (its RCON address) and the world each board of the night belongs to (lease.py), from version 5
 _NIGHT = """CREATE TABLE IF NOT EXISTS leases(world TEXT PRIMARY KEY, holder TEXT NOT NULL, pid INTEGER NOT NULL,
     host TEXT NOT NULL, started REAL NOT NULL, heartbeat REAL NOT NULL, released INTEGER NOT NULL DEFAULT 0,
     status TEXT NOT NULL DEFAULT '');
 CREATE TABLE IF NOT EXISTS boards(board TEXT PRIMARY KEY, world TEXT NOT NULL, identity TEXT NOT NULL DEFAULT '')"""
+# what each action produced, for a replay to compare (saved.py), from version 4: a table of its own, so
+# an older file gains it as the set-aside table came, and its earlier actions simply have none
+_OUTCOMES = "CREATE TABLE IF NOT EXISTS outcomes(action INTEGER PRIMARY KEY, digest TEXT NOT NULL)"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games(id INTEGER PRIMARY KEY, board TEXT NOT NULL, rules TEXT NOT NULL,
@@ -45,11 +48,11 @@ CREATE TABLE IF NOT EXISTS players(uuid TEXT PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS requests(id INTEGER PRIMARY KEY, t REAL NOT NULL, board TEXT,
     kind TEXT NOT NULL, args TEXT NOT NULL, deadline REAL NOT NULL, state TEXT NOT NULL DEFAULT 'waiting',
     answer TEXT);
-""" + _SET_ASIDE + ";\n" + _NIGHT + ";\n"
+""" + _SET_ASIDE + ";\n" + _OUTCOMES + ";\n" + _NIGHT + ";\n"
 
-# version -> what takes a file of that version to the next (sqlfile.SCHEMA_VERSION is the newest); 3 -> 4: the
+# version -> what takes a file of that version to the next (sqlfile.SCHEMA_VERSION is the newest); 4 -> 5: the
 # one lease becomes the lease of the world '' (a controller from before leases per world), then goes
-_MIGRATIONS = {2: _SET_ASIDE, 3: _NIGHT + """;
+_MIGRATIONS = {2: _SET_ASIDE, 3: _OUTCOMES, 4: _NIGHT + """;
 INSERT OR IGNORE INTO leases(world, holder, pid, host, started, heartbeat, released, status)
     SELECT '', holder, pid, host, started, heartbeat, released, status FROM lease;
 DROP TABLE lease"""}
@@ -204,11 +207,14 @@ class Store:
         """Mark a game finished (or, after an undo, not any more)."""
         self.db.execute("UPDATE games SET over=? WHERE id=?", (int(over), game))
 
-    def log(self, game: int, action: Action, origin: str) -> None:
-        """Append one applied action."""
+    def log(self, game: int, action: Action, origin: str, *, outcome: str | None = None) -> None:
+        """Append one applied action, with the digest of what it produced (`saved.outcome`) when it changed
+        the game."""
         kind, seat, arg = action
-        self.db.execute("INSERT INTO actions(game, kind, seat, arg, origin, t) VALUES(?,?,?,?,?,?)",
-                        (game, kind, seat, json.dumps(arg), origin, time.time()))
+        row = self.db.execute("INSERT INTO actions(game, kind, seat, arg, origin, t) VALUES(?,?,?,?,?,?)",
+                              (game, kind, seat, json.dumps(arg), origin, time.time()))
+        if outcome is not None:
+            self.db.execute("INSERT INTO outcomes(action, digest) VALUES(?,?)", (row.lastrowid, outcome))
 
     def log_undo(self, game: int, origin: str, count: int = 1, *, left: int | None = None) -> None:
         """Append an undo row (cancels the last `count` effective actions) and drop stale snapshots.
@@ -246,15 +252,24 @@ class Store:
 
     def effective(self, game: int) -> list[tuple[Action, str]]:
         """The effective actions of a game with where each came from ("seq 12", "forced", ...)."""
-        out: list[tuple[Action, str]] = []
-        for rowid, kind, seat, arg, origin in self.db.execute(
-                "SELECT id, kind, seat, arg, origin FROM actions WHERE game=? ORDER BY id", (game,)).fetchall():
+        return [(action, origin) for action, origin, _digest in self._effective(game)]
+
+    def outcomes(self, game: int) -> list[str | None]:
+        """The recorded digest of what each effective action produced, in the order of `actions(game)`
+        (None for an action recorded before digests were kept)."""
+        return [digest for _action, _origin, digest in self._effective(game)]
+
+    def _effective(self, game: int) -> list[tuple[Action, str, str | None]]:
+        out: list[tuple[Action, str, str | None]] = []
+        for rowid, kind, seat, arg, origin, digest in self.db.execute(
+                "SELECT a.id, a.kind, a.seat, a.arg, a.origin, o.digest FROM actions a LEFT JOIN outcomes o "
+                "ON o.action=a.id WHERE a.game=? ORDER BY a.id", (game,)).fetchall():
             if kind == UNDO:
                 del out[max(0, len(out) - self._undone(arg, rowid)):]
             elif kind == NOTE:
                 continue
             else:
-                out.append(((kind, seat, self._loads(arg, "actions", rowid)), origin))
+                out.append(((kind, seat, self._loads(arg, "actions", rowid)), origin, digest))
         return out
 
     def _undone(self, arg: str, rowid: int) -> int:

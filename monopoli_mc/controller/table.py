@@ -17,7 +17,7 @@ from monopoli_mc.bridge.outbox import Picture, Table
 from monopoli_mc.controller.offers import Draft
 from monopoli_mc.controller.policy import forced_action
 from monopoli_mc.controller.history import told_lines
-from monopoli_mc.controller.saved import load_game
+from monopoli_mc.controller.saved import load_game, outcome
 from monopoli_mc.controller.store import SNAPSHOT_EVERY, GameRow, Store
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig
@@ -49,6 +49,17 @@ class Bar:
     words: str = ""
     color: str = ""
     warned: set[int] = field(default_factory=set)  # the timelimit.WARN_AT thresholds already told
+
+
+@dataclass
+class AuctionBar:
+    """What the world's auction bar of a board shows (auction.py), so only changes are sent."""
+
+    shown: bool | None = None  # None: not known (a restart, a sync, a player back, the controller silent)
+    game: int = 0  # the game it was made for: a bar left by an earlier game is made again for this one
+    window: float = 0.0
+    seconds: int = -1
+    words: str = ""
 
 
 @dataclass
@@ -84,6 +95,7 @@ class BoardGame:
     limit: float | None = None  # the game's time limit in seconds (stored with it; timelimit.py)
     ends_at: float | None = None  # when it runs out (seconds since the epoch); None: no limit, or over
     bar: Bar = field(default_factory=Bar)  # what the world's boss bar of the time left shows (timelimit.py)
+    auction_bar: AuctionBar = field(default_factory=AuctionBar)  # its open auction's countdown (auction.py)
     since: float = 0.0  # time.time() of the game's last action: how long the game has waited (stall.py)
     reminded: Reminded = field(default_factory=Reminded)  # the reminders of a wait (stall.py)
     log: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=LOG_KEPT))  # (game id, line told)
@@ -119,19 +131,20 @@ class BoardGame:
         if game is None:
             raise MonopoliError(f"no game is running on board {self.name!r}")
         events = game.apply(action)
-        self._logged(store, action, origin)
+        self._logged(store, action, origin, events)
         forced = forced_action(game)
         while forced is not None:
-            events += game.apply(forced)
-            self._logged(store, forced, "forced")
+            more = game.apply(forced)
+            self._logged(store, forced, "forced", more)
+            events += more
             forced = forced_action(game)
         if game.phase == OVER:
             store.set_over(self.game_id)
         return events
 
-    def _logged(self, store: Store, action: Action, origin: str) -> None:
+    def _logged(self, store: Store, action: Action, origin: str, events: list[Event]) -> None:
         assert self.game is not None
-        store.log(self.game_id, action, origin)
+        store.log(self.game_id, action, origin, outcome=outcome(events))
         self.n_actions += 1
         self.since = time.time()
         if self.n_actions % SNAPSHOT_EVERY == 0:
@@ -170,6 +183,7 @@ class BoardGame:
         if self.game is None:
             return []
         self.bar.shown = None  # the time bar too, at the next poll
+        self.auction_bar.shown = None  # and the auction's: made again while one is open, else removed
         self.shown = outbox.picture(self.game, self.view)
         self.prompted = outbox.prompt_key(self.game)
         return outbox.sync(self.game, self.view, stamp=self.game_id, drawn=self.books_out)

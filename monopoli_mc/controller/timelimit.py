@@ -9,45 +9,29 @@ in seconds, 0 for none), so a restarted controller keeps it. `--time-limit` give
 from __future__ import annotations
 
 import math
-import re
 import time
 from typing import Any
 
 from monopoli_mc.bridge import outbox, timebar
 from monopoli_mc.controller.store import GameRow, Store
 from monopoli_mc.controller.table import BoardGame
-from monopoli_mc.errors import MonopoliError
+from monopoli_mc.operator_input import Duration
 from monopoli_mc.rules.phases import OVER
 from monopoli_mc.rules.settings import MAX_LIMIT_MINUTES
 
 UPDATE_EVERY = 5.0  # seconds between boss bar updates: one RCON request per board, not one per poll
 WARN_AT = (600, 60)  # seconds left at which the table is warned in chat
 MAX_HOURS = MAX_LIMIT_MINUTES // 60  # a week, as a rule set may say: the boss bar's seconds stay far inside an int
-_LIMIT = re.compile(r"(?:(?P<h>\d+)h)?(?:(?P<m>\d+)m)?(?:(?P<s>\d+)s)?")
+
+TIME_LIMIT = Duration("--time-limit", MAX_HOURS * 3600, off=True)  # the operator's one rule (operator_input)
 
 
 def parse(value: str) -> float:
-    """`90m`, `90` (minutes), `1h30m`, `2h`, `45s` -> seconds; `off` -> 0 (no limit).
+    """`90m`, `90` (minutes), `1h30m`, `2h`, `45s` -> seconds; `off` -> 0 (no limit); by the operator's rule.
 
-    Raises MonopoliError naming the value and the forms taken.
+    Raises NotAccepted (a MonopoliError) naming the value and the forms taken, with the range.
     """
-    word = value.strip().lower()
-    if word in ("off", "none", "0"):
-        return 0.0
-    if re.fullmatch(r"\d+|\d+h\d+", word):  # plain minutes: 90, 1h30
-        word += "m"
-    m = _LIMIT.fullmatch(word)
-    if not word or m is None or not any(m.groups()):
-        raise MonopoliError(f"not a time limit: {value!r}; write 90m, 90 (minutes), 1h30m, 45s, or off")
-    # Bounded before counting: a number of hundreds of digits is refused, never converted.
-    too_long = any(len(part) > 7 for part in m.groups() if part)
-    seconds = 0 if too_long else int(m["h"] or 0) * 3600 + int(m["m"] or 0) * 60 + int(m["s"] or 0)
-    if too_long or seconds > MAX_HOURS * 3600:
-        shown = value if len(value) <= 24 else value[:20] + "..."
-        raise MonopoliError(f"time limit too long: {shown!r}; a time limit is at most {MAX_HOURS}h (a week)")
-    if seconds <= 0:
-        raise MonopoliError(f"not a time limit: {value!r}; write 90m, 90 (minutes), 1h30m, 45s, or off")
-    return float(seconds)
+    return TIME_LIMIT.read(value)
 
 
 def words(seconds: float | None) -> str:

@@ -53,6 +53,7 @@ def set_paused(store: Store, table: BoardGame, paused: bool, *, now: float, wall
             store.set_meta(f"time_paused:{row.id}", repr(total))
         store.set_meta(f"paused_at:{table.name}", "")
         table.held = None
+        auction.resumed(table, now)  # its whole wait back, not the seconds left at the pause
     table.paused = paused
     store.set_meta(f"paused:{table.name}", "1" if paused else "0")
 

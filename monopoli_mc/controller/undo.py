@@ -5,14 +5,23 @@ An automatic action is one nobody chose: the controller's forced moves after an 
 clock (an auction closed after the quiet period, the time limit). Undoing a person's action
 alone would leave the game where an automatic move is due that nobody makes (a debt that
 can be paid, waiting), so they go together. The log keeps one undo row with the count.
+
+An undo never seats anyone twice. An undo that gives a board back a game that was over (an undo of its
+end, or of the kick, bankruptcy or throw that ended it) is refused, before anything changes, when one of
+that game's players has sat down at another board since: seated there for its next game, or playing in
+its running game. A player in two running games is waited for by both tables and shown both games'
+prompts, so the operator is told whom, where, and what to do instead (`SeatedElsewhere`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from monopoli_mc.controller.saved import load_game
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import Action, BoardGame
+from monopoli_mc.errors import IllegalAction
 from monopoli_mc.rules.board import Board
 from monopoli_mc.rules.events import Event
 from monopoli_mc.rules.game import Game
@@ -59,16 +68,25 @@ def count_to_undo(origins: list[str], kinds: list[str] | None = None) -> int:
     return min(n + 1, len(origins))
 
 
-def undo(table: BoardGame, store: Store, board: Board, origin: str) -> Undone | None:
+class SeatedElsewhere(IllegalAction):
+    """An undo refused because it would give a player a seat in two running games (nothing was changed)."""
+
+
+def undo(table: BoardGame, store: Store, board: Board, origin: str,
+         others: Iterable[BoardGame] = ()) -> Undone | None:
     """Revert a board's last chosen action and the automatic ones after it (inside a transaction).
 
-    None when the game has no action yet. The game is reloaded from the store.
+    None when the game has no action yet. The game is reloaded from the store. `others`: the world's
+    other boards; raises SeatedElsewhere, having changed nothing, when the undo would reopen a game
+    one of whose players has sat down at one of them since.
     """
     rows = store.effective(table.game_id)
     if not rows:
         return None
     n = count_to_undo([o for _, o in rows], [a[0] for a, _ in rows])
     kept, actions = [a for a, _ in rows[:-n]], [a for a, _ in rows[-n:]]
+    if table.game is not None and table.game.phase == OVER:
+        _refuse_double_seats(table, store, board, kept, actions, others)
     store.log_undo(table.game_id, origin, n, left=len(kept))
     row = store.current_game(table.name)
     assert row is not None
@@ -85,6 +103,62 @@ def undo(table: BoardGame, store: Store, board: Board, origin: str) -> Undone | 
     lines = Narrator(board, game.names, top_building=top).lines(events)
     told = "; ".join(line for line in lines if not line.startswith("--"))
     return Undone(actions, events, " and ".join(describe(game, a) for a in actions), told)
+
+
+def _refuse_double_seats(table: BoardGame, store: Store, board: Board, kept: list[Action],
+                         actions: list[Action], others: Iterable[BoardGame]) -> None:
+    """Raise SeatedElsewhere when undoing `actions` reopens the board's game (over now, not over with only
+    `kept`) and one of its players is seated at, or plays in the running game of, another board."""
+    row = store.current_game(table.name)
+    assert row is not None and table.game is not None
+    after, _ = load_game(store, row, board, kept)  # the game as the undo would leave it; nothing written
+    if after.phase == OVER:
+        return
+    found = seated_elsewhere(after.names, table, store, others)
+    if found:
+        words = " and ".join(describe(table.game, a) for a in actions)
+        raise SeatedElsewhere(double_seat_words(words, table.name, found))
+
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """Where a player of a game sits now at another board: its next game's seats, or its running game."""
+
+    name: str
+    board: str
+    game: int | None  # the running game they play in; None: seated for the board's next game
+
+
+def seated_elsewhere(names: Iterable[str], table: BoardGame, store: Store,
+                     others: Iterable[BoardGame]) -> list[Elsewhere]:
+    """The players of `names` seated at another board than `table`, or playing in its running game."""
+    found: list[Elsewhere] = []
+    for other in others:
+        if other is table:
+            continue
+        running = other.game is not None and other.game.phase != OVER
+        lobby = store.lobby(other.name)
+        for name in names:
+            if running and other.seat_of(name) is not None:
+                found.append(Elsewhere(name, other.name, other.game_id))
+            elif name in lobby:
+                found.append(Elsewhere(name, other.name, None))
+    return found
+
+
+def double_seat_words(words: str, board: str, found: list[Elsewhere]) -> str:
+    """The refusal of an undo that would seat players twice, in one line: whom, where, and what to do."""
+    where = "; ".join(f"{e.name} plays on board {e.board!r} now (game {e.game})" if e.game is not None
+                      else f"{e.name} is seated at board {e.board!r} for its next game" for e in found)
+    fixes = []
+    for e in found:
+        fix = (f"`monopoli admin end --board {e.board}` ends that game" if e.game is not None
+               else f"`monopoli admin unseat {e.name}` takes {e.name} off it")
+        if fix not in fixes:
+            fixes.append(fix)
+    names = " and ".join(dict.fromkeys(e.name for e in found))
+    return (f"undoing {words} on board {board!r} would put {names} in two games: {where}. Nothing was changed; "
+            f"{', '.join(fixes)}, then undo again (or leave board {board!r}'s game over)")
 
 
 def describe(game: Game, action: Action) -> str:

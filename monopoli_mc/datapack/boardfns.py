@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from monopoli_mc.datapack.layout import Layout, Pos
 from monopoli_mc.datapack.pack import Pack
 from monopoli_mc.datapack.text import Dialect, text, tpl
+from monopoli_mc.datapack.versions import McVersion
 from monopoli_mc.rules.board import Board
 
 HOUSE = "minecraft:green_concrete"
 HOTEL = "minecraft:red_concrete"
 APARTMENT = "minecraft:light_blue_concrete"  # Anti-Monopoly's top building
+FILL_LIMIT = 32768  # vanilla's commandModificationBlockLimit (max_block_modifications): blocks one fill may set
 
 
 def structure_id(layout: Layout) -> str:
@@ -23,6 +27,25 @@ def place_command(layout: Layout) -> str:
     """The `place template` line that builds a board: at its origin, turned to its facing."""
     ox, oy, oz = layout.place.origin
     return f"place template {structure_id(layout)} {ox} {oy} {oz} {layout.rotation}"
+
+
+def clear_commands(low: Pos, high: Pos, hanging: Sequence[str], version: McVersion) -> list[str]:
+    """The `fill` lines that clear a box to air and leave no item on the ground, on the release.
+
+    A plain fill walks x fastest, then y, then z, and each block it removes updates its neighbours'
+    shapes: a sign or button whose support goes first pops off and drops as an item (row B6).
+    From 1.21.5 `fill … strict` sets with flags 2 | 816 (no shape updates, no drops: 1.21.11
+    FillCommand). Before, each hanging kind is taken out first with a `replace` filter (removing a
+    hanging block pops nothing: nothing hangs on it), then the rest. Slices of at most FILL_LIMIT
+    blocks, y by y; every hanging block of every slice goes before any support.
+    """
+    (x0, y0, z0), (x1, y1, z1) = low, high
+    step = max(1, FILL_LIMIT // ((x1 - x0 + 1) * (z1 - z0 + 1)))
+    boxes = [f"{x0} {y} {z0} {x1} {min(y + step - 1, y1)} {z1}" for y in range(y0, y1 + 1, step)]
+    if version.number >= (1, 21, 5):
+        return [f"fill {box} minecraft:air strict" for box in boxes]
+    return ([f"fill {box} minecraft:air replace {kind}" for kind in hanging for box in boxes]
+            + [f"fill {box} minecraft:air" for box in boxes])
 
 
 def add_board_functions(pack: Pack, dialect: Dialect, board: Board, layout: Layout) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from monopoli_mc.datapack.about import add_about
+from monopoli_mc.datapack.bars import add_bars
 from monopoli_mc.datapack.boardfns import add_board_functions, add_board_ui, structure_id
 from monopoli_mc.datapack.buttons import add_buttons
 from monopoli_mc.datapack.channel import add_channel
@@ -37,6 +38,7 @@ def build_pack(world: WorldConfig, board: Board, *, structures: bool = True) -> 
                 description=f"Monopoli MC for Minecraft {version.name} ({board.name})")
     add_channel(pack, dialect, [place.name for place in world.boards])
     add_hud(pack, dialect, [place.name for place in world.boards])
+    add_bars(pack, dialect, [place.name for place in world.boards])
     add_about(pack, world, board)
     add_view(pack, dialect, board)
     add_board_ui(pack)

@@ -7,6 +7,7 @@ for any valid argument (`MAX_REQUEST` is checked by the tests).
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Iterable
 
 from monopoli_mc.datapack.escape import macro_text, player_name, snbt_string, target
 from monopoli_mc.datapack.versions import McVersion
@@ -22,6 +23,9 @@ DECKS = ("chance", "community_chest", "competitor", "monopolist")
 _BOARD = re.compile(r"[a-z0-9_]{1,16}")
 _TOKEN = re.compile(r"[0-9a-f]{1,64}")  # a lease token (uuid4().hex): it enters the pack's macro line as it is
 _CALL = re.compile(r"function monopoli:([a-z0-9_/]+)(?: \{(.*)\})?", re.DOTALL)
+_ADDRESSED = re.compile(r'(?<=[{,])player:"([A-Za-z0-9_.+-]{1,16})"')  # a call's player, where the pack aims at them
+_TAGGED = re.compile(r"^tag ([A-Za-z0-9_.+-]{1,16}) ")
+_SHOWN = ("ui/hud",)  # calls whose `player` is text shown to others ("Alex's turn"), not whom they aim at
 
 
 def _call(function: str, **args: str | int) -> str:
@@ -38,6 +42,46 @@ def _board(value: str) -> str:
     if not _BOARD.fullmatch(value):
         raise MonopoliError(f"not a board name: {value!r}")
     return snbt_string(value, modern=False)
+
+
+def case_twins(names: Iterable[str]) -> set[str]:
+    """The names among these that another one equals but for its case (`Alex`, `alex`: an offline-mode
+    server can have both online at once)."""
+    folded: dict[str, set[str]] = {}
+    for name in names:
+        folded.setdefault(name.lower(), set()).add(name)
+    return {n for group in folded.values() if len(group) > 1 for n in group}
+
+
+def aimed(name: str, twins: Collection[str]) -> str:
+    """How a command names a player: by name, or exactly (`@a[name=…,limit=1]`) when the name is among
+    `twins` (`case_twins`), as `exactly` rewrites a call."""
+    return f"@a[name={player_name(name)},limit=1]" if name in twins else player_name(name)
+
+
+def exactly(commands: list[str], twins: Collection[str]) -> list[str]:
+    """The commands with each player among `twins` aimed at by `@a[name=…]`, which compares names exactly.
+
+    Vanilla finds a player written by name ignoring case (`PlayerList.getPlayerByName`: the first online in
+    join order, 1.20.5-1.21.11; the entity, players and score holder arguments alike), so `give alex …`
+    reaches `Alex` when Alex joined first; the `name` selector option compares with `equals`
+    (`EntitySelectorOptions`). A player aimed at so must be online: one who is not is written to by
+    nobody (their cash line waits for the next `sync`), never by the other one."""
+    if not twins:
+        return commands
+
+    def aim(found: re.Match[str]) -> str:
+        return f'player:"{aimed(found.group(1), twins)}"'
+    out = []
+    for command in commands:
+        call = _CALL.fullmatch(command)
+        if call is not None and call.group(1) not in _SHOWN:
+            command = _ADDRESSED.sub(aim, command)
+        tagged = _TAGGED.match(command)
+        if tagged is not None and tagged.group(1) in twins:
+            command = f"tag {aimed(tagged.group(1), twins)} " + command[tagged.end():]
+        out.append(command)
+    return out
 
 
 def night_mark(night: str, db: str, host: str = "", pid: int = 0, *, token: str = "", file: str = "",

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from monopoli_mc.datapack.escape import TABLE
 from monopoli_mc.datapack.pack import Pack
 from monopoli_mc.datapack.text import Dialect, text
+from monopoli_mc.limits import SCORE_MAX
 
 STORAGE = "monopoli:bridge"
 OUTBOX = "monopoli:outbox"
@@ -49,7 +50,7 @@ REFILL = (f"execute unless data storage {STORAGE} inbox[0] if data storage {BACK
           "run function monopoli:bridge/refill")  # an empty inbox takes the oldest waiting page
 INBOX_PAGE = 64  # entries in the inbox, and in a backlog page, at most: below 1.21-1.21.4's 128
 WALKERS = 64  # positions in `pos` at most, for the same reason
-SEQ_END = 2147483647  # the counter's last value: the next entry starts a new boot from 1
+SEQ_END = SCORE_MAX  # the counter's last value: the next entry starts a new boot from 1
 BEAT = "$beat"  # in SEQ: the game time of the controller's last heartbeat (`bridge/beat`, a set)
 LATE = "$late"  # in SEQ: ticks since that heartbeat, worked out when an input is queued
 DEAF_AFTER = 100  # ticks (5 s) without a heartbeat: the pack itself tells whoever gave an input
@@ -346,7 +347,9 @@ def _heartbeat(pack: Pack) -> None:
     """The controller's heartbeat, and how long ago it was: `bridge/beat` sets (never adds) the game time
     of the controller's last write; `bridge/late` works out the ticks since, for the line an input gets
     when nobody has answered for DEAF_AFTER ticks (a controller stopped, or its connection lost)."""
-    pack.function("bridge/beat", [f"execute store result score {BEAT} {SEQ} run time query gametime"])
+    pack.function("bridge/beat", [f"execute store result score {BEAT} {SEQ} run time query gametime",
+                                  # the auction bars say so once the beats stop (bars.py); each beat puts it off
+                                  f"schedule function monopoli:bridge/deaf {DEAF_AFTER + 1}t replace"])
     # how far the controller's database has applied, into the world's mark (docs/night.md): only while the
     # mark is that controller's, so one taken over writes nothing into its successor's mark
     pack.function("bridge/applied", [

@@ -12,6 +12,7 @@ import json
 import re
 
 from monopoli_mc.errors import MonopoliError
+from monopoli_mc.limits import SCORE_MAX
 
 # What vanilla reads as a name in a selector position (brigadier's unquoted string, at most 16):
 # Java names are [A-Za-z0-9_], and Bedrock players through Floodgate are `.Robin`.
@@ -111,7 +112,7 @@ def target(name: str) -> str:
 
 def table_players(number: int) -> str:
     """The selector of the players seated at the board-th board (the pack's `monopoli.table` score)."""
-    if not isinstance(number, int) or not 1 <= number <= 2**31 - 1:
+    if not isinstance(number, int) or not 1 <= number <= SCORE_MAX:
         raise MonopoliError(f"not a board number: {number!r}")
     return f"@a[scores={{{TABLE}={number}}}]"
 

@@ -85,6 +85,19 @@ def _tag(value: Any) -> nbtlib.tag.Base:
     return nbtlib.Compound({k: _tag(v) for k, v in value.items()})
 
 
+# Blocks that hang on a neighbour and pop off, dropping as an item, when it goes first (signs on the
+# floor and on walls, buttons; the game's banners): docs/vanilla-behaviour.md row B6.
+_HANGING = ("_sign", "_button", "_banner", "torch", "_pressure_plate", "_carpet", "lever", "ladder")
+
+
+def hanging_blocks(structure: bytes) -> tuple[str, ...]:
+    """The ids of a board structure's blocks that hang on a neighbour (`board_structure`'s bytes), in
+    its palette's order."""
+    root = nbtlib.File.parse(io.BytesIO(gzip.decompress(structure)))
+    names = dict.fromkeys(str(entry["Name"]) for entry in root[""]["palette"])
+    return tuple(n for n in names if n.endswith(_HANGING))
+
+
 def board_structure(board: Board, layout: Layout, dialect: Dialect) -> bytes:
     """The gzipped .nbt bytes of the board for one tile size and height."""
     return _board_structure(board, layout, dialect.version)

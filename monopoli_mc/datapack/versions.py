@@ -1,10 +1,12 @@
-"""One table of the Minecraft versions the pack targets: pack format, data version, dialect."""
+"""The Minecraft versions the pack targets, as the pack generator sees them: the one release table
+(`vanilla/releases.py`) and the dialect each release asks for."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from monopoli_mc.errors import ConfigError
+from monopoli_mc.vanilla.releases import DEFAULT, RELEASES, number
 
 
 @dataclass(frozen=True)
@@ -46,33 +48,10 @@ class McVersion:
         return ".".join(str(part) for part in self.number[:2])
 
 
-# Sources: minecraft.wiki "Pack format" and "Data version" (cross-checked with
-# version enums in public projects); 1.21.11 as ARCHITECTURE.md states it.
-VERSIONS: dict[str, McVersion] = {v.name: v for v in (
-    McVersion("1.20.5", 3837, (41, 0)),
-    McVersion("1.20.6", 3839, (41, 0)),
-    McVersion("1.21", 3953, (48, 0)),
-    McVersion("1.21.1", 3955, (48, 0)),
-    McVersion("1.21.2", 4080, (57, 0)),
-    McVersion("1.21.3", 4082, (57, 0)),
-    McVersion("1.21.4", 4189, (61, 0)),
-    McVersion("1.21.5", 4325, (71, 0)),
-    McVersion("1.21.6", 4435, (80, 0)),
-    McVersion("1.21.7", 4438, (81, 0)),
-    McVersion("1.21.8", 4440, (81, 0)),
-    McVersion("1.21.9", 4554, (88, 0)),
-    McVersion("1.21.10", 4556, (88, 0)),
-    McVersion("1.21.11", 4671, (94, 1)),
-)}
-DEFAULT_VERSION = "1.21.11"
-
-
-def parse_version(name: str) -> tuple[int, ...]:
-    """'1.21.4' -> (1, 21, 4); raises ValueError on anything else."""
-    parts = name.split(".")
-    if not 2 <= len(parts) <= 3 or not all(p.isdigit() for p in parts):
-        raise ValueError(f"not a release version: {name!r}")
-    return tuple(int(p) for p in parts)
+VERSIONS: dict[str, McVersion] = {r.name: McVersion(r.name, r.data_version, r.pack_format)
+                                  for r in RELEASES.values()}
+DEFAULT_VERSION = DEFAULT
+parse_version = number  # '1.21.4' -> (1, 21, 4); ValueError on anything else
 
 
 def get_version(name: str) -> McVersion:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from monopoli_mc.errors import ConfigError
+from monopoli_mc.operator_input import NotAFile, not_a_file, read_file
 
 ENV_VAR = "MONOPOLI_RCON_PASSWORD"
 
@@ -40,7 +41,12 @@ def read_password(*, file: Path | str | None = None, env: str = ENV_VAR,
     if file is not None:
         path = Path(file)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_file(path).decode("utf-8", errors="strict")
+        except NotAFile:
+            raise ConfigError(f"cannot read the rcon password file: it {not_a_file(path) or 'is not a regular file'}",
+                              file=str(path)) from None
+        except UnicodeDecodeError:
+            raise ConfigError("cannot read the rcon password file: not UTF-8 text", file=str(path)) from None
         except OSError as exc:
             raise ConfigError(f"cannot read the rcon password file: {(exc.strerror or '').lower()}",
                               file=str(path)) from None

@@ -12,8 +12,6 @@ from typing import Any, Final
 
 BANK: Final = -1
 JAR: Final = -2
-MAX_SCORE: Final = 2**31 - 1
-"""Every amount of a game ends up in a Minecraft score, a 32-bit signed int."""
 
 Event = tuple[Any, ...]
 

@@ -117,6 +117,9 @@ class Narrator:
     def _auction_start(self, s: int) -> str:
         return f"{self.where(s)} goes to auction"
 
+    def _auction_pass(self, p: int) -> str:
+        return f"{self.names[p]} passes"
+
     def _auction_won(self, p: int, s: int, amount: int) -> str:
         return f"{self.names[p]} wins {self.where(s)} at auction for ${amount}"
 

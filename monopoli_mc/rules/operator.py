@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from monopoli_mc.rules.base import EngineBase
-from monopoli_mc.rules.events import BANK, JAR, MAX_SCORE, Event
+from monopoli_mc.limits import SCORE_MAX
+from monopoli_mc.rules.events import BANK, JAR, Event
 from monopoli_mc.rules.phases import BUY, DEBT, MANAGE_PHASES, SYSTEM
 from monopoli_mc.rules.state import trait
 
@@ -34,10 +35,10 @@ class OperatorMixin(EngineBase):
             if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
                 return f"the amount must be a positive whole number of dollars, not {amount!r}"
             held = self.cash[seat] if kind == "admin_pay" else (self.jar if self._fine_to == JAR else 0)
-            if held + amount > MAX_SCORE:
+            if held + amount > SCORE_MAX:
                 who = self.names[seat] if kind == "admin_pay" else "the jar"
                 return (f"{who} would hold ${held + amount:,}, more than a Minecraft score holds "
-                        f"(${MAX_SCORE:,})")
+                        f"(${SCORE_MAX:,})")
         if kind == "admin_bankrupt":
             return self._g_admin_bankrupt(seat)
         if kind in ("admin_move", "admin_give_deed"):

@@ -9,7 +9,8 @@ from typing import Any, Iterable, Iterator
 import yaml
 
 from monopoli_mc.errors import ConfigError
-from monopoli_mc.rules.events import MAX_SCORE
+from monopoli_mc.limits import SCORE_MAX
+from monopoli_mc.operator_input import NotAFile, not_a_file, read_file
 
 
 class Located(dict):
@@ -78,11 +79,18 @@ def load_yaml(path: Path) -> Any:
     """Parse a YAML file into Located/LocatedList values; syntax errors name file and line."""
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data = read_file(path)  # a FIFO or a device named in a config is refused, never read for ever
     except FileNotFoundError:
         raise ConfigError("file not found", file=name) from None
+    except NotAFile as exc:
+        raise ConfigError(f"cannot read file: it {not_a_file(path) or 'is not a regular file'}: give the path of a "
+                          "file", file=name) from None
     except OSError as exc:
         raise ConfigError(f"cannot read file: {exc.strerror}", file=name) from None
+    try:
+        text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as read_text's newlines
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"cannot read file: not UTF-8 text (byte {exc.start})", file=name) from None
     return load_yaml_text(text, name)
 
 
@@ -180,8 +188,8 @@ class Section:
         value = self.get(key, int, default, allow_none=allow_none)
         if value is not None and minimum is not None and value < minimum:
             raise self.error(key, f"must be at least {minimum}, found {value}")
-        if value is not None and value > MAX_SCORE:
-            raise self.error(key, f"must be at most {MAX_SCORE:,} (the most a Minecraft score holds), "
+        if value is not None and value > SCORE_MAX:
+            raise self.error(key, f"must be at most {SCORE_MAX:,} (the most a Minecraft score holds), "
                                   f"found {value:,}")
         return value
 

@@ -1,12 +1,14 @@
-"""Entities other than players: item frames, which show an item (a map) on a block face."""
+"""Entities other than players: item frames, which show an item (a map) on a block face, and items
+on the ground."""
 
 from __future__ import annotations
 
 import math
+import random
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from nbtlib import Byte, Compound, Float
+from nbtlib import Byte, Compound, Float, Short
 
 from monopoli_mc.sandbox.model import BlockPos, Entity, ItemStack, Pos
 
@@ -14,6 +16,7 @@ FRAME_NAMES = {"minecraft:item_frame": "Item Frame", "minecraft:glow_item_frame"
 # Direction's 3D data values, as the `Facing` byte stores them: down, up, north, south, west, east.
 FACING_STEPS = ((0, -1, 0), (0, 1, 0), (0, 0, -1), (0, 0, 1), (-1, 0, 0), (1, 0, 0))
 _DEPTH = 0.46875  # HangingEntity: the frame's centre sits this far from its block's centre
+_ITEM_SIZE = 0.25  # EntityType.ITEM: sized(0.25F, 0.25F)
 
 
 @dataclass
@@ -87,3 +90,47 @@ class ItemFrame(Entity):
         self.invisible = bool(data.get("Invisible", 0))
         self.fixed = bool(data.get("Fixed", 0))
         self.place(block)
+
+
+@dataclass
+class ItemEntity(Entity):
+    """An item lying on the ground (`minecraft:item`): what a block popped off by a shape update drops.
+
+    Block.popResource (1.21.4; 1.21.11 `Block.dropStack`): at the block's centre, each coordinate
+    ± 0.25 and y lowered by half the item's height, with the default pick-up delay of 10 ticks. Not
+    modelled: falling, merging with items nearby, being picked up, despawning after 6,000 ticks.
+    """
+
+    item: ItemStack = field(default_factory=lambda: ItemStack("minecraft:air"))
+    age: int = 0
+    pickup_delay: int = 10
+
+    @classmethod
+    def popped(cls, block: BlockPos, stack: ItemStack, rng: random.Random) -> ItemEntity:
+        """Block.popResource: the item at the block's centre, a little astray."""
+        x, y, z = (c + 0.5 + rng.uniform(-0.25, 0.25) for c in block)
+        name = stack.id.split(":")[-1].replace("_", " ").title()  # getName: the item type's description
+        return cls(name, uuid.UUID(int=rng.getrandbits(128), version=4), (x, y - _ITEM_SIZE / 2, z), item=stack)
+
+    @property
+    def type(self) -> str:
+        """The entity type id."""
+        return "minecraft:item"
+
+    @property
+    def holder(self) -> str:
+        """A non-player entity holds scores under its UUID."""
+        return str(self.uuid)
+
+    def box(self) -> tuple[Pos, Pos]:
+        """EntityType.ITEM's box: 0.25 wide, 0.25 tall."""
+        x, y, z = self.pos
+        half = _ITEM_SIZE / 2
+        return (x - half, y, z - half), (x + half, y + _ITEM_SIZE, z + half)
+
+    def to_nbt(self) -> Compound:
+        """The item entity's data as `data get entity` shows it (ItemEntity.addAdditionalSaveData)."""
+        out = super().to_nbt()
+        out.update({"Health": Short(5), "Age": Short(self.age), "PickupDelay": Short(self.pickup_delay),
+                    "Item": self.item.to_nbt()})
+        return out

@@ -45,7 +45,7 @@ class NbtPath:
 
     def get(self, root: Compound) -> list[Any]:
         """Every tag the path matches."""
-        return [c[k] for c, k in self.slots(root, create=False)] if self._has_slots() else [root]
+        return [snbt.element(c, c[k]) for c, k in self.slots(root, create=False)] if self._has_slots() else [root]
 
     def _has_slots(self) -> bool:
         return any(n.kind != "root" for n in self.nodes)
@@ -101,7 +101,7 @@ class NbtPath:
                 old = List()
             if not isinstance(old, list) or isinstance(old, str):
                 raise ValueError(f"Expected list, got: {snbt.show(old, pretty=False, version=version)}")
-            items = list(old)
+            items = [snbt.element(old, i) for i in old]
             at = len(items) if index == -1 else (index if index >= 0 else len(items) + index + 1)
             if at < 0 or at > len(items):
                 raise ValueError(f"Invalid list index: {index}")

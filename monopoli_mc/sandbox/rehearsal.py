@@ -13,6 +13,11 @@ A line is one of:
   named "Rcon"), so `/say` shows `[Rcon]` where a real console shows `[Server]`;
 - a word of the console itself (`help`, `who`, `wait 5`, `sidebar`).
 
+Any line may end with a note for the reader, as the README's transcript has them (`note`): a `#`
+after whitespace and before whitespace or the line's end, outside a quoted string, starts it, and
+it is not typed. A `#` that touches what follows (`#minecraft:logs`, `#12ab34`) or stands in quotes
+(`{"text":"# 1"}`) is part of the command.
+
 What each player's screen shows after it (chat, titles, action bar, boss bars) comes from
 `news()`, one line per thing seen, prefixed with who saw it.
 """
@@ -25,6 +30,7 @@ import time
 from monopoli_mc.datapack.channel import STORAGE
 from monopoli_mc.datapack.layout import BUTTON_KINDS, Layout
 from monopoli_mc.errors import MonopoliError
+from monopoli_mc.operator_input import SPACE, Measure, NotAccepted, Whole
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.maps import map_id_of
 from monopoli_mc.sandbox.protection import is_under_spawn_protection
@@ -41,6 +47,7 @@ BARE_NAME = re.compile(r'[^\s:"/][^\s:"]{0,15}')
 BUTTON_ALIASES = {"chance": "naughty", "chest": "crate", "community_chest": "crate"}
 ACTIONS = ("join", "leave", "walk", "press", "click", "buttons", "book", "map", "look")
 CONSOLE_WORDS = ("help", "who", "wait", "sidebar")
+_OPENS = set(" \t{[(:,=")  # a quote after one of these (or at the start) opens a string: not in "it's"
 HELP = """\
 As a player (a new NAME joins the server as a new player):
   NAME is up to 16 characters without spaces, colons or quotes (Alex, Robin!, Zoë, .Bob: Java's
@@ -72,6 +79,8 @@ The console:
   help                       this list"""
 
 
+WAIT = Measure("wait", 0, 600, "seconds")  # the console's `wait N`, by the operator's rule
+
 class Rehearsal:
     """The organiser's console over a running sandbox: server commands and players they act as."""
 
@@ -87,8 +96,8 @@ class Rehearsal:
     # -- one line ----------------------------------------------------------------------------
     def handle(self, line: str) -> list[str]:
         """Do what one typed line says; what the console answers (a player's screen comes in `news`)."""
-        line = line.strip()
-        if not line or line.startswith("#"):
+        line = without_note(line)
+        if not line:
             return []
         try:
             said = player_line(line)
@@ -109,9 +118,10 @@ class Rehearsal:
             return self._who()
         if word == "sidebar":
             return self._sidebar_lines(force=True)
-        seconds = float(rest or "1") if re.fullmatch(r"\d+(\.\d+)?", rest or "1") else -1.0
-        if not 0 <= seconds <= 600:
-            return [f"error: wait takes seconds, 0 to 600, not '{rest}'"]
+        try:
+            seconds = WAIT.read(rest or "1")
+        except NotAccepted as exc:
+            return [f"error: {exc}"]
         time.sleep(seconds)
         return []
 
@@ -173,12 +183,14 @@ class Rehearsal:
             return self._narrate(f"{bot.name} walks to the middle of board {board}")
         if target == "board":
             space = 0
-        elif target.isdigit() and int(target) < 40:
-            space = int(target)
-        elif not target.isdigit():
-            space = self._space_named(layout, target, bot)
+        elif target.isdigit():  # any script's digits, ² too: read by the operator's rule
+            try:
+                space = SPACE.read(target)
+            except NotAccepted:
+                raise MonopoliError(f"walk where? 'board' (GO), a space 0 to 39 in the digits 0-9 or a name on "
+                                    f"its sign, not {target!r}") from None
         else:
-            raise MonopoliError(f"walk where? 'board' (GO), a space 0 to 39 or a name on its sign, not '{target}'")
+            space = self._space_named(layout, target, bot)
         bot.walk_onto(layout.world(layout.stand(space)))
         return self._narrate(f"{bot.name} walks to space {space} of board {board}")
 
@@ -247,11 +259,14 @@ class Rehearsal:
         screen = self.screens[name]
         numbered = screen.numbered_buttons()
         first, _, after = which.partition(" ")
-        if first.isdigit():
-            n = int(first)
-            if not 1 <= n <= len(numbered):
+        if first.isdigit():  # any script's digits: read by the operator's rule
+            try:
+                n = Whole("the button", 1, len(numbered)).read(first)
+            except NotAccepted:
                 shown = f"1 to {len(numbered)}" if numbered else "none is shown"
-                raise MonopoliError(f"{name} has no button {n} on screen ({shown}; `{typed(name)}: buttons`)")
+                digits = "" if first.isascii() else ", in the digits 0-9"
+                raise MonopoliError(f"{name} has no button {first} on screen ({shown}{digits}; "
+                                    f"`{typed(name)}: buttons`)") from None
             return (*numbered[n - 1], after.strip())
         others = screen.buttons if numbered is screen.book else screen.book
         words = which.split()
@@ -269,9 +284,11 @@ class Rehearsal:
         if not which:
             return [f"{bot.name}'s books:"] + [f"  {n}. {b.title} (by {b.author}, {len(b.pages)} page{'s' * (len(b.pages) != 1)})"
                                                for n, b in enumerate(books, 1)] + [f"read one: {bot.name}: book N"]
-        if not which.isdigit() or not 1 <= int(which) <= len(books):
-            raise MonopoliError(f"{bot.name} has books 1 to {len(books)}, not '{which}'")
-        book = books[int(which) - 1]
+        try:
+            book = books[Whole("the book", 1, len(books)).read(which) - 1]
+        except NotAccepted:
+            digits = "" if which.isascii() else " (in the digits 0-9)"
+            raise MonopoliError(f"{bot.name} has books 1 to {len(books)}{digits}, not '{which}'") from None
         out = [f"{book.title} (by {book.author})"]
         for n, page in enumerate(book.pages, 1):
             out += [f"  page {n}:"] + ["    " + line for line in page.splitlines()]
@@ -465,6 +482,30 @@ class Rehearsal:
         if verb == "walk":
             return ["board", "middle", *self.layouts]
         return []
+
+
+def without_note(line: str) -> str:
+    """The line as typed, without its note: from a `#` that begins a word and is followed by whitespace
+    or the line's end, outside quotes (`"..."` or `'...'`, a quote opening where a word or a value
+    begins), to the end. A line that starts with `#` is all note (no command starts so). Stripped of the
+    whitespace around."""
+    line = line.strip()
+    if line.startswith("#"):
+        return ""
+    quote, escaped = "", False
+    for i, char in enumerate(line):
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == quote:
+                quote = ""
+        elif char in "\"'" and (i == 0 or line[i - 1] in _OPENS):
+            quote = char
+        elif char == "#" and i > 0 and line[i - 1] in " \t" and (i + 1 == len(line) or line[i + 1] in " \t"):
+            return line[:i].strip()
+    return line
 
 
 def player_line(line: str) -> tuple[str, str] | None:

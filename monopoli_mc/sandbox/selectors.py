@@ -84,8 +84,8 @@ class Selector:
     def select(self, source: Source) -> list[Entity]:
         """The entities it matches, in vanilla's order."""
         world = source.world
-        if self.kind == "name":
-            p = world.player(self.name)
+        if self.kind == "name":  # EntitySelector.findPlayers: PlayerList.getPlayerByName ignores case (row N1)
+            p = world.player_named(self.name)
             return [p] if p is not None else []
         if self.kind == "uuid":
             return [p for p in world.all_entities() if str(p.uuid) == self.name]
@@ -381,12 +381,15 @@ class Holders:
 def _named_holder(source: Source, name: str) -> str:
     """A holder written as a name (ledger row E9, ScoreHolderArgument.parse, read in 1.21.11
     `ScoreHolderArgumentType`): `#…` is itself; a UUID (as `UUID.fromString` takes it) is the entity
-    with that UUID, a player's holder being their name, else the text itself; a name is itself."""
+    with that UUID, a player's holder being their name, else the text itself; any other word is the
+    online player it names ignoring case (`getPlayerByName`, row N1), their name as the server spells
+    it, else the word itself."""
     if name.startswith("#"):
         return name
     wanted = java_uuid(name)
     if wanted is None:
-        return name
+        player = source.world.player_named(name)
+        return player.name if player is not None else name
     world = source.world
     found = next((e for e in [*world.online_players(), *world.entities.values()] if e.uuid == wanted), None)
     return found.holder if found is not None else name

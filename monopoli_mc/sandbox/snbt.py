@@ -117,16 +117,30 @@ def _read_items(r: Reader) -> list[Any]:
     return items
 
 
+class MixedList(List[Compound]):
+    """A list of elements of several types (1.21.5+), held as vanilla writes it to disk: each element
+    that is no compound wrapped in `{"": value}` (1.21.11 `NbtList.wrapIfNeeded`). Vanilla holds the
+    elements themselves in memory (`unwrapAndAdd` on reading), so they print and are reached by a path
+    unwrapped (`element`)."""
+
+
+def element(container: Any, value: Any) -> Any:
+    """An element of a list as vanilla holds it: a mixed list's wrapped element unwrapped."""
+    if isinstance(container, MixedList) and isinstance(value, Compound) and list(value.keys()) == [""]:
+        return value[""]
+    return value
+
+
 def make_list(items: list[Any]) -> List:
-    """A list tag; mixed element types are wrapped in `{"": value}` as vanilla does.
+    """A list tag; mixed element types are wrapped in `{"": value}` (a MixedList) as vanilla writes them.
 
     Every list is one tag type (TAG_List) whatever it holds, so `[[{a:1}], []]` is a list of lists
     (1.20.5-1.21.4 `ListTag.updateType` compares `getId()`, 9 for every list).
     """
     kinds = {List if isinstance(i, List) else Compound if isinstance(i, Compound) else type(i) for i in items}
     if len(kinds) > 1:
-        items = [i if isinstance(i, Compound) else Compound({"": i}) for i in items]
-        return List[Compound](items)
+        items = [i if isinstance(i, Compound) and list(i.keys()) != [""] else Compound({"": i}) for i in items]
+        return MixedList(items)
     if not items:
         return List()
     if kinds == {List}:
@@ -213,7 +227,7 @@ def java_copy(tag: Any, version: str) -> Any:
     if isinstance(tag, ByteArray | IntArray | LongArray):
         return type(tag)(list(tag))
     if isinstance(tag, List):
-        return make_list([java_copy(v, version) for v in tag])
+        return make_list([java_copy(element(tag, v), version) for v in tag])
     return tag  # numbers and strings are immutable
 
 
@@ -309,7 +323,7 @@ def show(tag: Any, *, pretty: bool = True, version: str) -> str:
         letter, suffix = _ARRAYS[type(tag)]
         return f"[{letter};" + ",".join(f"{int(v)}{suffix}" for v in tag) + "]"
     if isinstance(tag, list):
-        return "[" + ",".join(show(v, pretty=False, version=version) for v in tag) + "]"
+        return "[" + ",".join(show(element(tag, v), pretty=False, version=version) for v in tag) + "]"
     return scalar(tag, version)
 
 
@@ -370,7 +384,7 @@ def _pretty(tag: Any, depth: int, *, lists: bool, arrays: bool, version: str) ->
         if depth >= MAX_DEPTH:
             return "[" + FOLDED + "]"
         cut = lists and len(tag) > FOLD_AT
-        parts = [_pretty(v, depth + 1, lists=lists, arrays=arrays, version=version)
+        parts = [_pretty(element(tag, v), depth + 1, lists=lists, arrays=arrays, version=version)
                  for v in (tag[:FOLD_AT] if cut else tag)]
         return "[" + ", ".join(parts + ([FOLDED] if cut else [])) + "]"
     return scalar(tag, version)

@@ -88,14 +88,21 @@ class Level(Protocol):
     def online_players(self) -> list[Player]:
         """Online players in join order."""
 
+    def player_named(self, name: str) -> Player | None:
+        """The online player a command's name finds (ignoring case, the first in join order)."""
+
     def all_entities(self) -> list[Entity]:
         """What `@e` looks through: online players, then the other entities."""
 
     def add_entity(self, entity: Entity) -> None:
         """A summoned entity joins the world."""
 
-    def set_block(self, pos: BlockPos, block: Block) -> bool:
-        """Place a block (with default block entity data); False if nothing changed."""
+    def set_block(self, pos: BlockPos, block: Block, *, updates: bool = True) -> bool:
+        """Place a block (with default block entity data); False if nothing changed; a change runs
+        its neighbours' shape updates unless `updates` is off."""
+
+    def load_block_entity(self, block_id: str, nbt: Compound, old: Compound | None) -> Compound:
+        """Block entity data as the block entity keeps it once loaded (names and sign text re-encoded)."""
 
     def broadcast(self, text: str, drawn: list[tuple[str, Any]] | None = None) -> None:
         """A system chat line to every online player (and the server log)."""

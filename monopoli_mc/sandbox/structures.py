@@ -14,7 +14,7 @@ from monopoli_mc.vanilla.template import NbtError, load_template
 
 
 def place_structure(world: Level, sid: str, at: BlockPos, *, rotation: str = "none",
-                    mirror: str = "none", integrity: float = 1.0, seed: int = 0) -> None:
+                    mirror: str = "none", integrity: float = 1.0, seed: int = 0, updates: bool = True) -> None:
     """Place a structure template's blocks with their block entity data, turned as vanilla turns them.
 
     The file is read as the server reads it (`monopoli_mc.vanilla.template`): one it
@@ -23,7 +23,8 @@ def place_structure(world: Level, sid: str, at: BlockPos, *, rotation: str = "no
     state (`monopoli_mc.vanilla.placement`); a state the sandbox cannot turn is refused
     before any block is set, naming the block. An integrity below 1 keeps each block when
     the seed's random draws at most the integrity (`BlockRotProcessor`, after one draw that
-    picks the palette), blocks taken in vanilla's order (ledger row B3).
+    picks the palette), blocks taken in vanilla's order (ledger row B3). Each block set runs its
+    neighbours' shape updates unless `updates` is off (`strict`, 1.21.5+; row B6).
     """
     mc = load(world.version)
     try:
@@ -45,7 +46,7 @@ def place_structure(world: Level, sid: str, at: BlockPos, *, rotation: str = "no
     if integrity < 1.0:
         placed = _rot(placed, integrity, seed)
     for pos, block in placed:
-        world.set_block(pos, block)
+        world.set_block(pos, block, updates=updates)
 
 
 def _rot(placed: list[tuple[BlockPos, Block]], integrity: float, seed: int) -> list[tuple[BlockPos, Block]]:

@@ -3,17 +3,10 @@
 from __future__ import annotations
 
 from monopoli_mc.errors import SandboxError
+from monopoli_mc.vanilla.releases import RELEASES, number
 
-PACK_FORMATS = {
-    "1.20.5": 41, "1.20.6": 41, "1.21": 48, "1.21.1": 48, "1.21.2": 57, "1.21.3": 57,
-    "1.21.4": 61, "1.21.5": 71, "1.21.6": 80, "1.21.7": 81, "1.21.8": 81, "1.21.9": 88,
-    "1.21.10": 88, "1.21.11": 94,
-}
-
-
-def key(version: str) -> tuple[int, ...]:
-    """A version as a comparable tuple."""
-    return tuple(int(p) for p in version.split("."))
+PACK_FORMATS = {name: release.pack_format[0] for name, release in RELEASES.items()}
+key = number  # a version as a comparable tuple
 
 
 def pack_format(version: str) -> int:

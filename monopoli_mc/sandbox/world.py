@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import functools
 import pathlib
+import random
 import threading
 import uuid
 from typing import Any, Callable, TypeVar
 
-from nbtlib import Compound, Int, String
+from nbtlib import Compound
 
 from monopoli_mc.errors import SandboxError
-from monopoli_mc.sandbox import faults, maps, strict, versions
+from monopoli_mc.sandbox import faults, maps, placing, stored, strict, versions
 from monopoli_mc.sandbox.advancements import Advancements
 from monopoli_mc.sandbox.board import Scoreboard
 from monopoli_mc.sandbox.commands import Run, parse_command
@@ -28,10 +29,6 @@ from monopoli_mc.sandbox.source import Output, Source, is_counted_itself
 from monopoli_mc.sandbox.strict import Refusal
 from monopoli_mc.sandbox.text import plain, spans
 from monopoli_mc.vanilla.data import load as load_vanilla
-
-BLOCK_ENTITIES = {"command_block": {"Command": "", "auto": 0, "powered": 0, "SuccessCount": 0,
-                                    "TrackOutput": 1, "conditionMet": 0, "UpdateLastExecution": 1},
-                  "chest": {}, "barrel": {}, "sign": {}, "banner": {}}
 
 LEAVE_GAME = "minecraft.custom:minecraft.leave_game"
 CHAIN_RULES = ("max_command_sequence_length", "maxCommandChainLength")  # 1.21.11 and before
@@ -73,6 +70,8 @@ class World:
         """Every map's saved data (data/map_N.dat) by map id."""
         self.next_map_id = 0
         self.next_entity_number = 1
+        self.drops_random = random.Random(0)
+        """Where a popped block's item lands (Block.popResource's ± 0.25), seeded so tests repeat."""
         self.forced_chunks: set[tuple[int, int]] = set()
         """The overworld's force-loaded chunks as (chunk x, chunk z): block coordinate // 16."""
         self.storage: dict[str, Compound] = {}
@@ -366,22 +365,14 @@ class World:
         return before - len(self.schedules)
 
     # ----- blocks -------------------------------------------------------------
-    def set_block(self, pos: BlockPos, block: Block) -> bool:
-        """Place a block (with default block entity data); False if nothing changed."""
-        short = block.id.split(":")[-1]
-        base = next((k for k in BLOCK_ENTITIES if short == k or short.endswith("_" + k)), None)
-        if base is not None:
-            nbt = Compound({k: Int(v) if isinstance(v, int) else String(v)
-                            for k, v in BLOCK_ENTITIES[base].items()})
-            nbt.update(block.nbt or {})
-            block.nbt = nbt
-        old = self.blocks.get(pos)
-        if block.id == "minecraft:air":
-            return self.blocks.pop(pos, None) is not None
-        if old is not None and old.id == block.id and old.states == block.states and old.nbt == block.nbt:
-            return False
-        self.blocks[pos] = block
-        return True
+    def set_block(self, pos: BlockPos, block: Block, *, updates: bool = True) -> bool:
+        """Place a block (with default block entity data); False if nothing changed. A change runs
+        its neighbours' shape updates unless `updates` is off (flag 16): `placing.py`, rows B4-B6."""
+        return placing.set_block(self, pos, block, updates=updates)
+
+    def load_block_entity(self, block_id: str, nbt: Compound, old: Compound | None) -> Compound:
+        """Block entity data as the block entity keeps it once loaded (`stored.py`, ledger rows B4, B5)."""
+        return stored.load_block_entity(block_id, nbt, old, json_dialect=self.json_text)
 
     def use_block(self, player: Player, pos: BlockPos) -> None:
         """A player uses (right-clicks) the block at pos; the sandbox models buttons only.
@@ -402,6 +393,11 @@ class World:
         """An online player by name."""
         p = self.players.get(name)
         return p if p is not None and p.online else None
+
+    def player_named(self, name: str) -> Player | None:
+        """The online player a command's name finds: the first in join order whose name equals it
+        ignoring case (PlayerList.getPlayerByName, 1.21.11 PlayerManager.getPlayer; ledger row N1)."""
+        return next((p for p in self.online_players() if equals_ignore_case(p.name, name)), None)
 
     def online_players(self) -> list[Player]:
         """Online players in join order."""
@@ -434,11 +430,11 @@ class World:
         with self.lock:
             if self.player(name) is not None:
                 raise SandboxError(f"player already online: '{name}'")
-            p = self.players.get(name)
+            p = self.players.pop(name, None)  # the player list is in join order: one back joins at its end
             if p is None:
                 p = Player(name, player_uuid or uuid.uuid3(uuid.NAMESPACE_OID, "OfflinePlayer:" + name),
                            _center_floor(self.spawn))
-                self.players[name] = p
+            self.players[name] = p
             p.online = True
             self.broadcast_component({"translate": "multiplayer.player.joined", "with": [name]},
                                      color="yellow")
@@ -489,6 +485,14 @@ class World:
     def team_of(self, name: str) -> Team | None:
         """The team a player or score holder is on (its colour is `team_of(name).color`)."""
         return self.scoreboard.team_of(name)
+
+
+def equals_ignore_case(a: str, b: str) -> bool:
+    """Java's String.equalsIgnoreCase: as long, and each pair of UTF-16 units equal once upper-cased or
+    lower-cased (Character.toUpperCase/toLowerCase), so `ß` is no `SS`."""
+    if len(a) != len(b):
+        return False
+    return all(x == y or x.upper() == y.upper() or x.lower() == y.lower() for x, y in zip(a, b))
 
 
 def _center_floor(pos: BlockPos) -> Pos:

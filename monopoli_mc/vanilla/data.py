@@ -8,23 +8,9 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-# release -> (command tree, registries); see data/README.md for where each file comes from
-# and which releases share one.
-RELEASES: dict[str, tuple[str, str]] = {
-    "1.20.5": ("1.20.5", "1.20.5"), "1.20.6": ("1.20.5", "1.20.5"),
-    "1.21": ("1.21", "1.21.1"), "1.21.1": ("1.21", "1.21.1"),
-    "1.21.2": ("1.21.2", "1.21.3"), "1.21.3": ("1.21.2", "1.21.3"), "1.21.4": ("1.21.2", "1.21.4"),
-    "1.21.5": ("1.21.5", "1.21.5"),
-    "1.21.6": ("1.21.6", "1.21.6"), "1.21.7": ("1.21.6", "1.21.8"), "1.21.8": ("1.21.6", "1.21.8"),
-    "1.21.9": ("1.21.9", "1.21.9"), "1.21.10": ("1.21.9", "1.21.9"),
-    "1.21.11": ("1.21.11", "1.21.11"),
-}
+from monopoli_mc.vanilla.releases import RELEASES, number
+
 LEVELS = {"all": 0, "moderators": 1, "gamemasters": 2, "admins": 3, "owners": 4}
-
-
-def number(release: str) -> tuple[int, ...]:
-    """'1.21.4' -> (1, 21, 4)."""
-    return tuple(int(p) for p in release.split("."))
 
 
 @dataclass
@@ -68,9 +54,8 @@ def _read(kind: str, name: str) -> Any:
 @functools.lru_cache(maxsize=None)
 def load(release: str) -> Vanilla:
     """The data for a supported release; KeyError for any other."""
-    tree_name, reg_name = RELEASES[release]
-    tree = _read("commands", tree_name)
-    reg = _read("registries", reg_name)
+    tree = _read("commands", RELEASES[release].commands)
+    reg = _read("registries", RELEASES[release].registries)
     rules = {}
     for name, node in tree["children"]["gamerule"].get("children", {}).items():
         value = node.get("children", {}).get("value", {})

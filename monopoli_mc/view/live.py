@@ -10,8 +10,11 @@ import logging
 import time
 from typing import Any, Callable
 
+from monopoli_mc.controller import auction
 from monopoli_mc.controller.loop import Controller
 from monopoli_mc.controller.table import BoardGame
+from monopoli_mc.rules.phases import AUCTION
+from monopoli_mc.view.bids import BidBook
 from monopoli_mc.view.feed import Feed
 from monopoli_mc.view.model import BoardView, board_view, lobby_view
 from monopoli_mc.view.server import PageServer
@@ -31,6 +34,7 @@ class Watch:
         self._keys: dict[str, Any] = {}
         self._when: dict[str, float] = {}
         self._failures: set[str] = set()
+        self.bids = BidBook(controller.store.actions)
 
     def __call__(self, *, flush: bool = False) -> None:
         """Look at every board; publish those that changed (at most every MIN_GAP seconds each, unless flush).
@@ -49,6 +53,7 @@ class Watch:
             self.feed.beat()
         now = self.clock()
         for name, table in self.ctl.tables.items():
+            self.bids.look(name, table.game, table.game_id, table.n_actions)  # every poll: a bid is seen as made
             if not flush and now - self._when.get(name, -MIN_GAP) < MIN_GAP:
                 continue
             key = self._key(table, now)
@@ -63,7 +68,20 @@ class Watch:
             if now - self._when.get(table.name, -LOBBY_EVERY) < LOBBY_EVERY and table.name in self._keys:
                 return self._keys[table.name]
             return ("lobby", tuple(self.ctl.store.lobby(table.name)))
-        return (table.game_id, table.n_actions, table.paused, game.phase)
+        closes_at, left = self.auction_clock(table)
+        clock = None if closes_at is None and left is None else round(left if left is not None else closes_at or 0)
+        return (table.game_id, table.n_actions, table.paused, game.phase, clock)
+
+    def auction_clock(self, table: BoardGame) -> tuple[float | None, float | None]:
+        """An open auction's clock as the controller keeps it: (when it closes, in seconds since the epoch,
+        None while paused; the seconds left while paused, else None). (None, None): no auction, or no clock."""
+        game, since = table.game, table.auction_since
+        if game is None or game.phase != AUCTION or since is None:
+            return None, None
+        settings = self.ctl.settings
+        left = auction.window(game, quiet=settings.auction_quiet, first=settings.auction_first) - (
+            self.ctl.clock() - since)
+        return (None, max(0.0, left)) if table.paused else (self.ctl.wall() + left, None)
 
     def view(self, table: BoardGame) -> BoardView:
         """The picture of one board now."""
@@ -74,8 +92,10 @@ class Watch:
                               lobby=tuple(self.ctl.store.lobby(table.name)))
         gid = table.game_id
         log = tuple(line for g, line in table.log if g == gid)  # the table tells it again from the store on load
+        closes_at, left = self.auction_clock(table)
         return board_view(table.name, game, table.view, quarters=quarters, game_id=gid, actions=table.n_actions,
-                          ends_at=table.ends_at, paused=table.paused, log=log)
+                          ends_at=table.ends_at, paused=table.paused, log=log, bids=self.bids.bids(table.name),
+                          closes_at=closes_at, left=left)
 
 
 class LivePage:
@@ -85,6 +105,7 @@ class LivePage:
         self.feed = Feed()
         self.server = PageServer(self.feed, host, port)  # binds now: a busy port fails before the games start
         self.watches: list[Watch] = []
+        self._stopped = False
 
     @property
     def url(self) -> str:
@@ -92,9 +113,14 @@ class LivePage:
         return self.server.url
 
     def attach(self, controller: Controller) -> None:
-        """Follow a controller: its boards now, then after every poll."""
+        """Follow a controller: its boards now (in its world config's order), then after every poll. After a
+        stop, the page follows this one instead, and its open pages go on without a reload."""
+        if self._stopped:
+            self.watches, self._stopped = [], False
+            self.feed.resume()
         watch = Watch(controller, self.feed)
         watch(flush=True)
+        self.feed.keep(list(controller.tables))
         controller.watchers.append(watch)
         self.watches.append(watch)
         if not self.server.started:
@@ -104,6 +130,7 @@ class LivePage:
         """The controller has stopped (call from its thread, or after it): its last picture, and why."""
         for watch in self.watches:
             watch(flush=True)  # what the last polls changed within MIN_GAP
+        self._stopped = True
         self.feed.stop(why)
 
     def close(self, why: str) -> None:

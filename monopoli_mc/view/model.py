@@ -14,7 +14,7 @@ from monopoli_mc.datapack.world_config import MORTGAGE_COLOR
 from monopoli_mc.rules.board import Board, Space
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.narrate import END_REASONS
-from monopoli_mc.rules.phases import OVER
+from monopoli_mc.rules.phases import AUCTION, OVER
 from monopoli_mc.rules.settings import Rules
 from monopoli_mc.rules.state import HOTEL
 from monopoli_mc.view.words import pending_words
@@ -57,6 +57,20 @@ class PlayerView:
 
 
 @dataclass(frozen=True)
+class AuctionView:
+    """An open auction as the crowd follows it: anyone may bid on the clock, so no bidding order."""
+
+    lot: str  # what is auctioned: a deed's name, or "the bank's last houses"
+    high: int  # the high bid in dollars (0: no bid yet)
+    bidder: str | None  # who holds it
+    bids: tuple[tuple[str, int], ...]  # (who, how much), first to last
+    passed: tuple[str, ...]  # who passed since the last bid
+    bidding: tuple[str, ...]  # who may still bid or pass (not bankrupt, not passed, not the high bidder)
+    closes_at: float | None = None  # when it closes if nobody bids (seconds since the epoch); None: not known
+    left: float | None = None  # seconds left while its clock stands (a pause); None: it runs (or not known)
+
+
+@dataclass(frozen=True)
 class BoardView:
     """Everything the page and the PNG show of one board at one moment."""
 
@@ -78,11 +92,23 @@ class BoardView:
     paused: bool = False
     log: tuple[str, ...] = ()
     top_building: str = "hotel"  # "apartment" under Anti-Monopoly
+    auction: AuctionView | None = None  # the auction open now
+
+
+@dataclass(frozen=True)
+class NightPanel:
+    """What the page shows beside the boards about the whole night (its standings, the night's results,
+    the podium): named parts of HTML, each escaped by the function that made it, in order."""
+
+    parts: tuple[tuple[str, str], ...] = ()
 
 
 def board_view(name: str, game: Game, table: Table, *, quarters: int, game_id: int, actions: int,
-               ends_at: float | None, paused: bool = False, log: tuple[str, ...] = ()) -> BoardView:
-    """The picture of a board's game (`ends_at`: when its time limit runs out, as the controller has it)."""
+               ends_at: float | None, paused: bool = False, log: tuple[str, ...] = (),
+               bids: tuple[tuple[int, int], ...] = (), closes_at: float | None = None,
+               left: float | None = None) -> BoardView:
+    """The picture of a board's game (`ends_at`: when its time limit runs out, as the controller has it;
+    `bids`, `closes_at` and `left`: an open auction's (seat, amount) bids and its clock, when known)."""
     board = game.board
     top = "apartment" if game.rules.roles else "hotel"
     spaces = []
@@ -98,7 +124,7 @@ def board_view(name: str, game: Game, table: Table, *, quarters: int, game_id: i
                                 mortgaged=owner >= 0 and game.mortgaged[s],
                                 houses=built if built < HOTEL else 0, top=top if built == HOTEL else None))
     over = game.phase == OVER
-    deciding = -1 if over else game.to_act()
+    deciding = -1 if over or game.phase == AUCTION else game.to_act()  # anyone bids on the clock
     players = tuple(PlayerView(seat=p, name=n, color=_seat_color(game, table, p), cash=game.cash[p],
                                worth=game.net_worth(p), space=game.pos[p], in_jail=game.jail_turns[p] >= 0,
                                bankrupt=game.bankrupt[p], deciding=p == deciding,
@@ -111,7 +137,30 @@ def board_view(name: str, game: Game, table: Table, *, quarters: int, game_id: i
                      ends_at=None if over else ends_at,
                      winner=game.names[game.winner] if over and game.winner is not None else None,
                      how=END_REASONS.get(game.end_reason, "") if over else "",
-                     paused=paused, log=tuple(log[-LOG_LINES:]), top_building=top)
+                     paused=paused, log=tuple(log[-LOG_LINES:]), top_building=top,
+                     auction=auction_view(game, bids, closes_at=closes_at, left=left))
+
+
+def auction_view(game: Game, bids: tuple[tuple[int, int], ...], *, closes_at: float | None = None,
+                 left: float | None = None) -> AuctionView | None:
+    """The game's open auction (None when there is none); the high bid is always the last of the bids."""
+    if game.phase != AUCTION:
+        return None
+    pending = game.pending
+    names = game.names
+    high, bidder = int(pending["high"]), int(pending["bidder"])
+    shown = [(names[seat], int(amount)) for seat, amount in bids if 0 <= seat < len(names)]
+    if bidder >= 0 and (not shown or shown[-1] != (names[bidder], high)):
+        shown.append((names[bidder], high))  # bids the caller could not see (a restart): the high one at least
+    passed = [int(seat) for seat in pending.get("passed", ())]
+    allowed = pending.get("bidders")
+    bidding = tuple(n for seat, n in enumerate(names) if not game.bankrupt[seat] and seat != bidder
+                    and seat not in passed and (allowed is None or seat in allowed))
+    item = pending.get("item")
+    lot = f"the {game.board.bank}'s last {item}" if item is not None else game.board.spaces[int(pending["space"])].name
+    return AuctionView(lot=lot, high=high, bidder=names[bidder] if bidder >= 0 else None, bids=tuple(shown),
+                       passed=tuple(names[seat] for seat in passed if 0 <= seat < len(names)), bidding=bidding,
+                       closes_at=closes_at, left=left)
 
 
 def lobby_view(name: str, rules: Rules, board: Board, *, quarters: int, lobby: tuple[str, ...]) -> BoardView:

@@ -82,6 +82,13 @@ def panel_shapes(view: BoardView, now: float) -> list[Shape]:
         say(f"{view.winner} wins" + (f" ({view.how})" if view.how else ""), 30, GOLD, bold=True)
     else:
         say(view.pending, 26, GOLD, bold=True, most=3)
+    auction = view.auction
+    if auction is not None:  # anyone bids: the high bid, then every bid, last first, and who passed
+        say(f"auction: {auction.lot}", 24, GOLD, bold=True)
+        if auction.bids:
+            say("bids: " + ", ".join(f"{who} ${amount:,}" for who, amount in reversed(auction.bids)), 20, most=3)
+        if auction.passed:
+            say("passed: " + ", ".join(auction.passed), 20, "#B8C9BD", most=2)
     if view.paused:
         say("paused by the operator", 24, "#FF8C80", bold=True)
     if view.ends_at is not None:

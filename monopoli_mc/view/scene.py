@@ -70,11 +70,17 @@ Shape = Rect | Circle | Line | Text
 
 def board_shapes(view: BoardView) -> list[Shape]:
     """The whole board: spaces, buildings, banners, pawns, and the middle's lines."""
-    out: list[Shape] = [Rect((0, 0, BOARD, BOARD), "#CDE6D0", INK, 3)]
-    for space in view.spaces:
-        out += _space(space, view.quarters)
-    out += _pawns(view)
-    out += _middle(view)
+    return [shape for _, shapes in board_layers(view) for shape in shapes]
+
+
+def board_layers(view: BoardView) -> list[tuple[str, list[Shape]]]:
+    """The board's shapes by part, in drawing order: the ground, each space ("s0", "s1", ...), the
+    pawns, the middle. The live page sends again only the parts that changed."""
+    out: list[tuple[str, list[Shape]]] = [("ground", [Rect((0, 0, BOARD, BOARD), "#CDE6D0", INK, 3)])]
+    out += [(f"s{space.index}", _space(space, view.quarters)) for space in view.spaces]
+    out.append(("pawns", _pawns(view)))
+    out.append(("title", _title(view)))
+    out.append(("middle", _middle(view)))
     return out
 
 
@@ -153,11 +159,23 @@ def _pawns(view: BoardView) -> list[Shape]:
     return out
 
 
-def _middle(view: BoardView) -> list[Shape]:
+def _title(view: BoardView) -> list[Shape]:
+    """What the middle says all game long: the board's name, its rules, what the colours mean."""
     x0, y0, x1, _ = middle()
     cx = (x0 + x1) / 2
-    out: list[Shape] = [Text(cx, y0 + 120, view.board, 64, "#1B4D2B", bold=True),
-                        Text(cx, y0 + 165, f"{view.rules} rules", 26, "#1B4D2B")]
+    top = view.top_building
+    return [Text(cx, y0 + 120, view.board, 64, "#1B4D2B", bold=True),
+            Text(cx, y0 + 165, f"{view.rules} rules", 26, "#1B4D2B"),
+            Text(cx, BOARD - CELL - 30, f"banner: the owner's colour, gray: mortgaged; "
+                                        f"green: houses, {'light blue' if top == 'apartment' else 'red'}: "
+                                        f"{top}", 17, "#1B4D2B")]
+
+
+def _middle(view: BoardView) -> list[Shape]:
+    """What the middle says of the game now: its round, the decision it waits for, the jar, a pause."""
+    x0, y0, x1, _ = middle()
+    cx = (x0 + x1) / 2
+    out: list[Shape] = []
     y = y0 + 260
     room = x1 - x0 - 40
     if view.game_id is None:
@@ -177,10 +195,6 @@ def _middle(view: BoardView) -> list[Shape]:
         out.append(Text(cx, y + 30, f"Free Parking jar: ${view.jar:,}", 28, "#8A6D00", bold=True))
     if view.paused:
         out.append(Text(cx, y + 90, "PAUSED by the operator", 30, "#B02E26", bold=True))
-    top = view.top_building
-    out.append(Text(cx, BOARD - CELL - 30, f"banner: the owner's colour, gray: mortgaged; "
-                                           f"green: houses, {'light blue' if top == 'apartment' else 'red'}: "
-                                           f"{top}", 17, "#1B4D2B"))
     return out
 
 

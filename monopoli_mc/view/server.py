@@ -1,16 +1,19 @@
-"""The page's web server (the standard library's): the page, its stylesheet and script, an event stream.
+"""The page's web server (the standard library's): the page's screens, its stylesheet and script, an event stream.
 
-Read-only: it answers GET and HEAD and nothing else. `/events` is a server-sent
-event stream, served by the stream hub (`streams.py`): every board's section when it
-changes, and the status line every couple of seconds (so a page notices a controller
-that has gone). The page cannot slow the game, and no client can take it off the
-projector: the page and its JSON are rendered once per change whatever the number of
-viewers; a connection costs no thread until its request's head has come whole, and
-none while its answer is taken or it waits for its next request (`gate.py`: one thread,
-a deadline on each, the oldest waiting closed past `max_connections`); at most
-`max_requests` answers are made at once and `max_streams` streams are open, counted
-apart; past either, the answer is 503 with Retry-After. A request the machine has no
-thread left for is refused the same way, and the server goes on listening.
+Read-only: it answers GET and HEAD and nothing else. Its screens: `/` (every board one
+under the other), `/wall` (every board on one screen; `?rotate=SECONDS`: one board at
+a time, in turn) and `/board/NAME` (one board). `/events` (`?board=NAME`: that board
+only) is a server-sent event stream, served by the stream hub (`streams.py`): what
+changed of each board, and the status line every couple of seconds (so a page notices a
+controller that has gone); `/alive?stream=TOKEN` is a running page's word that it reads
+its stream. The page cannot slow the game, and no client can take it off the projector:
+the page and its JSON are rendered once per change whatever the number of viewers; a
+connection costs no thread until its request's head has come whole, and none while its
+answer is taken or it waits for its next request (`gate.py`: one thread, a deadline on
+each, the oldest waiting closed past `max_connections`); at most `max_requests` answers
+are made at once (past that, 503 with Retry-After) and `max_streams` streams are open
+(past that, a newcomer takes the place of the stream least likely read). A request the
+machine has no thread left for is refused the same way, and the server goes on listening.
 """
 
 from __future__ import annotations
@@ -25,16 +28,19 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any, Callable
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from monopoli_mc.errors import MonopoliError
+from monopoli_mc.operator_input import Address
 from monopoli_mc.view.feed import Feed, Status
 from monopoli_mc.view.gate import HEAD_TIMEOUT, IDLE_TIMEOUT, MAX_CONNECTIONS, WRITE_TIMEOUT, Connection, Gate
-from monopoli_mc.view.html import Sections, page, ticking
+from monopoli_mc.view.html import Screen, Sections, night_parts, night_section, page, slot, ticking
 from monopoli_mc.view.memo import Memo
-from monopoli_mc.view.model import BoardView
-from monopoli_mc.view.streams import MAX_STREAMS, SECURITY, SLOW_AFTER, Hub
+from monopoli_mc.view.model import BoardView, NightPanel
+from monopoli_mc.view.streams import MAX_STREAMS, SECURITY, SETTLE, SLOW_AFTER, Hub
 
 MAX_REQUESTS = 32  # answers made at once (each in a thread of its own)
+ROTATE = (5, 3600)  # seconds a board may stay on a rotating wall
 RETRY_AFTER = 10  # seconds, in a 503
 BUSY = "the board page has too many viewers right now; try again in a moment\n"
 _STATIC = {"/page.css": ("page.css", "text/css; charset=utf-8"),
@@ -45,14 +51,9 @@ _REFUSED = (f"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; char
 
 
 def parse_address(text: str) -> tuple[str, int]:
-    """"HOST:PORT", ":PORT" or "PORT" (loopback) as (host, port); raises MonopoliError when it is neither."""
-    host, sep, port = text.strip().rpartition(":")
-    if not sep:
-        host, port = "", text.strip()
-    host = host.strip("[]") or "127.0.0.1"
-    if not port.isdigit() or int(port) > 65535:
-        raise MonopoliError(f"--web wants HOST:PORT or PORT, such as 127.0.0.1:8080, found {text!r}")
-    return host, int(port)
+    """"HOST:PORT", ":PORT" or "PORT" (loopback) as (host, port), the port by the operator's rule; raises
+    NotAccepted (a MonopoliError, one line) when it is neither."""
+    return Address("--web").read(text)
 
 
 @functools.cache  # read once, not per request
@@ -61,23 +62,29 @@ def _static(name: str) -> str:
 
 
 class Rendered:
-    """The page and its JSON, made once per change of the feed and shared by every request."""
+    """The page's screens and its JSON, made once per change of the feed and shared by every request."""
 
     def __init__(self, feed: Feed, sections: Sections) -> None:
         self.feed = feed
         self.sections = sections
-        self._memo = Memo()
+        self._memo: Memo[str] = Memo()
 
-    def get(self, what: str) -> str:
-        """"page" or "json", as the feed is now."""
-        views, status = self.feed.views(), self.feed.status()
-        key = (self.feed.version, status, tuple(ticking(v) for _, v in views.values()))
-        return self._memo.get(what, key, lambda: self._make(what, views, status))
+    def get(self, what: str, screen: Screen = Screen()) -> str:
+        """"page" (of a screen) or "json", as the feed is now."""
+        views, status, night = self.feed.views(), self.feed.status(), self.feed.night()
+        if screen.board is not None:
+            views = {n: v for n, v in views.items() if n == screen.board}
+        key = (self.feed.version, status, screen, tuple(ticking(v) for _, v in views.values()))
+        slot = f"{what} {screen.kind}"  # one a kind of screen: any number of addresses cannot fill the memory
+        return self._memo.get(slot, key, lambda: self._make(what, views, status, night, screen))
 
-    def _make(self, what: str, views: dict[str, tuple[int, BoardView]], status: Status) -> str:
+    def _make(self, what: str, views: dict[str, tuple[int, BoardView]], status: Status,
+              night: tuple[int, NightPanel] | None, screen: Screen) -> str:
         """The text of what the key was read from (the same views and status)."""
         if what == "page":
-            return page([v for _, v in views.values()], status,
+            aside = "" if screen.kind == "board" else (
+                night_section(night_parts(night[1]), night[0]) if night else night_section(()))
+            return page([v for _, v in views.values()], status, screen=screen, night=aside,
                         drawn=[self.sections.get(n, v) for n, v in views.values()])
         return json.dumps({"status": dataclasses.asdict(status),
                            "boards": {n: dataclasses.asdict(v) for n, (_, v) in views.items()}})
@@ -126,7 +133,7 @@ class _Server(ThreadingHTTPServer):
             handler: Any = self.RequestHandlerClass(head, conn.address, self)  # type: ignore[arg-type]
             if handler.streams:
                 # The socket is the hub's from now on, or refused when the hub has enough.
-                if not self.page_server.hub.adopt(conn.sock):
+                if not self.page_server.hub.adopt(conn.sock, handler.only):
                     self.refuse(conn.sock)
             else:
                 self.gate.answer(conn, handler.wfile.getvalue(), keep=not handler.close_connection)
@@ -157,10 +164,10 @@ class PageServer:
                  max_streams: int = MAX_STREAMS, max_requests: int = MAX_REQUESTS,
                  head_timeout: float = HEAD_TIMEOUT, idle_timeout: float = IDLE_TIMEOUT,
                  write_timeout: float = WRITE_TIMEOUT, max_connections: int = MAX_CONNECTIONS,
-                 slow_after: float = SLOW_AFTER) -> None:
+                 slow_after: float = SLOW_AFTER, settle: float = SETTLE, deltas: bool = True) -> None:
         self.feed = feed
         sections = Sections()  # each picture rendered once, for the page and for the streams
-        self.hub = Hub(feed, sections, max_streams=max_streams, slow_after=slow_after)
+        self.hub = Hub(feed, sections, max_streams=max_streams, slow_after=slow_after, settle=settle, deltas=deltas)
         self.rendered = Rendered(feed, sections)
         handler = type("Handler", (_Handler,), {"page_server": self})
         try:
@@ -216,6 +223,7 @@ class _Handler(BaseHTTPRequestHandler):
     server_version = "monopoli"
     request: bytes  # the request's head
     streams = False  # whether the answer is the event stream (the socket goes to the hub)
+    only: str | None = None  # the one slot a stream follows (a board's screen)
 
     def setup(self) -> None:
         """Read from the head the gate read, write into bytes the gate will write."""
@@ -235,18 +243,52 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self, *, body: bool = True) -> None:  # noqa: N802
         server = self.page_server
-        path = self.path.split("?", 1)[0]
+        url = urlsplit(self.path)
+        path, query = url.path, parse_qs(url.query)
         if path in ("/", "/index.html"):
-            self._send(HTTPStatus.OK, "text/html; charset=utf-8", server.rendered.get("page"), body)
+            self._page(Screen(), body)
+        elif path == "/wall":
+            self._wall(query, body)
+        elif path.startswith("/board/"):
+            name = unquote(path.removeprefix("/board/"))
+            boards = server.feed.views()
+            if boards and name not in boards:
+                self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8",
+                           f"no board {name!r} on this page; the boards: {', '.join(boards)}\n", body)
+            else:
+                self._page(Screen("board", board=name), body)
         elif path in _STATIC:
             name, kind = _STATIC[path]
             self._send(HTTPStatus.OK, kind, _static(name), body)
         elif path == "/state.json":
             self._send(HTTPStatus.OK, "application/json", server.rendered.get("json"), body)
         elif path == "/events" and body:
-            self._events(server)
+            board = query.get("board", [None])[-1]
+            self.only = None if board is None else slot(board)
+            self.close_connection = True
+            self.streams = True  # the socket goes to the stream hub (or is answered 503 when it has enough)
+        elif path == "/alive":
+            known = server.hub.vouch(query.get("stream", [""])[-1])
+            self._send(HTTPStatus.NO_CONTENT if known else HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8",
+                       "" if known else "no such stream: reconnect\n", body)
         else:
             self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", "not found\n", body)
+
+    def _page(self, screen: Screen, body: bool) -> None:
+        self._send(HTTPStatus.OK, "text/html; charset=utf-8", self.page_server.rendered.get("page", screen), body)
+
+    def _wall(self, query: dict[str, list[str]], body: bool) -> None:
+        """The wall: every board at once, or `rotate` seconds each from the `at`-th."""
+        rotate, at = query.get("rotate", [""])[-1], query.get("at", ["0"])[-1]
+        low, high = ROTATE
+        if rotate and not (rotate.isascii() and rotate.isdigit() and low <= int(rotate) <= high):
+            self._send(HTTPStatus.BAD_REQUEST, "text/plain; charset=utf-8",
+                       f"rotate is a whole number of seconds from {low} to {high}, in the digits 0-9 alone, "
+                       f"not {rotate!r}\n", body)
+            return
+        boards = max(1, len(self.page_server.feed.views()))
+        place = int(at) % boards if at.isascii() and at.isdigit() and len(at) < 6 else 0
+        self._page(Screen("wall", rotate=int(rotate) if rotate else None, at=place if rotate else 0), body)
 
     def _refuse(self) -> None:
         self._send(HTTPStatus.METHOD_NOT_ALLOWED, "text/plain; charset=utf-8", "this page is read-only\n", True,
@@ -264,11 +306,6 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         if body:
             self.wfile.write(data)
-
-    def _events(self, server: PageServer) -> None:
-        """The socket goes to the stream hub (or is answered 503 when it has enough)."""
-        self.close_connection = True
-        self.streams = True
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the standard library's name)
         """Quiet: the terminal is the controller's log."""

@@ -1,34 +1,51 @@
-"""The page's event streams, all in one thread: each change rendered once, then sent to every viewer.
+"""The page's event streams, all in one thread: each change rendered once, then what changed sent to every viewer.
 
 The controller's thread only publishes a board's new picture to the feed (`feed.py`);
-this hub renders it (once: `html.Sections`, shared with the page) as one server-sent
-event and queues the same bytes to every open stream, writing without blocking as each
-socket takes them. So a hundred viewers cost one rendering per change, and no viewer
-can hold up another or the game: a stream that takes nothing for `slow_after` seconds,
-or falls `backlog` bytes behind, is closed (its page reconnects by itself when it reads
-again). At most `max_streams` are open; the web server answers the next one 503.
+this hub renders its parts (once: `html.Sections`, shared with the page) and sends
+every open stream the parts that changed since the picture before (a `delta` event),
+the same bytes to each, writing without blocking as each socket takes them. A viewer
+that comes (or comes back) gets the whole picture first: the boards' order, each
+board `full`, the status. So a hundred viewers cost one rendering per change and a
+few hundred bytes each, and no viewer can hold up another or the game: a stream that
+takes nothing for `slow_after` seconds, or falls `backlog` bytes behind, is closed (its
+page reconnects by itself when it reads again).
+
+At most `max_streams` are open. A viewer that comes when they all are takes the place
+of the one least likely to be read: a page whose script is running says so every
+`ALIVE_EVERY` seconds (`/alive`), so a stream no script has vouched for lately (a
+phone put away, a client that never reads) goes first, the one furthest behind, then
+the oldest; the projector's page, vouched for, goes last. Only when every stream is
+newer than `SETTLE` seconds (a burst of connections) is the newcomer answered 503.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
+import secrets
 import selectors
 import socket
+import struct
 import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from monopoli_mc.view.feed import Feed, Status
-from monopoli_mc.view.html import Sections, status_line
+from monopoli_mc.view.html import (Parts, Sections, assemble, list_items, night_parts, night_section, slot,
+                                   status_line)
 
 log = logging.getLogger("monopoli_mc.view")
 STATUS_EVERY = 2.0  # seconds between status events on an open stream (the page notices a controller gone)
 MAX_STREAMS = 100  # open event streams at most
 SLOW_AFTER = 20.0  # seconds a stream may take nothing of what is waiting for it before it is closed
 BACKLOG = 4 << 20  # bytes a stream may fall behind before it is closed
+ALIVE_EVERY = 10.0  # seconds between a running page's word that it reads its stream (page.js)
+SETTLE = 2.0  # seconds a new stream is safe from taking-over (so a burst cannot push out the newest)
+NIGHT = "night"  # the slot of the night's panel
+LISTS = ("log",)  # parts that are lists: a change that drops items at the start and adds some at the end says so
 SECURITY = {  # every answer of the page, its event streams too
     # Only this server's own files, and no inline script: an escaping slip could not run code.
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
@@ -46,14 +63,36 @@ def event(kind: str, data: dict[str, Any]) -> bytes:
     return f"event: {kind}\ndata: {json.dumps(data)}\n\n".encode("utf-8")
 
 
-@dataclass
+def unsent(sock: socket.socket) -> int:
+    """Bytes the kernel still holds for a socket (not yet taken by the other end); 0 when it cannot say."""
+    try:
+        import fcntl  # not on Windows: there a stream's rank counts only what waits here
+        import termios
+        return int(struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, b"\0\0\0\0"))[0])
+    except (ImportError, OSError, ValueError, AttributeError):
+        return 0
+
+
+@dataclass(eq=False)
 class Stream:
-    """One viewer's socket and what is waiting to be written to it."""
+    """One viewer's socket, what is waiting to be written to it, and how sure we are that it is read."""
 
     sock: socket.socket
+    only: str | None = None  # the one slot it follows (a board's screen); None: every slot
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(9))  # what its page vouches with
+    opened: float = 0.0
+    vouched: float | None = None  # when its page last said it reads (time.monotonic())
+    evicting: bool = False  # it has given its place to a newcomer and is being closed
     pending: deque[memoryview] = field(default_factory=deque)
     size: int = 0  # bytes waiting
     waiting_since: float = 0.0  # when it last took something while more was waiting
+
+    def wants(self, slot: str | None, *, exact: bool = False) -> bool:
+        """Whether this stream follows a slot (None: what every stream gets, the status); `exact`: only
+        the streams that follow just this slot (None: every slot) take it."""
+        if exact:
+            return self.only == slot
+        return slot is None or self.only is None or slot == self.only
 
     def queue(self, data: bytes, now: float) -> None:
         """Add bytes to write (the same bytes object for every stream: no copy)."""
@@ -77,28 +116,95 @@ class Stream:
                 return
             self.pending.popleft()
 
+    def rank(self, now: float) -> tuple[bool, int, float]:
+        """Lowest first gives its place to a newcomer: not vouched for lately, furthest behind, oldest."""
+        vouched = self.vouched is not None and now - self.vouched < 2.5 * ALIVE_EVERY
+        return vouched, -(self.size + unsent(self.sock)), (self.vouched or 0.0) if vouched else self.opened
+
+
+@dataclass
+class Frame:
+    """A slot's picture as the streams have it: its version and parts, the events that send it."""
+
+    slot: str
+    version: int
+    parts: Parts
+    whole: Callable[[], str]  # the slot's HTML, whole (made only when a viewer needs it)
+    actions: int | None = None  # a board's action count (the section's data-actions)
+    _full: bytes | None = None
+
+    def full(self) -> bytes:
+        """The event that gives the whole slot (a new viewer's first), made once."""
+        if self._full is None:
+            self._full = event("full", {"slot": self.slot, "version": self.version, "html": self.whole()})
+        return self._full
+
+    def delta(self, before: Frame | None) -> bytes:
+        """The event that turns `before` into this frame: only the parts that changed (or whole, when the
+        parts are not the same ones)."""
+        if before is None or [n for n, _ in before.parts] != [n for n, _ in self.parts]:
+            return self.full()
+        was = dict(before.parts)
+        changed = {name: html for name, html in self.parts if was[name] != html}
+        tails = {}
+        for name in [n for n in changed if n in LISTS]:
+            tail = _tail(was[name], changed[name])
+            if tail is not None:
+                tails[name] = tail
+                del changed[name]
+        data: dict[str, Any] = {"slot": self.slot, "version": self.version, "base": before.version,
+                                "parts": changed}
+        if tails:
+            data["tails"] = tails
+        if self.actions is not None:
+            data["actions"] = self.actions
+        return event("delta", data)
+
+
+def _tail(old: str, new: str) -> dict[str, Any] | None:
+    """A list part's change as the items dropped from its start and those added at its end (a log moving on
+    by a line sends that line); None when it is not that."""
+    was, now = list_items(old), list_items(new)
+    if was is None or now is None or (was[0], was[2]) != (now[0], now[2]):
+        return None
+    items, fresh = was[1], now[1]
+    for drop in range(len(items) + 1):
+        kept = items[drop:]
+        if fresh[:len(kept)] == kept:
+            return {"drop": drop, "add": "".join(fresh[len(kept):])}
+    return None
+
 
 class Hub:
     """Every open event stream of a page server, served by one thread until `close()`."""
 
     def __init__(self, feed: Feed, sections: Sections, *, max_streams: int = MAX_STREAMS,
-                 slow_after: float = SLOW_AFTER, backlog: int = BACKLOG, status_every: float = STATUS_EVERY) -> None:
+                 slow_after: float = SLOW_AFTER, backlog: int = BACKLOG, status_every: float = STATUS_EVERY,
+                 settle: float = SETTLE, deltas: bool = True) -> None:
         self.feed = feed
         self.sections = sections
         self.max_streams = max_streams
         self.slow_after = slow_after
         self.backlog = backlog
         self.status_every = status_every
+        self.settle = settle
+        self.deltas = deltas  # False: every change sends its board whole (as before deltas; bench/page.py)
         self.dropped = 0  # streams closed for being too slow
+        self.evicted = 0  # streams closed to make room for a newcomer
+        self.sent = 0  # bytes queued to streams (for bench/page.py)
         self._streams: dict[int, Stream] = {}
-        self._new: list[socket.socket] = []
+        self._new: list[Stream] = []
+        self._evict: list[Stream] = []
+        self._count = 0  # streams taken and not closed (nor giving their place)
         self._lock = threading.Lock()
         self._sel = selectors.DefaultSelector()
         self._wake_r, self._wake_w = socket.socketpair()
         self._wake_r.setblocking(False)
         self._wake_w.setblocking(False)
         self._sel.register(self._wake_r, selectors.EVENT_READ, None)
-        self._frames: dict[str, tuple[int, bytes]] = {}  # board -> (its version, its event)
+        self._frames: dict[str, Frame] = {}
+        self._order: tuple[str, ...] = ()
+        self._orders: dict[str | None, bytes] = {}  # the order event, by the slot a stream follows
         self._status: tuple[Status, bytes] | None = None
         self._said = 0.0
         self._closed = False
@@ -107,27 +213,47 @@ class Hub:
 
     @property
     def renders(self) -> int:
-        """Sections rendered (once per change, whatever the number of viewers, the page's too)."""
+        """Boards rendered (once per change, whatever the number of viewers, the page's too)."""
         return self.sections.renders
 
     @property
     def open(self) -> int:
-        """Streams open or being opened."""
+        """Streams open or being opened (those being closed to make room not counted)."""
         with self._lock:
-            return len(self._streams) + len(self._new)
+            return self._count
 
     def start(self) -> None:
         """Start the hub's thread."""
         self._thread.start()
 
-    def adopt(self, sock: socket.socket) -> bool:
-        """Take over a viewer's socket whose request asked for the stream; False (not taken) when full."""
+    def adopt(self, sock: socket.socket, only: str | None = None) -> bool:
+        """Take over a viewer's socket whose request asked for the stream (`only`: the one slot it follows);
+        when every place is taken, the least likely read makes room. False (not taken) when none can."""
+        now = time.monotonic()
         with self._lock:
-            if self._closed or len(self._streams) + len(self._new) >= self.max_streams:
+            if self._closed:
                 return False
-            self._new.append(sock)
+            if self._count >= self.max_streams:
+                out = [s for s in self._streams.values() if not s.evicting and now - s.opened >= self.settle]
+                if not out:
+                    return False
+                victim = min(out, key=lambda s: s.rank(now))
+                victim.evicting = True
+                self._evict.append(victim)
+                self._count -= 1
+            self._new.append(Stream(sock, only=only, opened=now))
+            self._count += 1
         self.wake()
         return True
+
+    def vouch(self, token: str) -> bool:
+        """A page says it reads its stream (its script runs): it is the last to make room. False: no such stream."""
+        with self._lock:
+            for stream in self._streams.values():
+                if secrets.compare_digest(stream.token, token):
+                    stream.vouched = time.monotonic()
+                    return True
+        return False
 
     def wake(self) -> None:
         """Something changed: the hub looks at the feed now (from any thread, never blocks)."""
@@ -198,16 +324,22 @@ class Hub:
             return True
 
     def _step(self, now: float) -> None:
-        """Adopt new streams, render what changed (once), queue it to every stream, drop the slow."""
+        """Make room, adopt new streams, render what changed (once), queue it to every stream, drop the slow."""
         with self._lock:
             new, self._new = self._new, []
-        for sock in new:  # what is there now; what the render below finds changed follows, once
-            self._open(sock, now)
+            evict, self._evict = self._evict, []
+        for stream in evict:
+            self.evicted += 1
+            self._drop(stream)
         fresh = self._render(now)
-        stopped = self._status is not None and self._status[0].state == "stopped"
+        for stream in new:  # the whole picture as it is now; what changes after follows
+            self._open(stream, now)
         for stream in list(self._streams.values()):
-            for data in fresh:
-                stream.queue(data, now)
+            if stream not in new:
+                for only, data, exact in fresh:
+                    if stream.wants(only, exact=exact):
+                        stream.queue(data, now)
+                        self.sent += len(data)
             try:
                 stream.flush(now)
             except OSError:
@@ -216,36 +348,78 @@ class Hub:
             if stream.pending and (stream.size > self.backlog or now - stream.waiting_since > self.slow_after):
                 self.dropped += 1
                 self._drop(stream)
-            elif stopped and not stream.pending:  # the feed stopped for good: close once all has gone
-                self._drop(stream)
             else:
                 self._watch(stream)
 
-    def _render(self, now: float) -> list[bytes]:
-        """The events to send everyone now: each board whose picture changed, the status when due."""
-        out: list[bytes] = []
-        for name, (version, view) in self.feed.views().items():
-            if self._frames.get(name, (-1, b""))[0] != version:
-                frame = event("board", {"board": name, "html": self.sections.get(version, view)})
-                self._frames[name] = (version, frame)
-                out.append(frame)
+    def _render(self, now: float) -> list[tuple[str | None, bytes, bool]]:
+        """The events to send now, each with the slot it is about (None: everyone's) and whether it goes only
+        to the streams that follow just that slot: the order when it changed, what changed of each board and
+        of the night, the status when due."""
+        out: list[tuple[str | None, bytes, bool]] = []
+        pictures = self._pictures()
+        order = tuple(pictures)
+        if order != self._order:
+            self._order, self._orders = order, {}
+            for gone in set(self._frames) - set(order):
+                del self._frames[gone]
+            out.append((None, self._order_event(None), True))
+            out += [(name, self._order_event(name), True) for name in order if name != NIGHT]
+        for name, frame in pictures.items():
+            before = self._frames.get(name)
+            if before is not None and before.version == frame.version:
+                continue
+            self._frames[name] = frame
+            out.append((name, frame.delta(before) if self.deltas else frame.full(), False))
         status = self.feed.status()
         if self._status is None or status != self._status[0] or now - self._said >= self.status_every:
-            frame = event("status", {"state": status.state, "html": status_line(status)})
-            self._status, self._said = (status, frame), now
-            out.append(frame)
+            data = event("status", {"state": status.state, "html": status_line(status), "now": time.time()})
+            self._status, self._said = (status, data), now
+            out.append((None, data, False))
         return out
 
-    def _open(self, sock: socket.socket, now: float) -> None:
-        """A new stream: the answer's head, then every board and the status as they are now."""
-        sock.setblocking(False)
-        stream = Stream(sock)
-        for data in (HEAD, *(frame for _, frame in self._frames.values()),
+    def _pictures(self) -> dict[str, Frame]:
+        """Every slot's picture now, in the page's order (a picture already framed is not made again)."""
+        out: dict[str, Frame] = {}
+        for name, (version, view) in self.feed.views().items():
+            key = slot(name)
+            kept = self._frames.get(key)
+            if kept is not None and kept.version == version:
+                out[key] = kept
+                continue
+            parts = self.sections.parts(version, view)
+            out[key] = Frame(key, version, parts, functools.partial(assemble, view, parts, version),
+                             actions=view.actions)
+        night = self.feed.night()
+        if night is not None:
+            version, panel = night
+            kept = self._frames.get(NIGHT)
+            if kept is not None and kept.version == version:
+                out[NIGHT] = kept
+            else:
+                parts = night_parts(panel)
+                out[NIGHT] = Frame(NIGHT, version, parts, functools.partial(night_section, parts, version))
+        return out
+
+    def _order_event(self, only: str | None) -> bytes:
+        """The slots a stream shows, in order, and every board's name (for the page's links)."""
+        if only not in self._orders:
+            slots = [s for s in self._order if only is None or s == only]
+            boards = [name for name, _ in self.feed.views().items()]
+            self._orders[only] = event("order", {"slots": slots, "boards": boards})
+        return self._orders[only]
+
+    def _open(self, stream: Stream, now: float) -> None:
+        """A new stream: the answer's head, its place, then the whole picture it follows and the status."""
+        stream.sock.setblocking(False)
+        hello = event("hello", {"stream": stream.token, "alive": ALIVE_EVERY})
+        frames = [f.full() for name, f in self._frames.items() if stream.wants(name)]
+        for data in (HEAD, hello, self._order_event(stream.only), *frames,
                      *([self._status[1]] if self._status else [])):
             stream.queue(data, now)
+            self.sent += len(data)
         with self._lock:
-            self._streams[sock.fileno()] = stream
-        self._sel.register(sock, selectors.EVENT_READ, stream)
+            self._streams[stream.sock.fileno()] = stream
+        self._sel.register(stream.sock, selectors.EVENT_READ, stream)
 
     def _watch(self, stream: Stream) -> None:
         """Wait for the socket to take more only while something is waiting for it."""
@@ -257,6 +431,8 @@ class Hub:
         with self._lock:
             if self._streams.pop(stream.sock.fileno(), None) is None:
                 return
+            if not stream.evicting:
+                self._count -= 1
         try:
             self._sel.unregister(stream.sock)
         except (KeyError, ValueError):
@@ -268,10 +444,8 @@ class Hub:
             streams, self._streams = list(self._streams.values()), {}
             new, self._new = self._new, []
             self._closed = True
-        for stream in streams:
+        for stream in (*streams, *new):
             stream.sock.close()
-        for sock in new:
-            sock.close()
         self._sel.close()
         self._wake_r.close()
         self._wake_w.close()

@@ -10,9 +10,18 @@ from monopoli_mc.view.scene import Circle, Line, Rect, Shape, Text
 
 def svg(shapes: list[Shape], *, label: str, width: float = BOARD, height: float = BOARD) -> str:
     """An <svg> drawing the shapes in a viewBox of width by height units."""
-    body = "".join(_shape(s) for s in shapes)
+    return svg_open(label=label, width=width, height=height) + "".join(_shape(s) for s in shapes) + "</svg>"
+
+
+def svg_open(*, label: str, width: float = BOARD, height: float = BOARD) -> str:
+    """The start of an <svg> whose parts follow (`svg` draws it whole)."""
     return (f'<svg class="board-svg" viewBox="0 0 {width:g} {height:g}" role="img" '
-            f'aria-label="{_a(label)}" xmlns="http://www.w3.org/2000/svg">{body}</svg>')
+            f'aria-label="{_a(label)}" xmlns="http://www.w3.org/2000/svg">')
+
+
+def group(part: str, shapes: list[Shape]) -> str:
+    """Shapes as one <g> named by its part (the page swaps in a part that changed)."""
+    return f'<g data-part="{_a(part)}">{"".join(_shape(s) for s in shapes)}</g>'
 
 
 def _shape(shape: Shape) -> str:

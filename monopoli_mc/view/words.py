@@ -38,7 +38,7 @@ def pending_words(game: Game) -> str:
         what = f"the bank's last {pending['item']}" if "item" in pending else spaces[pending["space"]].name
         high = (f"high bid ${pending['high']} by {game.names[pending['bidder']]}" if pending["bidder"] >= 0
                 else "no bid yet")
-        return f"auction of {what}: {high}; {name} to bid or pass"
+        return f"auction of {what}: {high}; anyone may bid or pass"  # on the clock: nobody's turn to bid
     if phase == DRAW:
         deck = DECK_NAMES.get(pending["deck"], (pending["deck"], ""))[0]
         return f"{name} to draw a {deck} card"

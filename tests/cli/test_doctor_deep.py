@@ -71,6 +71,16 @@ def test_against_the_sandbox_every_check_passes_with_no_difference(
     assert world.execute("gamerule max_command_sequence_length") == [
         "Gamerule max_command_sequence_length is currently set to: 65536"]
     assert world.execute("data get storage monopoli:doctor") == ["Storage monopoli:doctor has the following contents: {}"]
+    # issue 33: the scratch board cleared with nothing dropped, the text and pop probe, a name in another case
+    assert ("read back (5 blocks and a sign) and cleared, hanging blocks first: no item left") in out
+    assert ("ok   sign and banner text read back, plain and styled; a fill under a sign dropped 1 item(s), taken "
+            "away again; Alex asked as aLEX") in out
+    assert world.execute("execute if entity @e[type=minecraft:item]") == ["Test failed"]
+    asked = {e["request"]: e["server"] for e in compared}
+    assert asked["execute if entity aLEX"] == "Test passed. Count: 1"  # Alex, found ignoring case
+    assert asked["execute if entity @a[name=aLEX]"] == "Test failed"
+    assert asked["data get block 512 -59 0 front_text.messages[0]"] == (
+        '512, -59, 0 has the following block data: "Boardwalk"')
 
 
 def test_a_server_that_answers_one_request_otherwise(
@@ -110,3 +120,31 @@ def test_transcript_needs_deep_and_a_writable_file(server: Sandbox, tmp_path: Pa
     result = CliRunner().invoke(cli, ["doctor", "--world", str(config), "--deep", "--transcript", str(nowhere)])
     assert result.exit_code == 1
     assert str(result.exception) == f"cannot write the transcript {nowhere}: No such file or directory"
+
+
+def test_a_server_that_stores_text_whole_is_read_and_shown(
+        server: Sandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sign and banner text is read in either form a release stores (a bare string, or an object): a
+    server answering the object (as the sandbox did before issue 33) passes, and the difference shows."""
+    def whole(command: str, reply: str) -> str:
+        return reply.replace(': "Boardwalk"', ': {text: "Boardwalk"}') if "data get block" in command else reply
+    with RewritingProxy(server.address, whole) as proxy:
+        code, out = doctor(tmp_path, proxy.port, monkeypatch)
+    assert code == 0, out
+    assert "ok   sign and banner text read back, plain and styled" in out
+    assert "server:  512, -59, 0 has the following block data: {text: \"Boardwalk\"}" in out
+    assert "sandbox: 512, -59, 0 has the following block data: \"Boardwalk\"" in out
+
+
+def test_a_server_that_drops_what_its_clear_knocks_off_fails_the_scratch_board(
+        server: Sandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clear that left items on the ground (told by the count `execute if entity` gives) fails, says how
+    many, and the items are killed again."""
+    def dropped(command: str, reply: str) -> str:
+        return "Test passed. Count: 49" if command.startswith("execute if entity @e[type=minecraft:item,x=510") \
+            and "dx=47" in command else reply
+    with RewritingProxy(server.address, dropped) as proxy:
+        code, out = doctor(tmp_path, proxy.port, monkeypatch)
+    assert code == 1
+    assert ("FIX  clearing the scratch board at 512 -60 0 dropped 49 items (signs or buttons that popped off "
+            "before the fill reached them); they were killed again") in out

@@ -30,7 +30,8 @@ def test_eight_players_each_have_their_colour_and_a_sidebar_line(tmp_path: Path)
         late.trigger("join")
         rig.bots["Zed"] = late
         rig.step(2)
-        assert any("already running" in line for line in rig.said_to("Zed"))
+        assert any("you have a seat at its next game, place 1 in the queue" in line  # a full table: queued
+                   for line in rig.said_to("Zed"))
         assert world.team_of("Zed") is None
 
 

@@ -118,7 +118,8 @@ def test_end_from_in_game_ends_that_board_s_game(night: Night) -> None:
     assert night.ctl.tables["main"].game.phase != OVER  # type: ignore[union-attr]
     assert night.run("function monopoli:admin/annex/end") == [
         "admin end: refused: the game on board 'annex' is over already; "
-        "next: seat the players (/trigger join on the board, or monopoli admin seat NAME), then monopoli admin start"]
+        "next: seat the players (/trigger join on the board, or monopoli admin seat NAME --board annex), then "
+        "monopoli admin start --board annex"]  # two boards: every hint names its board (issue 35 point 8)
 
 
 def test_refusals_are_answered_with_the_reason(night: Night) -> None:
@@ -149,8 +150,8 @@ def test_a_request_older_than_the_wait_is_withdrawn_unapplied(night: Night) -> N
 
 def test_unseat_after_the_start_is_refused_with_what_to_do(night: Night) -> None:
     assert night.run('function monopoli:admin/unseat {player:"Robin"}') == [
-        "admin unseat: refused: the game on board 'annex' has started: `monopoli admin kick Robin` takes Robin "
-        "out (everything goes to the bank), `monopoli admin end` ends the game"]
+        "admin unseat: refused: the game on board 'annex' has started: `monopoli admin kick Robin --board annex` "
+        "takes Robin out (everything goes to the bank), `monopoli admin end --board annex` ends the game"]
 
 
 def test_without_a_board_the_one_the_operator_stands_on(night: Night) -> None:

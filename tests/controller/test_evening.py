@@ -104,12 +104,11 @@ def test_a_whole_evening(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         ev.step()
         ev.step()
 
-        # Lee comes late: a game runs at main, and Lee is told when to join.
+        # Lee comes late: a game runs at main, and Lee takes a place in the queue for its next game.
         ev.connect("Lee")
         ev.walk_onto("Lee", "main")
-        ev.press("Lee", "/trigger join", expect="A game is already running on board main; you can join the next one "
-                                                "(/trigger join here once this one is over), or join a board with "
-                                                "no game.")
+        ev.press("Lee", "/trigger join", expect="A game is running at board main: you have a seat at its next game, "
+                                                "place 1 in the queue. You will be told when the table is free.")
         ev.step()
 
         # A pause during an auction at the annex (the players at main and third take their time meanwhile).

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from monopoli_mc.cli import cli
 from monopoli_mc.controller import lease
 from monopoli_mc.controller.lease import Lease
+from monopoli_mc.controller.sqlfile import SCHEMA_VERSION
 from monopoli_mc.controller.store import Store
 from monopoli_mc.errors import LeaseError, StoreError, StoreFull
 
@@ -42,7 +43,7 @@ def test_database_files_are_created_readable_by_their_owner_only(tmp_path: Path)
     ("ALTER TABLE requests DROP COLUMN deadline",
      ": table 'requests' has columns (id, t, board, kind, args, state, answer), not "
      "(id, t, board, kind, args, deadline, state, answer)"),
-    ("PRAGMA user_version=7", " (its schema version is 7, this monopoli writes 4)"),
+    ("PRAGMA user_version=7", f" (its schema version is 7, this monopoli writes {SCHEMA_VERSION})"),
 ])
 def test_a_tampered_schema_is_refused_and_never_recreated(tmp_path: Path, tamper: str, why: str) -> None:
     db = tmp_path / "night.db"
@@ -194,8 +195,8 @@ def _version_2(db: Path) -> None:
     from monopoli_mc.controller import store as store_module
 
     raw = sqlite3.connect(db)
-    raw.executescript(store_module._SCHEMA.replace(store_module._SET_ASIDE + ";\n", "").replace(
-        store_module._NIGHT + ";\n", _LEASE_V3 + ";\n"))
+    raw.executescript(store_module._SCHEMA.replace(store_module._SET_ASIDE + ";\n", "")
+                      .replace(store_module._OUTCOMES + ";\n", "").replace(store_module._NIGHT + ";\n", _LEASE_V3 + ";\n"))
     raw.execute("INSERT INTO games(board, rules, seed, names, started) VALUES('main', '{}', 3, '[\"Alex\"]', 0)")
     raw.execute("INSERT INTO players(uuid, name) VALUES('u-1', 'Alex')")
     raw.execute("PRAGMA user_version=2")
@@ -205,14 +206,14 @@ def _version_2(db: Path) -> None:
 
 def test_a_version_2_database_gains_the_inputs_set_aside_and_keeps_everything(tmp_path: Path) -> None:
     from monopoli_mc.controller import setaside
-    from monopoli_mc.controller.sqlfile import SCHEMA_VERSION
+
 
     db = tmp_path / "night.db"
     _version_2(db)
     store = Store(db)
     assert [g.names for g in store.games()] == [["Alex"]] and store.players() == {"u-1": "Alex"}
     assert setaside.count(store) == 0 and setaside.status_line(store) is None
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     store.close()
     Store(db).close()  # opened again: already migrated, taken as it is
 
@@ -233,13 +234,14 @@ def test_a_version_2_database_with_other_tables_is_refused_unchanged(tmp_path: P
 
 
 def test_a_version_3_database_gains_a_lease_per_world_and_keeps_its_lease_and_games(tmp_path: Path) -> None:
-    """Schema 3 (one lease per database) to 4: its lease becomes the lease of the world '' (a controller from
+    """Schema 3 (one lease per database) to 5 (through 4, the outcomes): its lease becomes the lease of the world '' (a controller from
     before leases per world), its games and players stay, and a controller of a world then runs beside it."""
     from monopoli_mc.controller import store as store_module
 
     db = tmp_path / "night.db"
     raw = sqlite3.connect(db)
-    raw.executescript(store_module._SCHEMA.replace(store_module._NIGHT + ";\n", _LEASE_V3 + ";\n"))
+    raw.executescript(store_module._SCHEMA.replace(store_module._NIGHT + ";\n", _LEASE_V3 + ";\n")
+                      .replace(store_module._OUTCOMES + ";\n", ""))
     raw.execute("INSERT INTO games(board, rules, seed, names, started) VALUES('main', '{}', 3, '[\"Alex\"]', 0)")
     raw.execute("INSERT INTO lease(id, holder, pid, host, started, heartbeat, released, status) "
                 "VALUES(1, 'old', 4242, 'laptop', 10.0, 20.0, 1, '')")
@@ -247,7 +249,7 @@ def test_a_version_3_database_gains_a_lease_per_world_and_keeps_its_lease_and_ga
     raw.commit()
     raw.close()
     store = Store(db)
-    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 5
     assert store.db.execute("SELECT COUNT(*) FROM sqlite_master WHERE name='lease'").fetchone()[0] == 0
     old = lease.read(store, "")
     assert old is not None and (old.token, old.pid, old.host, old.released) == ("old", 4242, "laptop", True)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from monopoli_mc.cli import main
+from monopoli_mc.controller.sqlfile import SCHEMA_VERSION
 from monopoli_mc.controller.store import Store
 from monopoli_mc.errors import StoreError
 
@@ -80,7 +81,7 @@ COMMANDS = {"state": _cli("state"), "admin status": _cli("admin", "status"),
     (_foreign, "is not a game database this monopoli can use: it has none of a game database's tables (it has "
                "notes); nothing in it was changed: give another --db"),
     (_text, "is damaged or not a game database (sqlite: file is not a database)"),
-    (_newer, "(its schema version is 99, this monopoli writes 4); nothing in it was changed"),
+    (_newer, f"(its schema version is 99, this monopoli writes {SCHEMA_VERSION}); nothing in it was changed"),
 ], ids=["foreign", "text", "newer"])
 @pytest.mark.parametrize("command", list(COMMANDS))
 def test_a_file_not_ours_is_refused_and_left_byte_for_byte(tmp_path: Path, capsys: pytest.CaptureFixture[str],

@@ -194,3 +194,33 @@ def test_count_to_undo() -> None:
     assert count_to_undo(["clock", "forced"]) == 2  # nothing chosen: the automatic ones alone
     assert count_to_undo(["seq 1", "clock"], ["roll", "time_up"]) == 1  # an end alone: the move before it stays
     assert count_to_undo(["seq 1", "request 2"], ["roll", "admin_end"]) == 1
+
+
+def test_an_undo_of_the_kick_that_ended_a_game_is_refused_while_its_player_sits_elsewhere(tmp_path: Path) -> None:
+    from monopoli_mc.controller.undo import SeatedElsewhere
+
+    rules = load_rules("prom")
+    board = load_board(board_path(rules.board))
+    world = load_world()
+    store = Store(tmp_path / "night.db")
+    main, annex = (BoardGame(name, Layout(world.boards[0]), outbox.Table(board=name, colors=world.colors,
+                                                                          version=world.version))
+                   for name in ("main", "annex"))
+    main.game = Game.new(rules, board, ["Alex", "Sam"], 5)
+    main.game_id = store.new_game("main", dataclasses.asdict(rules), 5, ["Alex", "Sam"])
+    with store.transaction():
+        main.apply(store, ("kick", SYSTEM, {"player": 1}), "operator")
+    assert main.game.phase == OVER  # Sam kicked: Alex is the last one in
+    store.seat("annex", "Sam")  # Sam, out, sits down at the annex
+    log, state = store.effective(main.game_id), main.game.to_data()
+    with store.transaction(), pytest.raises(SeatedElsewhere) as refused:
+        undo(main, store, board, "operator", [main, annex])
+    assert str(refused.value) == (
+        "undoing the kick of Sam on board 'main' would put Sam in two games: Sam is seated at board 'annex' for "
+        "its next game. Nothing was changed; `monopoli admin unseat Sam` takes Sam off it, then undo again (or "
+        "leave board 'main''s game over)")
+    assert (store.effective(main.game_id), main.game.to_data()) == (log, state)
+    store.unseat("annex", "Sam")
+    with store.transaction():
+        done = undo(main, store, board, "operator", [main, annex])
+    assert done is not None and main.game is not None and main.game.phase != OVER

@@ -131,3 +131,14 @@ def test_pure_ignores_a_fresh_build_and_a_bad_setting_is_named(tmp_path: Path) -
     engine, warning = choose_engine(path, setting="fast", build_dir=build, rules_dir=rules)
     assert (engine, path) == ("pure", [str(rules)])
     assert warning is not None and "'fast'" in warning and "MONOPOLI_ENGINE" in warning
+
+
+def test_importing_the_engine_prints_nothing_and_the_cli_says_the_warning_once(tmp_path: Path) -> None:
+    """A library prints nothing at import: the warning is a value, and the command line says it."""
+    env = {**os.environ, "MONOPOLI_ENGINE": "fast"}  # a bad setting: always a warning
+    imported = subprocess.run([sys.executable, "-c", "import monopoli_mc.rules as r; print(r.ENGINE_WARNING)"],
+                              env=env, capture_output=True, text=True, check=True)
+    assert imported.stderr == "" and "'fast'" in imported.stdout
+    run = subprocess.run([sys.executable, "-c", "from monopoli_mc.cli import main; main()", "simulate", "--games", "1"], env=env,
+                         capture_output=True, text=True, check=True)
+    assert run.stderr.count("'fast'") == 1, run.stderr

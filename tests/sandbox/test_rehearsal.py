@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import load_world
-from monopoli_mc.sandbox.rehearsal import Rehearsal
+from monopoli_mc.sandbox.rehearsal import Rehearsal, without_note
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.sandbox.screen import draw
 from monopoli_mc.sandbox.text import plain, spans
@@ -221,11 +221,55 @@ def test_mistakes_are_one_line_with_what_to_do(rehearsal: Rehearsal) -> None:
     _do(rehearsal, "Kai: join")
     assert rehearsal.handle("Kai: join") == ["error: Kai is on the server already"]
     assert rehearsal.handle("Kai: walk 40") == [
-        "error: walk where? 'board' (GO), a space 0 to 39 or a name on its sign, not '40'"]
+        "error: walk where? 'board' (GO), a space 0 to 39 in the digits 0-9 or a name on its sign, not '40'"]
     assert rehearsal.handle("Kai: dance")[0].startswith("error: 'dance' is not something Kai can do: one of join")
-    assert rehearsal.handle("wait soon") == ["error: wait takes seconds, 0 to 600, not 'soon'"]
+    assert rehearsal.handle("wait soon") == ["error: wait is a number of seconds from 0 to 600, in the digits 0-9 "
+                                             "with at most one point (such as 2.5), not 'soon'"]
+    for hostile in ("Kai: walk ²", "Kai: walk ٥", "Kai: click ²", "Kai: click ٥", "wait ٥", "wait ²"):
+        said = rehearsal.handle(hostile)  # other scripts' digits: one line, never a traceback or a wait
+        assert len(said) == 1 and said[0].startswith("error: "), (hostile, said)
     assert rehearsal.handle("/frobnicate")[0].startswith("Unknown or incomplete command")
     rehearsal.world.strict_failures.remove("frobnicate")  # refused, as this test means it to be
+
+
+def test_a_note_after_a_line_is_not_typed_and_a_hash_in_a_command_is(rehearsal: Rehearsal) -> None:
+    """The README's transcript writes notes on its typed lines (issue 35 point 9): they are not typed;
+    a tag, a colour or a quoted # is part of the command."""
+    assert _do(rehearsal, "Alex: join                                 # Alex connects to the server") == [
+        "Alex | Alex joined the game"]
+    assert _do(rehearsal, "Alex: walk board   # walks onto GO") == ["Alex walks to space 0 of board main"]
+    assert _do(rehearsal, "/op Alex   # typed at the server's console") == ["Made Alex a server operator"]
+    assert rehearsal.handle("# a note alone") == [] and rehearsal.handle("who #") == rehearsal.handle("who")
+    said = _do(rehearsal, 'tellraw Alex {"text":"# 1 at the table","color":"#12ab34"}   # a hash in quotes')
+    assert said[-1] == "Alex | # 1 at the table", said
+
+
+@pytest.mark.parametrize(("line", "typed"), [
+    ("Kim: click 1                               # Buy for $100", "Kim: click 1"),
+    ("monopoli run --db rehearsal.db --seed 7    # the controller, as on the night",
+     "monopoli run --db rehearsal.db --seed 7"),
+    ("Alex: /trigger bid set 5 #", "Alex: /trigger bid set 5"),
+    ("function #minecraft:load", "function #minecraft:load"),
+    ('"Mary Jane": /msg Sam "see # 3" # note', '"Mary Jane": /msg Sam "see # 3"'),
+    ("Sam: /msg Kim it's # 1 # a note", "Sam: /msg Kim it's"),
+    ("data merge storage x:y {a:'# b'}   # c", "data merge storage x:y {a:'# b'}"),
+    ("Alex: #channel", "Alex: #channel"),
+    ("#!just a note", ""),
+])
+def test_where_a_note_begins(line: str, typed: str) -> None:
+    assert without_note(line) == typed
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r"), max_size=40),
+       st.text(max_size=30))
+def test_a_line_without_a_note_is_typed_whole_and_a_note_after_it_is_dropped(command: str, note: str) -> None:
+    """A line with no spaced # keeps all of it; a note added after whitespace is all that is dropped."""
+    command = command.strip()
+    if "#" in command or "\"" in command or "'" in command or command.startswith("#"):
+        return
+    assert without_note(command) == command
+    assert without_note(f"{command}   # {note}") == command
 
 
 def test_completion_offers_names_actions_triggers_and_functions(rehearsal: Rehearsal) -> None:

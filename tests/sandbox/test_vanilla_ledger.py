@@ -23,10 +23,10 @@ from monopoli_mc.sandbox import snbt
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.sandbox.versions import pack_format
+from monopoli_mc.vanilla.releases import RELEASES as SUPPORTED
 
 PASSWORD = "ledger-pw"
-RELEASES = ["1.20.5", "1.20.6", "1.21", "1.21.1", "1.21.2", "1.21.3", "1.21.4", "1.21.5", "1.21.6",
-            "1.21.8", "1.21.9", "1.21.10", "1.21.11"]
+RELEASES = list(SUPPORTED)
 
 
 @contextmanager

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from PIL import Image
 from test_view_png import png_samples
 from view_browser import Browser, chromium_path
-from view_support import close_to, expected_banner, start_demo
+from view_support import close_to, expected_banner, get, parse, start_demo
 
 from monopoli_mc.cli import cli
 from monopoli_mc.controller.store import Store
@@ -60,6 +60,12 @@ def test_the_page_in_chromium_shows_the_game_and_follows_it(tmp_path: Path) -> N
                          15, pump="the stopped status")
         game = result.game
         assert int(browser.evaluate("document.getElementById('board-main').dataset.actions")) == result.actions
+        # What the deltas made of the section is what the server draws whole now (its words, and its shapes).
+        swapped = browser.evaluate("[document.getElementById('board-main').textContent, "
+                                   "document.querySelectorAll('#board-main rect, #board-main circle').length]")
+        drawn = [e for e in parse(get(live.url)[2]) if e.board == "main"]
+        assert " ".join(swapped[0].split()) == " ".join(drawn[0].text.split())
+        assert swapped[1] == len([e for e in drawn if e.tag in ("rect", "circle")])
         world = load_world()
         expected = {s.index: expected_banner(game, world, s.index) for s in game.board.deeds}
         assert len(set(expected.values())) >= 4  # owners of several colours, gray, unowned

@@ -9,6 +9,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from view_support import Element, expected_banner, get, parse, start_demo, two_boards
@@ -75,6 +76,20 @@ def _check_board(elements: list[Element], board: str, game: Game, colors: tuple[
         pending_words(game).removeprefix("game over: ")]
 
 
+def _actions(kind: str, data: dict[str, object]) -> int:
+    """The action count a board's event brings: in a whole section's data-actions, or beside a delta's parts."""
+    if kind == "delta":
+        return int(str(data["actions"]))
+    return int(str(data["html"]).split('data-actions="')[1].split('"')[0])
+
+
+def _wait_for(check: Callable[[], object], timeout: float = 10) -> None:
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.01)
+
+
 def _inside(e: Element, box: tuple[float, float, float, float] | None) -> bool:
     if box is None:
         return False
@@ -93,14 +108,14 @@ def test_the_page_follows_a_two_board_demo_and_says_when_it_stops(tmp_path: Path
     status, headers, body = get(live.url)
     assert status == 200 and headers["Content-Type"].startswith("text/html")
     assert "default-src 'none'" in headers["Content-Security-Policy"]
-    sections = {e.attrs["data-board"] for e in parse(body) if e.tag == "section"}
-    assert sections == {"main", "annex"} == set(ctl.tables)
+    sections = [e.attrs["data-board"] for e in parse(body) if e.tag == "section"]
+    assert sections == ["main", "annex"] == list(ctl.tables)  # the world config's order, not the names
     result = live.finish()
-    assert done.wait(10), "the event stream did not end when the controller stopped"
+    _wait_for(lambda: events and events[-1][1] == "status" and events[-1][2]["state"] == "stopped")
 
     # Every action reached the open stream within a second of the poll that applied it.
-    arrived = [(t, data["board"], int(str(data["html"]).split('data-actions="')[1].split('"')[0]))
-               for t, kind, data in events if kind == "board"]
+    arrived = [(t, str(data["slot"]).removeprefix("board-"), _actions(kind, data))
+               for t, kind, data in events if kind in ("full", "delta")]
     for when, board, actions in live.changes:
         if actions == 0:
             continue
@@ -148,8 +163,9 @@ def test_web_addresses() -> None:
     assert parse_address(":8080") == ("127.0.0.1", 8080)
     assert parse_address("0.0.0.0:80") == ("0.0.0.0", 80)
     assert parse_address("[::1]:8080") == ("::1", 8080)
-    for bad in ("", "host", "1.2.3.4:port", "99999"):
-        with pytest.raises(MonopoliError, match="--web wants HOST:PORT"):
+    for bad in ("", "host", "1.2.3.4:port", "99999", "²", "127.0.0.1:¹²", "٨٠", " 8080", "8080 ", "a b:80"):
+        with pytest.raises(MonopoliError, match="^--web is HOST:PORT or PORT .* the port a whole number from 0 to "
+                                                "65535, in the digits 0-9 alone, not "):
             parse_address(bad)
 
 

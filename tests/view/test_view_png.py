@@ -45,7 +45,10 @@ def test_state_png_shows_each_board_as_the_game_has_it(tmp_path: Path) -> None:
     store = Store(db)
     views = stored_views(store, worlds, sorted(result.games))
     store.close()
-    for i, name in enumerate(sorted(result.games)):  # state draws the boards in name order
+    order = [place.name for place in worlds.boards]
+    assert order == ["main", "annex"] and [v.board for v in views] == order  # the config's order, not the names'
+    assert f"board picture of main, annex written to {out}" in reply.output
+    for i, name in enumerate(order):  # state draws the boards as the config lists them
         game = result.games[name]
         samples = png_samples(image, i, game, views)
         wrong = {s: p for s, p in samples.items() if not close_to(p, expected_banner(game, worlds, s))}

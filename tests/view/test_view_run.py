@@ -53,7 +53,7 @@ def test_run_web_shows_the_seats_then_says_it_stopped(tmp_path: Path) -> None:
                             kind = line[7:]
                         elif line.startswith("data: "):
                             stream.append({"kind": kind, **json.loads(line[6:])})
-                            if kind == "board" and "Alex" in stream[-1]["html"]:
+                            if kind in ("full", "delta") and "Alex" in line:  # the whole board, or what changed
                                 seated.set()
 
             reader = threading.Thread(target=read, daemon=True)

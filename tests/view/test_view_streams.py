@@ -24,10 +24,10 @@ from monopoli_mc.view.model import lobby_view
 from monopoli_mc.view.server import PageServer
 
 
-def _view(board: str, seated: int) -> Any:
+def _view(board: str, seated: int, *, long: int = 0) -> Any:
     rules = load_rules("prom")
     return lobby_view(board, rules, load_board(board_path(rules.board)), quarters=0,
-                      lobby=tuple(f"Player{n}" for n in range(seated)))
+                      lobby=tuple(f"Player{n}" + "x" * long for n in range(seated)))
 
 
 @contextmanager
@@ -105,8 +105,8 @@ def test_a_change_is_rendered_once_for_all_viewers() -> None:
 
 def test_the_page_shows_the_section_the_streams_rendered(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[str] = []
-    real = html.section
-    monkeypatch.setattr(html, "section", lambda view, **kw: drawn.append(view.board) or real(view, **kw))
+    real = html.section_parts
+    monkeypatch.setattr(html, "section_parts", lambda view, **kw: drawn.append(view.board) or real(view, **kw))
     with serving() as (feed, server):
         viewer = _connect(server)
         _read_until(viewer, b"event: status")  # the first picture, nobody seated
@@ -139,9 +139,10 @@ def test_a_viewer_that_takes_nothing_is_closed_and_the_others_go_on() -> None:
     with serving(slow_after=0.5) as (feed, server):
         stalled = _connect(server, buffer=1024)
         reader = _connect(server)
-        for n in range(400):  # each picture ~25 KB: the stalled viewer's buffers fill, then its backlog waits
-            feed.publish(_view("main", n % 8))
-            _read_until(reader, b"event: board")
+        _read_until(reader, b"event: status")  # open: what changes from now on comes as deltas
+        for n in range(400):  # each change ~25 KB: the stalled viewer's buffers fill, then its backlog waits
+            feed.publish(_view("main", n % 8, long=3000))
+            _read_until(reader, b"event: delta")
             if server.hub.dropped:
                 break
         _wait(lambda: server.hub.dropped == 1)
@@ -165,7 +166,7 @@ def test_requests_past_the_cap_are_answered_503_and_the_server_goes_on(monkeypat
     release = threading.Event()
     with serving(max_requests=2) as (_, server):
         made = server.rendered.get
-        monkeypatch.setattr(server.rendered, "get", lambda what: release.wait(10) and made(what))
+        monkeypatch.setattr(server.rendered, "get", lambda *what: release.wait(10) and made(*what))
         slow = [_connect(server, request=b"GET / HTTP/1.1\r\nHost: t\r\n\r\n") for _ in range(2)]
         _wait(lambda: server.httpd.busy == 2)  # both answers being made
         third = _connect(server, request=b"GET / HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -213,7 +214,8 @@ def test_a_new_stream_gets_each_frame_once_with_the_page_s_security_headers() ->
         pass
     head = got.split(b"\r\n\r\n", 1)[0].decode()
     assert "Content-Security-Policy: default-src 'none'" in head and "Referrer-Policy: no-referrer" in head
-    assert got.count(b"event: board") == 1 and got.count(b"event: status") == 1, got[:400]
+    assert got.count(b"event: full") == 1 and got.count(b"event: status") == 1, got[:400]
+    assert got.count(b"event: delta") == 0  # the change it came with is in its whole picture
     ours.close()
     theirs.close()
 
@@ -307,7 +309,7 @@ def test_past_the_connection_cap_the_oldest_waiting_is_closed_and_the_newest_ser
 def test_a_client_that_takes_its_answer_slowly_holds_up_nobody(monkeypatch: pytest.MonkeyPatch) -> None:
     with serving() as (_, server):
         made = server.rendered.get
-        monkeypatch.setattr(server.rendered, "get", lambda what: made(what) + "<!--" + "x" * (8 << 20) + "-->")
+        monkeypatch.setattr(server.rendered, "get", lambda *what: made(*what) + "<!--" + "x" * (8 << 20) + "-->")
         slow = _connect(server, request=PAGE, buffer=1024)  # 8 MB it takes nothing of
         _wait(lambda: server.httpd.busy == 0 and server.gate.held == 1)  # made, and being written by the gate
         started = time.monotonic()

@@ -25,7 +25,7 @@ def setblock(r: Reader) -> Run:
     vec = read_vec(r, block=True)
     r.need_arg()
     block = read_block(r)
-    mode = r.literal(("destroy", "keep", "replace", "strict")) if r.next_arg() else "replace"
+    mode = r.literal(_modes(r, ("destroy", "keep", "replace"))) if r.next_arg() else "replace"
     r.finish()
 
     def run(s: Source) -> int:
@@ -33,17 +33,24 @@ def setblock(r: Reader) -> Run:
         old = s.world.blocks.get(bp)
         if mode == "keep" and old is not None:
             raise CommandError("Could not set the block")
-        if not _place(s, bp, copy.deepcopy(block)):
+        if not _place(s, bp, copy.deepcopy(block), strict=mode == "strict"):
             raise CommandError("Could not set the block")
         s.success("Changed the block at {}, {}, {}".format(*bp))
         return 1
     return run
 
 
-def _place(s: Source, pos: tuple[int, int, int], block: Block) -> bool:
+def _modes(r: Reader, modes: tuple[str, ...]) -> tuple[str, ...]:
+    """The modes of setblock or fill in the reader's release: `strict` from 1.21.5 (Mojang's command
+    trees: absent from 1.21.2's, in 1.21.5's), which also brought SNBT text components."""
+    return modes if r.json_text else (*modes, "strict")
+
+
+def _place(s: Source, pos: tuple[int, int, int], block: Block, *, strict: bool) -> bool:
     """A block placed by setblock or fill; whether anything changed (ledger row B1,
     `versions.loads_data_on_unchanged_block`): up to 1.21.4 data on an unchanged state is dropped
-    and the command fails."""
+    and the command fails. Set with flag 2, so the neighbours' shapes update and attached blocks
+    may pop off (row B6); `strict` (1.21.5+) sets 2 | 816: no shape updates, no drops."""
     old = s.world.blocks.get(pos)
     legacy = not versions.loads_data_on_unchanged_block(s.world.version)
     if legacy and old is not None and old.nbt is not None and "Items" in old.nbt:
@@ -53,7 +60,7 @@ def _place(s: Source, pos: tuple[int, int, int], block: Block) -> bool:
     same_state = (old.id, old.states) == (block.id, block.states) if old is not None else block.id == "minecraft:air"
     if same_state and (legacy or block.nbt is None):  # 1.21.11 BlockStateArgument.setBlockState: no
         return False  # data to load and no state change is no change, so the block keeps its data
-    return s.world.set_block(pos, block)
+    return s.world.set_block(pos, block, updates=not strict)
 
 
 @command("fill")
@@ -68,7 +75,7 @@ def fill(r: Reader) -> Run:
     mode = "replace"
     filt: Block | None = None
     if r.next_arg():
-        mode = r.literal(("replace", "keep", "hollow", "outline", "destroy", "strict"))
+        mode = r.literal(_modes(r, ("replace", "keep", "hollow", "outline", "destroy")))
         if mode == "replace" and r.next_arg():
             filt = read_block(r)
     r.finish()
@@ -84,13 +91,14 @@ def _fill(s: Source, a: Vec, b: Vec, block: Block, mode: str, filt: Block | None
         raise CommandError(f"Too many blocks in the specified area (maximum {MAX_FILL}, "
                            f"specified {volume})")
     count = 0
-    for x in range(lo[0], hi[0] + 1):
+    for z in range(lo[2], hi[2] + 1):  # BlockPos.betweenClosed: x fastest, then y, then z
         for y in range(lo[1], hi[1] + 1):
-            for z in range(lo[2], hi[2] + 1):
+            for x in range(lo[0], hi[0] + 1):
                 edge = x in (lo[0], hi[0]) or y in (lo[1], hi[1]) or z in (lo[2], hi[2])
                 pos = (x, y, z)
                 old = s.world.blocks.get(pos)
-                new: Block | None = copy.deepcopy(block)
+                new: Block | None = (copy.deepcopy(block) if block.nbt is not None
+                                     else Block(block.id, dict(block.states)))  # one for each block set
                 if mode in ("hollow", "outline") and not edge:
                     if mode == "outline":
                         continue
@@ -100,7 +108,7 @@ def _fill(s: Source, a: Vec, b: Vec, block: Block, mode: str, filt: Block | None
                 if filt is not None and (old.id if old else "minecraft:air") != filt.id:
                     continue
                 assert new is not None
-                count += _place(s, pos, new)
+                count += _place(s, pos, new, strict=mode == "strict")
     if count == 0:
         raise CommandError("No blocks were filled")
     s.success(f"Successfully filled {count} block(s)")
@@ -115,13 +123,13 @@ def place(r: Reader) -> Run:
     r.need_arg()
     tid = r.read_resource()
     vec: Vec | None = read_vec(r, block=True) if r.next_arg() else None
-    rotation, mirror, integrity, seed = "none", "none", 1.0, 0
+    rotation, mirror, integrity, seed, strict = "none", "none", 1.0, 0, False
     if vec is not None and r.next_arg():
         rotation = _name(r, ROTATIONS)
         if r.next_arg():
             mirror = _name(r, MIRRORS)
             if r.next_arg():
-                integrity, seed = _integrity_seed_strict(r)
+                integrity, seed, strict = _integrity_seed_strict(r)
     r.finish()
 
     def run(s: Source) -> int:
@@ -129,7 +137,7 @@ def place(r: Reader) -> Run:
         if not s.world.datapacks.has_structure(tid):
             raise CommandError(f'There is no template with id "{tid}"')
         place_structure(s.world, tid, bp, rotation=rotation, mirror=mirror,  # type: ignore[arg-type]
-                        integrity=integrity, seed=seed)
+                        integrity=integrity, seed=seed, updates=not strict)
         s.success('Loaded template "{}" at {}, {}, {}'.format(tid, *bp))
         return 1
     return run
@@ -145,17 +153,17 @@ def _name(r: Reader, names: tuple[str, ...]) -> str:
     return word
 
 
-def _integrity_seed_strict(r: Reader) -> tuple[float, int]:
-    """The rest of `place template`: integrity 0-1, a seed, `strict` (its neighbour updates are
-    not modelled: the sandbox has no shapes to update)."""
+def _integrity_seed_strict(r: Reader) -> tuple[float, int, bool]:
+    """The rest of `place template`: integrity 0-1, a seed, `strict` (1.21.5+, as for fill: 1.21.11
+    PlaceCommand places with flags 2 | 816, no shape updates, so nothing next to it pops off)."""
     at = r.cursor
     integrity = r.read_double()
     if not 0.0 <= integrity <= 1.0:
         side = "less than 0.0" if integrity < 0 else "more than 1.0"
         raise r.error(f"Float must not be {side}, found {integrity}", at=at)
-    seed = 0
+    seed, strict = 0, False
     if r.next_arg():
         seed = r.read_int()
         if r.next_arg():
-            r.literal(("strict",))
-    return integrity, seed
+            strict = r.literal(_modes(r, ())) == "strict"
+    return integrity, seed, strict

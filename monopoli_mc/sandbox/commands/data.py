@@ -51,7 +51,8 @@ class Target:
         block = w.blocks.get(bp)
         if block is None or block.nbt is None:
             raise CommandError("The target block is not a block entity")
-        return block.nbt, ", ".join(str(c) for c in bp), lambda d: setattr(block, "nbt", d)
+        return block.nbt, ", ".join(str(c) for c in bp), lambda d: setattr(
+            block, "nbt", w.load_block_entity(block.id, d, block.nbt))
 
     def query(self, name: str, shown: str) -> str:
         """The `has the following ...` message."""

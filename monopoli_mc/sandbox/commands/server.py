@@ -41,12 +41,13 @@ def op(r: Reader) -> Run:
     r.finish()
 
     def run(s: Source) -> int:
-        if name not in s.world.players:  # a profile the server has seen
+        profile = _profile(s, name)
+        if profile is None:  # a profile the server has seen
             raise CommandError("That player does not exist")
-        if name in s.world.ops:
+        if profile in s.world.ops:
             raise CommandError("Nothing changed. The player already is an operator")
-        s.world.ops.add(name)
-        s.success(f"Made {name} a server operator")
+        s.world.ops.add(profile)
+        s.success(f"Made {profile} a server operator")
         return 1
     return run
 
@@ -59,9 +60,18 @@ def deop(r: Reader) -> Run:
     r.finish()
 
     def run(s: Source) -> int:
-        if name not in s.world.ops:
+        profile = _profile(s, name)
+        if profile is None or profile not in s.world.ops:
             raise CommandError("Nothing changed. The player is not an operator")
-        s.world.ops.discard(name)
-        s.success(f"Made {name} no longer a server operator")
+        s.world.ops.discard(profile)
+        s.success(f"Made {profile} no longer a server operator")
         return 1
     return run
+
+
+def _profile(s: Source, name: str) -> str | None:
+    """GameProfileArgument's name: the profile cache's entry for it in lower case (GameProfileCache.get:
+    `toLowerCase(Locale.ROOT)`, each login putting its profile there), so the last of the names that
+    differ only in case to have joined (ledger row N1)."""
+    known = [n for n in s.world.players if n.lower() == name.lower()]
+    return known[-1] if known else None
