@@ -28,7 +28,9 @@ import time
 from typing import Any, Callable
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller import auction, identity, inputs, lineage, nightview, offers, status, timelimit, timers
+from monopoli_mc.controller import (auction, fileid, identity, inputs, lineage, nightview, offers, status,
+                                    timelimit, timers, worlds)
+from monopoli_mc.controller import lease as lease_module
 from monopoli_mc.controller.blind import Blind
 from monopoli_mc.controller.lease import Lease
 from monopoli_mc.controller.lease import clock as lease_clock
@@ -86,7 +88,9 @@ class Controller:
         self._connected = False
         self.lease: Lease | None = None
         self.world_id = ""  # the identity the pack drew at load in the world we are connected to
+        self.world_key = f"{world.rcon_host}:{world.rcon_port}"  # whose lease this is, among the night's worlds
         self.night = ""  # this database's night id, which the world's mark names while we run it
+        self.applied: fileid.FileId | None = None  # how far the database had applied at its last step
         self.beaten = -math.inf  # self.clock() at the last heartbeat written into the world (calls.beat)
         # self.clock() at the last poll's read: the pack hears the controller at each read (channel.py), and
         # says on the auction bars that the game is not answering once it has heard nothing for quiet_ticks
@@ -103,19 +107,33 @@ class Controller:
 
     # -- start, sync, run ------------------------------------------------------------
     def claim(self) -> None:
-        """Take the database's lease (once); raises LeaseError naming the controller that holds it."""
+        """Take this world's lease in the database (once), after telling the file from a copy (fileid.py);
+        raises LeaseError naming the controller that holds it, BoardTaken naming a board of another world."""
         if self.lease is None:
-            lease = Lease(self.store)
+            me = fileid.examine(self.store)
+            if me.copied:
+                self.on_line(f"note: {self.store.path} is a copy of {me.origin_path or 'another file'}: it has an "
+                             "identity of its own from now on (docs/night.md)")
+            lease = Lease(self.store, self.world_key, list(self.tables))
             line = lease.take(take_over=self.settings.take_over)
             self.lease = lease
             if line:
                 self.on_line(line)
+            if self._connected:  # claimed again after a release, still connected: the world's mark names this lease
+                self._check_night()
+
+    def _check_night(self) -> None:
+        """Refuse or take the world (identity.check_night), and mark it with this lease's token."""
+        assert self.lease is not None
+        self.night = identity.check_night(self.command, self.store, self._say, world=self.world_id,
+                                          token=self.lease.token, take_over=self.settings.take_over,
+                                          new_night=self.settings.new_night, go_back=self.settings.go_back)
 
     def release(self) -> None:
         """Give the lease back (a clean stop), and the world's mark when the server is there."""
         if self.lease is not None:
             if self._connected:
-                identity.clear_mark(self.command, self.store, self.world_id)
+                identity.clear_mark(self.command, self.world_id, self.lease.token)
             self.lease.release()
             self.lease = None
 
@@ -148,9 +166,13 @@ class Controller:
         """After (re)connecting: which world this is (a new one is read from its first event); then the
         picture as stored is rewritten. Its prompts and titles wait for the next poll: the inputs queued
         while the controller was away are applied first, so none is sent for a state they changed."""
-        self.world_id = identity.follow_world(self.command, self.store, self._say, on_new_world=self.on_new_world)
-        self.night = identity.check_night(self.command, self.store, self._say, world=self.world_id,
-                                          take_over=self.settings.take_over, new_night=self.settings.new_night)
+        self._connected = False
+        self.claim()
+        self.world_id = identity.follow_world(self.command, self.store, self._say, on_new_world=self.on_new_world,
+                                              key=self.world_key)
+        for line in lease_module.settle_boards(self.store, self.world_key, self.world_id, list(self.tables)):
+            self.on_line(line)
+        self._check_night()
         self.players.refresh()
         self.sync_all(prompts=False, seating=True)
         ranks = self.ranks.writes(self.store, self.tables.values(), self.wall(), force=True)
@@ -293,9 +315,10 @@ class Controller:
     # -- one poll --------------------------------------------------------------------
     def poll(self) -> int:
         """One poll: read, decide (new events, timers, operator requests), write; returns events applied."""
-        if self.lease is not None:
-            self.lease.beat()
-        reads = self.reader.read(world=self.world_id, night=self.night, tables=self.tables, walks=self.walks,
+        self.claim()
+        assert self.lease is not None
+        self.lease.beat()
+        reads = self.reader.read(world=self.world_id, token=self.lease.token, tables=self.tables, walks=self.walks,
                                  wall=self.wall())
         now = self.clock()
         timers.hold(self.tables.values(), now, self.wall())  # a paused board's clocks stand still
@@ -305,10 +328,14 @@ class Controller:
         snapshot = Snapshot(self.store, self.tables, self.players.names, self.players.listing.reads, reads, now,
                             self.wall(), self.settings, self.rules, self.board, self.world, self.world_id,
                             replays=self.ranks.replays, blind=self.blind)
+        stepped = None
         if reads.new or reads.beyond or due or self.queue_starts or self.store.has_requests():
             try:
                 with self.store.transaction():
+                    before = fileid.signature(self.store)
                     out += self._decide(snapshot, due)
+                    if reads.new or reads.beyond or fileid.signature(self.store) != before:  # the world's mark
+                        stepped = fileid.step(self.store)
             except BaseException:  # the transaction rolled back: memory follows the store again
                 self._said(snapshot)
                 self.reload()
@@ -335,6 +362,9 @@ class Controller:
         # second after the last; a poll whose writes cannot be batched (a boss bar) leaves it to the next,
         # unless two have passed (long polls during an auction would starve it, and the pack would then
         # say on the bar that the game is not answering: bars.py).
+        if stepped is not None:  # last: a pack too old to have the call loses only the mark's count
+            out.append(outbox.calls.applied(self.lease.token, stepped.steps, stepped.moves, int(stepped.at)))
+            self.applied = stepped
         batched = ack is not None or any(outbox.calls.as_op(command) is not None for command in out)
         late = now - self.beaten >= (2 * BEAT_EVERY if out else BEAT_EVERY)
         if batched or late:
@@ -361,7 +391,7 @@ class Controller:
                 out += self._one(s, f"board {table.name!r}: the clock's {action[0]}",  # else a bid restarted it
                                  lambda: s.apply(table, action, "clock"),
                                  lambda exc: self._stuck(s, table, action, exc))
-        for request in self.store.pending_requests(time.time()):
+        for request in worlds.requests_for(self.store, self.tables, self.world_key, time.time()):
             out += self._one(s, f"request {request.id} ({request.kind})", lambda: inputs.request(s, request),
                              lambda exc: inputs.request_failed(s, request, exc))
         starts, self.queue_starts = self.queue_starts, set()

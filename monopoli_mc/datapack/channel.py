@@ -419,6 +419,11 @@ def _heartbeat(pack: Pack, dialect: Dialect) -> None:
                                    "schedule clear monopoli:bridge/deaf", "function monopoli:bridge/deaf"])
     pack.function("bridge/quiet", [f"$scoreboard players set {QUIET} {SEQ} $(ticks)",
                                    f"$data modify storage {DEAF_STORE} after set value $(after)"])
+    # how far the controller's database has applied, into the world's mark (docs/night.md): only while the
+    # mark is that controller's, so one taken over writes nothing into its successor's mark
+    pack.function("bridge/applied", [
+        f'$execute if data storage {STORAGE} night{{token:"$(t)"}} run data modify storage {STORAGE} night '
+        "merge value {applied:$(n),moves:$(m),at:$(at)}"])
     pack.function("bridge/late", [
         f"execute store result score {LATE} {SEQ} run time query gametime",
         f"scoreboard players operation {LATE} {SEQ} -= {BEAT} {SEQ}",

@@ -146,15 +146,17 @@ def test_a_night_mark_that_never_reads_lets_nobody_in(box: Sandbox, tmp_path: Pa
         before = box.world.execute(NIGHT)
         second = Controller(client, world_cfg, Store(tmp_path / "second.db"), Settings(rules="prom"))
         second.claim()
+        assert second.lease is not None
+        tok = second.lease.token
         second.world_id = identity.follow_world(second.command, second.store, second.on_line, on_new_world=None)
         box.server.executor = Interloper(box.world, rate=1.0, seed=1, only=READ_QUERY, kinds=kinds, others=others)
         with pytest.raises(InboxError, match=rf"({says}).*; read 3 times: on vanilla every RCON"):
-            identity.check_night(second.command, second.store, second.on_line, world=second.world_id,
+            identity.check_night(second.command, second.store, second.on_line, world=second.world_id, token=tok,
                                  take_over=False, new_night=False)
         box.server.executor = box.world
         assert box.world.execute(NIGHT) == before  # still the first one's
         with pytest.raises(LeaseError, match="this world is run by another controller"):
-            identity.check_night(second.command, second.store, second.on_line, world=second.world_id,
+            identity.check_night(second.command, second.store, second.on_line, world=second.world_id, token=tok,
                                  take_over=False, new_night=False)  # read whole, it is refused as ever
 
 
