@@ -6,6 +6,7 @@ The sandbox's own drawing for its console (no vanilla counterpart); the text it 
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 
 from monopoli_mc.sandbox.bots import ACTION_BAR_TICKS
@@ -25,10 +26,21 @@ BAR_CELLS = 20
 
 
 def draw(spans: list[Span], *, color: bool) -> str:
-    """Runs of styled text as one terminal line: ANSI escapes when `color`, else the plain text."""
+    """Runs of styled text as one terminal line: ANSI escapes when `color`, else the plain text. A control
+    character in the text (a player's name, a card, a chat line) is shown escaped, never sent to the
+    operator's terminal, where an ESC could restyle or rewrite the screen."""
     if not color:
-        return "".join(text for text, _ in spans)
-    return "".join(_ansi(style) + text + "\x1b[0m" if _ansi(style) else text for text, style in spans)
+        return "".join(visible(text) for text, _ in spans)
+    return "".join(_ansi(style) + visible(text) + "\x1b[0m" if _ansi(style) else visible(text)
+                   for text, style in spans)
+
+
+def visible(text: str) -> str:
+    """The text with each control character but the line break written as an escape (`\\x1b`)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c == "\n" or unicodedata.category(c) != "Cc" else
+                   (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}") for c in text)
 
 
 def _ansi(style: Style) -> str:

@@ -13,8 +13,8 @@ from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.sandbox.rehearsal import Rehearsal, without_note
 from monopoli_mc.sandbox.runner import Sandbox
-from monopoli_mc.sandbox.screen import draw
-from monopoli_mc.sandbox.text import plain, spans
+from monopoli_mc.sandbox.screen import draw, visible
+from monopoli_mc.sandbox.text import Style, plain, spans
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -322,6 +322,15 @@ _COMPONENT = st.recursive(
 def test_a_component_drawn_reads_as_its_plain_text(comp: object) -> None:
     """The styled runs never add or drop text: drawn plain they are the component's plain text."""
     drawn = spans(comp)
-    assert draw(drawn, color=False) == plain(comp)
+    assert draw(drawn, color=False) == visible(plain(comp))
     coloured = draw(drawn, color=True)
     assert coloured.replace("\x1b[0m", "") .count("\x1b[") <= len(drawn)
+
+
+def test_a_control_character_in_a_text_never_reaches_the_operator_s_terminal() -> None:
+    """A player's text with an ESC (a hostile name, a chat line) is drawn escaped, in colour or not."""
+    runs = [("Bob\x1b[2J", Style(color="gold")), ("\x07!", Style())]
+    for color in (True, False):
+        shown = draw(runs, color=color)
+        assert "\x07" not in shown and "Bob\\x1b[2J" in shown and "\\x07!" in shown
+        assert shown.replace("\x1b[0m", "").count("\x1b[") == (1 if color else 0)
