@@ -11,6 +11,9 @@ What counts as a command (the conventions README.md and docs/*.md are written to
   own click commands: a command that no longer exists, a renamed or removed option, a bad value
   fails the test. `make X` needs a target X in the Makefile (`make -n X`). `export NAME=value`
   sets NAME for the commands after it (`...` is a placeholder: the test's own password is used).
+  `.venv/bin/python SCRIPT ...` (a bench/ script, the pictures' script) needs SCRIPT in the checkout, and
+  its own argparse options must take the words (the script stops once they are parsed: nothing is
+  measured); `.venv/bin/pytest ...` needs every file it names; `.venv/bin/mypy` is the checkout's.
   Any other program in a block fails the test unless it is in OTHER_PROGRAMS.
 - `monopoli ...` written in the text (an inline `code` span) is parsed the same way, except that
   the text may name a command without its arguments (`monopoli admin trade`), or an option
@@ -37,10 +40,13 @@ output must be the command's output to the line (the sandbox's port written as t
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
+import runpy
 import shlex
 import subprocess
+import sys
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -200,6 +206,45 @@ def _documents() -> list[Path]:
     return [README, *DOCS]
 
 
+class _Parsed(Exception):
+    """A script's options were taken: it stops there, before it measures anything."""
+
+
+def script_takes(words: list[str], monkeypatch: pytest.MonkeyPatch) -> str | None:
+    """Whether `.venv/bin/python SCRIPT ARGS` would start: None, or what is wrong. The script runs as
+    __main__ until its argparse parser has parsed ARGS (strictly: an unknown option or a bad value is
+    argparse's own error), then stops."""
+    if len(words) < 2 or not words[1].endswith(".py"):
+        return "python without a script of the checkout"
+    script = ROOT / words[1]
+    if not script.is_file():
+        return f"no script {words[1]} in the checkout"
+    parse_args = argparse.ArgumentParser.parse_args
+
+    def parse_then_stop(self: argparse.ArgumentParser, args: object = None, namespace: object = None) -> None:
+        parse_args(self, args, namespace)  # type: ignore[arg-type]
+        raise _Parsed()
+
+    with monkeypatch.context() as patch:
+        patch.setattr(argparse.ArgumentParser, "parse_args", parse_then_stop)
+        patch.setattr(sys, "argv", [str(script), *words[2:]])
+        patch.syspath_prepend(str(script.parent))  # a bench script imports its neighbours
+        try:
+            runpy.run_path(str(script), run_name="__main__")
+        except _Parsed:
+            return None
+        except SystemExit as exc:  # argparse's error: the words are not the script's options
+            return f"refused by the script's options (exit {exc.code})"
+    return "the script did not parse its options"
+
+
+def pytest_names_files(words: list[str]) -> str | None:
+    """Whether every file a `.venv/bin/pytest` line names is in the checkout: None, or the missing ones."""
+    named = [w.split("::")[0] for w in words[1:] if not w.startswith("-") and not w.isdigit()]
+    missing = [w for w in named if not (ROOT / w).exists()]
+    return f"no such test file: {', '.join(missing)}" if missing else None
+
+
 # --- the test's own check: it fails on what it is there to catch ----------------------------------
 
 
@@ -230,7 +275,16 @@ def test_the_readme_extraction_finds_its_commands(tmp_path: Path) -> None:
 # --- the documents -----------------------------------------------------------------------------------
 
 
-def test_every_command_in_the_readme_and_docs_parses() -> None:
+def test_a_script_line_is_parsed_by_the_scripts_own_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert script_takes([".venv/bin/python", "bench/scale.py", "--boards", "1,8,16", "--maps"], monkeypatch) is None
+    assert script_takes([".venv/bin/python", "bench/scale.py", "--bords", "16"], monkeypatch) is not None
+    assert script_takes([".venv/bin/python", "bench/rcon.py", "--count", "many"], monkeypatch) is not None
+    assert script_takes([".venv/bin/python", "bench/nowhere.py"], monkeypatch) is not None
+    assert pytest_names_files([".venv/bin/pytest", "-n", "2", "tests/test_readme_commands.py"]) is None
+    assert pytest_names_files([".venv/bin/pytest", "tests/test_gone.py"]) is not None
+
+
+def test_every_command_in_the_readme_and_docs_parses(monkeypatch: pytest.MonkeyPatch) -> None:
     commands = [c for doc in _documents() for c in shell_commands(doc) + inline_commands(doc)]
     assert len([c for c in commands if c.where.startswith("README")]) > 40
     bad = []
@@ -250,8 +304,15 @@ def test_every_command_in_the_readme_and_docs_parses() -> None:
                 done = subprocess.run(["make", "-n", target], cwd=ROOT, capture_output=True, text=True)
                 if done.returncode != 0:
                     bad.append(f"{command}: {done.stderr.strip()}")
-        elif command.program not in OTHER_PROGRAMS | {"export"}:
-            bad.append(f"{command}: not a command the test knows (monopoli, make, export)")
+        elif command.program == ".venv/bin/python":
+            if (wrong := script_takes(command.words, monkeypatch)) is not None:
+                bad.append(f"{command}: {wrong}")
+        elif command.program == ".venv/bin/pytest":
+            if (wrong := pytest_names_files(command.words)) is not None:
+                bad.append(f"{command}: {wrong}")
+        elif command.program not in OTHER_PROGRAMS | {"export", ".venv/bin/mypy"}:
+            bad.append(f"{command}: not a command the test knows (monopoli, make, export, .venv/bin/python, "
+                       ".venv/bin/pytest, .venv/bin/mypy)")
     assert bad == []
 
 
