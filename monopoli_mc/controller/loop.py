@@ -85,6 +85,7 @@ class Controller:
         self.world_id = ""  # the identity the pack drew at load in the world we are connected to
         self.night = ""  # this database's night id, which the world's mark names while we run it
         self.beaten = -math.inf  # self.clock() at the last heartbeat written into the world (calls.beat)
+        self.decided = 0  # polls whose decisions were committed (the board page looks again for a crowning)
 
     def _say(self, line: str) -> None:
         """A line for the operator's terminal, through whatever `on_line` is now (tests swap it)."""
@@ -269,6 +270,7 @@ class Controller:
                 self._said(snapshot)
                 self.reload()
                 raise
+            self.decided += 1
         out += self._table_writes(snapshot.events, now)
         out += self.ranks.writes(self.store, self.tables.values(), self.wall())
         for table in self.tables.values():  # prompts withheld (a reconnect, a player back), for the state now

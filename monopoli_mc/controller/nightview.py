@@ -69,6 +69,7 @@ class Ranks:
     read_at: float = float("-inf")
     changed: list[Any] = field(default_factory=list)  # the games' count, ended, last, and the log's last row
     problem: str = ""
+    night: Night | None = None  # the night as last read (after a poll's transaction): the board page draws it
 
     def writes(self, store: Store, tables: Iterable[BoardGame], wall: float, *, force: bool = False) -> list[str]:
         """The rank writes due now. Nothing is read while no game of this world ended or reopened, until EVERY
@@ -91,6 +92,7 @@ class Ranks:
                 self.say(f"warning: {exc}; the action bars keep the ranks they show")
             return []
         self.problem = ""
+        self.night = night
         ranks = {s.name: s.rank for s in night.standings if is_player_name(s.name)}
         shown = {} if force else self.shown
         out = [nightfns.rank_call(name, rank) for name, rank in ranks.items() if shown.get(name) != rank]
