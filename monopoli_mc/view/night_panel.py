@@ -94,11 +94,11 @@ def _rows(standings: tuple[Standing, ...]) -> tuple[RowView, ...]:
         if above.points != s.points:
             ties.append(("", None))
         elif above.rank == s.rank:
-            ties.append((f"level with {above.name} on points, wins and net worth: the same rank", None))
+            ties.append(("level on points, wins and net worth: the same rank", None))
         elif above.wins != s.wins:
-            ties.append((f"level on points with {above.name}: fewer wins", "wins"))
+            ties.append(("level on points: fewer wins", "wins"))
         else:
-            ties.append((f"level on points and wins with {above.name}: less net worth", "worth"))
+            ties.append(("level on points and wins: less net worth", "worth"))
     out = []
     for i, s in enumerate(standings):
         below = ties[i + 1][1] if i + 1 < len(ties) else None

@@ -71,18 +71,18 @@ def test_the_standings_in_the_night_s_order_with_the_tie_break_shown_where_two_a
     ties = {r.name: (r.tie, r.decides) for r in view.rows}
     assert ties["Alex"] == ("", ()) and ties["Noor"] == ("", ())  # nobody level with them on points
     assert ties["Jules"] == ("", ("worth",))  # above Robin by net worth
-    assert ties["Robin"] == ("level on points and wins with Jules: less net worth", ("wins", "worth"))
-    assert ties["Lee"] == ("level on points with Robin: fewer wins", ("wins", "worth"))
-    assert ties["Sam"] == ("level on points and wins with Lee: less net worth", ("wins", "worth"))
-    assert ties["Kai"] == ("level on points with Sam: fewer wins", ("wins",))
+    assert ties["Robin"] == ("level on points and wins: less net worth", ("wins", "worth"))
+    assert ties["Lee"] == ("level on points: fewer wins", ("wins", "worth"))
+    assert ties["Sam"] == ("level on points and wins: less net worth", ("wins", "worth"))
+    assert ties["Kai"] == ("level on points: fewer wins", ("wins",))
     shared = night_view(_night([], [(1, "Ana", 1, 1, 1500, 1), (1, "Bo", 1, 1, 1500, 1)]))
-    assert shared.rows[1].tie == "level with Ana on points, wins and net worth: the same rank"
+    assert shared.rows[1].tie == "level on points, wins and net worth: the same rank"
 
     parts = dict(panel_parts(view))
     robin = parse(parts["rank2"])
     assert [e.text for e in robin if e.tag == "td"][0] == "3"
     assert next(e for e in robin if e.attrs.get("class") == "name").text.startswith("Robin")
-    assert _texts(parts["rank2"], "tie") == ["level on points and wins with Jules: less net worth"]
+    assert _texts(parts["rank2"], "tie") == ["level on points and wins: less net worth"]
     assert [e.attrs["class"] for e in robin if e.tag == "td"] == ["rank", "name", "points", "wins decides",
                                                                    "worth decides"]
     assert [e.text for e in robin if e.tag == "td"][2:] == ["2", "2", "$4,700"]
