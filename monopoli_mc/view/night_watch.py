@@ -86,6 +86,8 @@ class NightWatch:
         view = night_view(self._night, self._crowning)
         if view != self._shown:
             self._shown = view
+            if view.empty and self.feed.night() is None:  # nothing to show, nothing shown: the page as it is
+                return
             self.published += 1
             self.feed.publish_night(panel(view))
 
