@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -31,7 +32,7 @@ from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.rules.game import Game
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.view.feed import Feed
-from monopoli_mc.view.model import BoardView
+from monopoli_mc.view.model import BoardView, NightPanel
 from monopoli_mc.view.server import PageServer
 
 if chromium_path() is None:
@@ -198,24 +199,30 @@ NIGHT_RECTS = """(() => {
 })()"""
 
 
-def _night_feed(boards: int, players: int) -> Feed:
-    """A feed of `boards` boards and a night of `players` players, eight games ended, crowned."""
+def _night_panel(boards: int, players: int, games: int = 8, *, lead: int = 0) -> NightPanel:
+    """A night of `players` players (player `lead` first), `games` games ended, crowned."""
     from test_view_night import _night, _result
 
     from monopoli_mc.controller.night import Crowning
     from monopoli_mc.view.night_panel import night_view, panel
 
+    rows = [(i + 1, f"Player_{(i + lead) % players:02d}_long_nm", 3 * players - i // 2, 3 - i % 2, 9000 - 10 * i, 3)
+            for i in range(players)]  # pairs level on points
+    names = [r[1] for r in rows]
+    results = [_result(g, f"table{g % boards + 1}", time.time() - 600 + g,
+                       [(names[(g + k) % players], 1500 + 100 * k, k == 3) for k in range(4)])
+               for g in range(1, games + 1)]
+    night = _night(results, rows)
+    return panel(night_view(night, Crowning(time.time(), "uuid-x", names[0], night.fingerprint())))
+
+
+def _night_feed(boards: int, players: int) -> Feed:
+    """A feed of `boards` boards and a night of `players` players, eight games ended, crowned."""
     feed = Feed()
     ends = time.time() + 3600
     for n in range(boards):
         feed.publish(dataclasses.replace(_lobby_or_game(n % 2, ends), board=f"table{n + 1}"))
-    rows = [(i + 1, f"Player_{i:02d}_long_nm", 3 * players - i // 2, 3 - i % 2, 9000 - 10 * i, 3)  # level pairs
-            for i in range(players)]
-    names = [r[1] for r in rows]
-    results = [_result(g, f"table{g % boards + 1}", time.time() - 600 + g,
-                       [(names[(g + k) % players], 1500 + 100 * k, k == 3) for k in range(4)]) for g in range(1, 9)]
-    night = _night(results, rows)
-    feed.publish_night(panel(night_view(night, Crowning(time.time(), "uuid-x", names[0], night.fingerprint()))))
+    feed.publish_night(_night_panel(boards, players))
     feed.beat()
     return feed
 
@@ -250,11 +257,21 @@ def test_the_wall_with_the_night_s_panel_fits_1920_by_1080_with_nothing_overlapp
                 assert [t for t, b in got["more"] if _inside(b, night)] == (
                     [f"and {players - 12} more: monopoli standings lists everyone"] if players > 12 else [])
                 results = [t for t, b in got["results"] if _inside(b, night)]
-                assert len(results) >= 3 and results[0].startswith(time.strftime("%H:%M")[:2]), results
+                assert len(results) >= 3 and re.match(r"\d\d:\d\d table", results[0]), results
                 assert "game 8:" in results[0]  # the newest first
                 boxes = [b for _, b in visible]
                 assert all(a[2] <= b[0] + 0.5 or b[2] <= a[0] + 0.5 or a[3] <= b[1] + 0.5 or b[3] <= a[1] + 0.5
                            for i, a in enumerate(boxes) for b in boxes[i + 1:]), "two texts of the panel overlap"
+                if boards == 3:  # a game ends: the page swaps in the rows it moved, adds its line at the head
+                    streams = {s.token for s in server.hub._streams.values()}
+                    feed.publish_night(_night_panel(boards, players, 9, lead=1))
+                    first = "document.querySelector('#night .results li').textContent"
+                    browser.wait_for(lambda: "game 9:" in browser.evaluate(first), 10, pump="the delta")
+                    assert {s.token for s in server.hub._streams.values()} == streams  # applied, no resync
+                    swapped = browser.evaluate("document.getElementById('night').innerHTML")
+                    browser.open(server.url + "wall")  # the whole panel, as a new viewer gets it
+                    assert browser.evaluate("document.getElementById('night').innerHTML") == swapped
+                    assert browser.evaluate("document.querySelectorAll('#night .results li').length") == 9
         finally:
             feed.stop("the test is over")
             server.close(grace=0.2)
