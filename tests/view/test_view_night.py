@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,11 +17,17 @@ from test_view_heal import _events
 from test_view_streams import _connect, _read_until, serving
 from view_support import get, parse
 
-from monopoli_mc.controller.night import Crowning, Finish, Night, Result, Standing
+from monopoli_mc.controller.loop import Controller, Settings
+from monopoli_mc.controller.night import Crowning, Finish, Night, Result, Standing, record_crowning
+from monopoli_mc.controller.store import Store
 from monopoli_mc.datapack.night_config import NightRules
-from monopoli_mc.view.feed import Status
+from monopoli_mc.datapack.world_config import load_world
+from monopoli_mc.rules.settings import load_rules
+from monopoli_mc.view.feed import Feed, Status
 from monopoli_mc.view.html import Screen, night_parts, night_section, page
 from monopoli_mc.view.night_panel import TOP, night_view, panel, panel_parts
+from monopoli_mc.view.night_watch import NightWatch
+from monopoli_mc.view.streams import _tail
 
 T0 = 1_800_000_000.0
 # The standings of tests/controller/test_night.py's night: rank, name, points, wins, net worth, games
@@ -197,3 +204,58 @@ def test_a_game_s_end_sends_the_rows_it_moved_and_its_line_at_the_head_of_the_re
     assert was["results"][:split] + tail["front"] + was["results"][split:] == now["results"]
     assert all(now[p] == html for p, html in delta["parts"].items())
     assert 'class="screen-wall cols-1 rows-1 beside"' in wall  # the panel has its column beside a full grid
+
+
+@settings(max_examples=200, deadline=None)
+@given(old=st.lists(st.sampled_from("abcdefg"), max_size=8), new=st.lists(st.sampled_from("abcdefg"), max_size=8))
+def test_a_list_part_s_change_sent_as_its_ends_makes_the_new_list(old: list[str], new: list[str]) -> None:
+    def part(items: list[str]) -> str:
+        return f'<h3>Results</h3><ol class="results">{"".join(f"<li>{i}</li>" for i in items)}</ol>'
+
+    tail = _tail(part(old), part(new))
+    if not old or not new:  # no item to keep an end of: the part goes whole
+        assert tail is None
+        return
+    assert tail is not None
+    items = [f"<li>{i}</li>" for i in old]  # as page.js applies it: drop, cut, add at the end, front at the start
+    items = items[tail["drop"]:]
+    items = items[:len(items) - tail.get("cut", 0)]
+    made = tail.get("front", "") + "".join(items) + tail["add"]
+    assert part(new) == f'<h3>Results</h3><ol class="results">{made}</ol>'
+    if old and new[1:] == old:  # a game's end: its line alone, at the head
+        assert tail.get("front", "") + tail["add"] == f"<li>{new[0]}</li>" and tail["drop"] == tail.get("cut", 0) == 0
+
+
+def test_the_watch_reads_nothing_while_idle_and_sees_another_world_s_crowning_within_30_s(tmp_path: Path) -> None:
+    store = Store(tmp_path / "night.db")
+    rules = load_rules("prom")
+    with store.transaction():
+        game = store.new_game("main", dataclasses.asdict(rules), 1, ["Alex", "Sam"])
+        store.log(game, ("admin_pay", -1, {"player": 1, "amount": 200}), "test")  # Sam the richest
+        store.log(game, ("admin_end", -1, None), "test")
+        store.set_over(game)
+    ctl = Controller(None, load_world(), store, Settings(rules="prom"))  # type: ignore[arg-type]  # never polls
+    now = [0.0]
+    feed = Feed()
+    watch = NightWatch(ctl, feed, clock=lambda: now[0])
+    watch(flush=True)  # attached before the controller's first read: it reads the night once itself
+    assert watch.reads == 1 and feed.night() is not None
+    ctl.ranks.night = Night.read(store, ctl.world.night, ctl.ranks.replays)  # the controller's read after a poll
+    watch()
+    version = feed.version
+    looks = watch.crown_reads
+    for second in range(1, 30):  # idle polls: nothing read, nothing published
+        now[0] = second
+        watch()
+    assert (watch.reads, watch.crown_reads, feed.version) == (1, looks, version)
+    with store.transaction():  # another world's controller crowns the night in the same database
+        record_crowning(store, ctl.ranks.night, 1_800_000_000.0)
+    now[0] = 31
+    watch()
+    assert watch.crown_reads == looks + 1 and feed.version == version + 1
+    night = feed.night()
+    assert night is not None and "Champion of the night: <b>Sam</b>" in dict(night[1].parts)["podium"]
+    ctl.decided += 1  # this controller decided something (an operator's request): the crowning is looked at
+    watch()
+    assert watch.crown_reads == looks + 2 and feed.version == version + 1  # the same: nothing sent
+    store.close()
