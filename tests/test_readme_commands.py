@@ -322,8 +322,8 @@ class Scratch:
                 code = exc.code if isinstance(exc.code, int) else 1
             output = both.getvalue().decode().replace(f"127.0.0.1:{self.port}", "127.0.0.1:25575")
         assert code in (0, 1, 3), f"{command}: exit {code}\n{output}"
-        if command.output is not None:
-            assert output.splitlines() == command.output, command
+        if command.output is not None:  # a pack's size changes with every function it gains: not the README's point
+            assert _sized(output.splitlines()) == _sized(command.output), command
         else:
             assert not re.search(r"^error:", output, re.M), f"{command}:\n{output}"
         return output
@@ -370,3 +370,8 @@ def test_the_readme_offline_commands_run(tmp_path: Path, monkeypatch: pytest.Mon
     assert (tmp_path / "board.png").is_file() and (tmp_path / "anti-pack" / "monopoli.zip").is_file()
     assert (tmp_path / "my-pack" / "monopoli.zip").is_file() and (tmp_path / "planning.png").is_file()
     assert os.environ.get("MONOPOLI_DB") is None  # the runner's env stays the runner's
+
+
+def _sized(lines: list[str]) -> list[str]:
+    """Lines with a pack's function count left out ("(1058 functions)")."""
+    return [re.sub(r"\(\d+ functions\)", "(N functions)", line) for line in lines]
