@@ -160,7 +160,25 @@ class Night_:
         assert row is not None and row.over
         self.step(2)
         self.results.append(self.room_line(board, row.id))
+        self.ranks_shown()
         return row.id
+
+    def ranks_shown(self) -> None:
+        """Every player at a table (the latest game of a board of the server they are on), once a game of theirs
+        has ended, reads their night rank on their action bar, whichever server's game changed it: the ranks
+        are read from the one database."""
+        ranks = {s.name: s.rank for s in Night.read(self.store, self.all[0].world.night).standings}
+        shown = 0
+        for server in self.all:
+            server.box.world.tick(20)  # the action bar's refresh
+            for place in server.world.boards:
+                row = self.store.current_game(place.name)
+                for name in row.names if row is not None else []:
+                    if name in ranks and name in server.online():
+                        bar = server.bots[name].action_bar()
+                        assert bar is not None and bar.endswith(f"   Night #{ranks[name]}"), (name, bar, ranks)
+                        shown += 1
+        assert shown
 
     def room_line(self, board: str, game: int) -> str:
         """The game's result, as told on every server where the room did not see the table's own lines (another
