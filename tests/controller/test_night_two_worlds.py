@@ -246,20 +246,34 @@ def _play(night: Night_) -> dict[str, Any]:
     assert [(s.rank, s.name, s.points, s.wins, s.worth, s.games) for s in standings.standings] == HAND
     assert [s.player for s in standings.standings] == [str(offline_uuid(s.name)) for s in standings.standings]
 
-    # The final at main, the top two: Sam is on annex's server (two servers: told there to go over; seated at
-    # no other board, so nothing to unseat), Alex is on main's.
+    # The final at main, the top two. Alex has sat down for annex's next game (on two servers he went over to
+    # annex's): the final takes him out of that seat. On two servers both finalists are on annex's server,
+    # and are told there to go over to main's.
+    night.join("Alex", "annex")
+    assert night.store.lobby("annex") == ["Alex"]
     answer = night.ask("final", "main", players=2)
-    assert answer == "the final at board 'main': Sam, Alex; game started on board 'main' with 2 players", answer
+    assert answer == ("the final at board 'main': Sam, Alex; game started on board 'main' with 2 players (Alex left "
+                      f"the seats of board annex{', on another server' if two else ''})"), answer
+    assert night.store.lobby("annex") == []
     final = "The final starts at board main: Sam, Alex. Its winner is the champion!"
     for server in night.all:
         for name in server.online():
             assert final in night.said_since(server, name), (name, server.world.boards[0].name)
     if two:
-        assert (annex.bots["Sam"].chat_text()[-1] == "The final at board main is on another server, and you play "
-                "in it: go over to that server now (/server and its name).")
-        assert not any("go over" in line for line in main.bots["Alex"].chat_text())
-    night.go("Sam", "main")  # Sam goes over (on one server he is there already), and is back in his seat
+        come = ("The final at board main is on another server, and you play in it: go over to that server now "
+                "(/server and its name).")
+        assert [annex.bots[n].chat_text().count(come) for n in ("Sam", "Alex")] == [1, 1]
+        assert not any("go over" in line for n in main.online() for line in main.bots[n].chat_text())
+    for name in ("Sam", "Alex"):  # they go over (on one server they are there already), and find their seats
+        night.go(name, "main")
     night.step()
+    main.box.world.tick(20)
+    game = main.ctl.tables["main"].game if main.ctl is not None else None
+    assert game is not None
+    for name in ("Sam", "Alex"):  # their seat's line: the final's cash, whose turn, their night rank
+        rank = {"Sam": 1, "Alex": 2}[name]
+        turn = f"{game.names[game.to_act()]}'s turn"
+        assert main.bots[name].action_bar() == f"Cash $1500   Jar $0   {turn}   Night #{rank}", name
     assert night.ask("pay", "main", player="Alex", amount=100) == "pay Alex: done"
     night.ask("end", "main")
     night.step()
