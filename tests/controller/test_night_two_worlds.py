@@ -94,7 +94,7 @@ def sandbox(tmp_path: Path, boards: list[str], seed: int) -> Iterator[Server]:
 
 
 @dataclass
-class Night_:
+class NightRig:
     """The night's servers (board -> the server that has it), its database, what the operator and players did."""
 
     servers: dict[str, Server]
@@ -226,7 +226,7 @@ class Night_:
             assert any(abs(b.pos[0] - x) < 1 and abs(b.pos[2] - z) < 1 for b in bursts), place.name
 
 
-def _play(night: Night_) -> dict[str, Any]:
+def _play(night: NightRig) -> dict[str, Any]:
     """The night, the same on one server or two; what it gives: the standings and games as data."""
     two = len(night.all) == 2
     main, annex = night.servers["main"], night.servers["annex"]
@@ -312,12 +312,12 @@ def _play(night: Night_) -> dict[str, Any]:
 def test_the_same_night_on_one_server_and_on_two(tmp_path: Path) -> None:
     with sandbox(tmp_path / "one", ["main", "annex"], SEED) as server:
         db = tmp_path / "one.db"
-        one = _play(Night_({"main": server, "annex": server}, db, Store(db)))
+        one = _play(NightRig({"main": server, "annex": server}, db, Store(db)))
     with ExitStack() as stack:  # annex's seed as on one server, where it is the world's second board
         main = stack.enter_context(sandbox(tmp_path / "two", ["main"], SEED))
         annex = stack.enter_context(sandbox(tmp_path / "two", ["annex"], SEED + 1))
         db = tmp_path / "two.db"
-        two = _play(Night_({"main": main, "annex": annex}, db, Store(db)))
+        two = _play(NightRig({"main": main, "annex": annex}, db, Store(db)))
     assert two["standings"] == one["standings"]  # row for row: rank, name, UUID, points, wins, worth, games
     assert two["podium"] == one["podium"]
     assert two["games"] == one["games"]  # each game's board, players, end, winner, finish, points
