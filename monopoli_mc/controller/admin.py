@@ -309,9 +309,9 @@ class AdminDesk:
         if players is not None and (type(players) is not int):
             raise MonopoliError(f"the final's number of players is a whole number, found {players!r}")
         names = crown.finalists(self.s, table, players)
-        moved, writes = crown.seat_final(self.s, table, names)
+        moved, writes, elsewhere = crown.seat_final(self.s, table, names)
         answer, more = self.start(table, origin=origin)
-        writes += more + crown.mark_final(self.s, table)
+        writes += more + crown.mark_final(self.s, table, elsewhere)
         also = f" ({'; '.join(moved)})" if moved else ""
         return f"the final at board {table.name!r}: {', '.join(names)}; {answer}{also}", writes
 

@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.controller import (auction, fileid, identity, inputs, lineage, nightview, offers, status,
-                                    timelimit, timers, worlds)
+                                    tidings, timelimit, timers, worlds)
 from monopoli_mc.controller import lease as lease_module
 from monopoli_mc.controller.blind import Blind
 from monopoli_mc.controller.lease import Lease
@@ -95,6 +95,7 @@ class Controller:
         # self.clock() at the last poll's read: the pack hears the controller at each read (channel.py), and
         # says on the auction bars that the game is not answering once it has heard nothing for quiet_ticks
         self.last_read = -math.inf
+        self.decided = 0  # polls whose decisions were committed (the board page looks again for a crowning)
 
     def _say(self, line: str) -> None:
         """A line for the operator's terminal, through whatever `on_line` is now (tests swap it)."""
@@ -329,7 +330,8 @@ class Controller:
                             self.wall(), self.settings, self.rules, self.board, self.world, self.world_id,
                             replays=self.ranks.replays, blind=self.blind)
         stepped = None
-        if reads.new or reads.beyond or due or self.queue_starts or self.store.has_requests():
+        news = tidings.due(self.store, self.world_key)  # another world's result, final or crowning to tell here
+        if reads.new or reads.beyond or due or self.queue_starts or news or self.store.has_requests():
             try:
                 with self.store.transaction():
                     before = fileid.signature(self.store)
@@ -340,10 +342,11 @@ class Controller:
                 self._said(snapshot)
                 self.reload()
                 raise
+            self.decided += 1
             front, back = self._reseat()
             out = front + out + back
         out += self._table_writes(snapshot.events, now)
-        out += self.ranks.writes(self.store, self.tables.values(), self.wall())
+        out += self.ranks.writes(self.store, self.tables.values(), self.wall(), news=news)
         for table in self.tables.values():  # prompts withheld (a reconnect, a player back), for the state now
             out += table.prompt_writes()
         timers.auction_clock(self.tables.values(), now)
@@ -399,6 +402,8 @@ class Controller:
             out += self._one(s, "the start of a queue's game (--start-at)", lambda: inputs.start_due(s, starts),
                              lambda exc: _said_failed(s, starts, exc))
         self.queue_starts = inputs.ended(s)
+        out += self._one(s, "the news of the night's other worlds", lambda: worlds.hear(s, self.world_key),
+                         lambda exc: [])
         lineage.advance(self.store, self.world_id, s.reads.new)
         return out
 

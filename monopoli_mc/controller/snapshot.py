@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import InboxError, Position, WorldEvent
+from monopoli_mc.controller import tidings
 from monopoli_mc.controller.blind import Blind
 from monopoli_mc.controller.night import Replays
 from monopoli_mc.controller.players import chat, known
@@ -125,6 +126,9 @@ class Snapshot:
         over = next((ev for ev in events if ev[0] == "game_over"), None)
         if over is not None and not table.view.broadcast:  # the room hears every table's result (one board: it did)
             out += outbox.say_all(table.view, room_line(table, over[2]))
+        if over is not None:  # and so do the night's other servers (worlds.hear)
+            tidings.tell(self.store, tidings.RESULT, board=table.name, game=table.game_id,
+                         line=room_line(table, over[2]))
         if over is not None:
             out += self._table_free(table)
         return out

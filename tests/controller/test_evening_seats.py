@@ -15,7 +15,7 @@ from evening_support import Evening, evening
 from monopoli_mc.controller.settings import Settings
 from monopoli_mc.datapack.channel import DEAF_AFTER, KEPT
 from monopoli_mc.rules.game import Game
-from monopoli_mc.rules.phases import OVER, ROLL
+from monopoli_mc.rules.phases import AUCTION, BUY, OVER, ROLL
 
 # The harness polls once a step, a second of game time (evening_support.SETTLE): as a controller polling
 # every second, so the pack calls it silent after 29 ticks without a read, not 19.
@@ -178,6 +178,53 @@ def test_players_read_their_own_seat_through_table_changes_and_restarts(tmp_path
         ev.start()
         for _ in range(10):
             ev.step()
+        _check(ev)
+
+        # Zed arrives late at a table whose game runs: a place in its queue, told to Zed and shown by status.
+        late = next(b for b in FIRST if (g := ev.game(b)) is not None and g.phase != OVER)
+        ev.connect("Zed")
+        ev.walk_onto("Zed", late)
+        ev.press("Zed", "/trigger join", expect=f"A game is running at board {late}: you have a seat at its next "
+                                                "game, place 1 in the queue. You will be told when the table is free.")
+        ev.step()
+        assert "queued for the next game: Zed (1)" in ev.request("status", late)
+        _check(ev)
+
+        # An auction at a table whose game runs: paused while it is open (the countdown stands still, a bid is
+        # told to wait), resumed with its first-bid window back, then a bid and a pass, said to the table.
+        others = tuple(b for b in FIRST if b != late)
+        board = next(b for b in others if (g := ev.game(b)) is not None and g.phase != OVER)
+        skip = tuple(FIRST)
+        game = ev.game(board)
+        assert game is not None
+        for _ in range(60):
+            if game.phase == BUY:
+                break
+            ev.step(skip=tuple(b for b in FIRST if b != board))
+        assert game.phase == BUY, f"no deed for sale at {board} within 60 steps"
+        seller = game.names[game.to_act()]
+        bidder = next(n for n in game.names if n != seller and not game.bankrupt[game.names.index(n)])
+        ev.press(seller, "/trigger auction")
+        ev.step(skip=skip)
+        assert game.phase == AUCTION
+        assert ev.request("pause", board, skip=skip) == f"board '{board}' paused"
+        bar = ev.bots[bidder].bossbars()
+        ev.press(bidder, "/trigger bid set 20", expect="the game is paused by the operator; wait a moment")
+        for _ in range(5):  # past the first-bid window (3 s): the countdown stands still
+            ev.step(skip=skip)
+        assert game.phase == AUCTION and game.pending["high"] == 0 and ev.bots[bidder].bossbars() == bar
+        assert ev.request("resume", board, skip=skip) == f"board '{board}' resumed"
+        ev.press(bidder, "/trigger bid set 20")
+        ev.step(skip=skip)
+        assert game.phase == AUCTION and game.pending["high"] == 20
+        ev.press(seller, "/trigger auction")  # [Pass]
+        ev.step(skip=skip)
+        assert any(f"{seller} passes" in line for line in ev.said[bidder]), ev.said[bidder][-5:]
+        for _ in range(6):
+            if game.phase != AUCTION:
+                break
+            ev.step(skip=skip)
+        assert game.phase != AUCTION, "the auction did not close"
         _check(ev)
         # Everyone reads and holds their own seat's things, and nobody holds a book of an earlier game.
         for name in ev.bots:
