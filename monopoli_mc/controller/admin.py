@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import json
 import time
 from typing import Any
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.controller import crown, setaside, stall, timelimit, timers, worlds
-from monopoli_mc.controller.night import UUIDS_KEY
 from monopoli_mc.controller.status import admin, net_worths, next_game, queue_words, result, status_line
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.table import BoardGame
@@ -276,7 +274,7 @@ class AdminDesk:
         game, last, last_id = Game.new(rules, self.s.board, names, seed), table.game, table.game_id
         table.game_id = self.s.store.new_game(table.name, dataclasses.asdict(rules), seed, names)
         uuids = {n.casefold(): u for u, n in self.s.names.items()}  # who each seat is, at every table (night.py)
-        self.s.store.set_meta(f"{UUIDS_KEY}{table.game_id}", json.dumps([uuids.get(n.casefold()) for n in names]))
+        self.s.store.set_seat_uuids(table.game_id, [uuids.get(n.casefold()) for n in names])
         table.game, table.n_actions, table.shown, table.prompted = game, 0, {}, ()
         table.books_out, table.offers = [], {}
         limit = self.s.settings.time_limit
@@ -364,7 +362,7 @@ class AdminDesk:
         books = len(table.books_out)
         table.books_out = [b for b in table.books_out if ("draw", *b) not in done.events]
         if len(table.books_out) != books:
-            self.s.store.set_meta(f"books_out:{table.name}", json.dumps(table.books_out))
+            self.s.store.set_books_out(table.name, table.books_out)
         told = f": {done.told}" if done.told else ""
         self._note(table, f"The operator undid {done.words}", origin)
         writes = outbox.undone(game, done.events, table.view) + table.sync()

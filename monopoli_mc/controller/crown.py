@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.controller import tidings
-from monopoli_mc.controller.night import (FINAL_KEY, Crowning, Night, NightUnreadable, Result, crowned, read_night,
+from monopoli_mc.controller.night import (Crowning, Night, NightUnreadable, Result, crowned, read_night,
                                           record_crowning)
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.table import BoardGame
@@ -88,7 +88,7 @@ def seat_final(s: Snapshot, table: BoardGame, names: list[str]) -> tuple[list[st
 def mark_final(s: Snapshot, table: BoardGame, elsewhere: Sequence[tuple[str, str]] = ()) -> Writes:
     """The game just started at the board is the night's final: recorded, told to the whole server, and to every
     world of the night (`tidings`): there, the finalists are told to come to this board's server."""
-    s.store.set_meta(f"{FINAL_KEY}{table.game_id}", "1")
+    s.store.set_final(table.game_id)
     assert table.game is not None
     line = f"The final starts at board {table.name}: {', '.join(table.game.names)}. Its winner is the champion!"
     tidings.tell(s.store, tidings.FINAL, board=table.name, game=table.game_id, players=list(table.game.names),

@@ -15,7 +15,6 @@ back (docs/night.md says which cases this covers and which it does not).
 
 from __future__ import annotations
 
-import json
 import os
 import time
 import uuid
@@ -23,8 +22,6 @@ from dataclasses import dataclass
 
 from monopoli_mc.controller.store import Store
 
-_KEY = "file"  # meta: {"id", "dev", "ino", "path", "from", "from_path"}
-_STEPS, _AT = "applied", "applied_at"  # meta: the steps applied, and when the last one was
 
 
 @dataclass(frozen=True)
@@ -52,7 +49,7 @@ def examine(store: Store) -> FileId:
                     "path": os.path.abspath(store.path),
                     "from": str(held.get("id", "")) if copied else "",
                     "from_path": str(held.get("path", "")) if copied else ""}
-            store.set_meta(_KEY, json.dumps(held))
+            store.set_file_identity(held)
         if copied:  # its leases were the original's controllers': none of them runs this file
             store.db.execute("UPDATE leases SET released=1, status=''")
     return _identity(store, held, copied=copied)
@@ -75,32 +72,24 @@ def signature(store: Store) -> tuple[object, ...]:
 def step(store: Store) -> FileId:
     """Count one step of the controller (inside the poll's transaction); returns how far the file has applied."""
     steps = _steps(store) + 1
-    store.set_meta(_STEPS, str(steps))
-    store.set_meta(_AT, repr(time.time()))
+    store.set_step(steps, time.time())
     return current(store)
 
 
 def _identity(store: Store, held: dict[str, object], *, copied: bool) -> FileId:
     row = store.db.execute("SELECT MAX(id) FROM actions").fetchone()
-    at = store.meta(_AT, "0")
-    try:
-        when = float(at)
-    except ValueError:
-        raise store.damaged("meta", _AT, f"the time of the last step is {at[:40]!r}, not a number") from None
+    when = store.step_at()
     return FileId(str(held.get("id", "")), str(held.get("from", "")), str(held.get("from_path", "")), _steps(store),
                   int(row[0] or 0) if row else 0, when, copied)
 
 
 def _steps(store: Store) -> int:
-    text = store.meta(_STEPS, "0")
-    if not text.isdigit() or len(text) > 12:
-        raise store.damaged("meta", _STEPS, f"the steps applied are {text[:40]!r}, not a number")
-    return int(text)
+    return store.steps_applied()
 
 
 def _held(store: Store) -> dict[str, object]:
     """The identity as stored ({} for none)."""
-    return store.meta_json(_KEY, "{}", _shape, "a file identity")
+    return store.file_identity(_shape)
 
 
 def _shape(data: object) -> dict[str, object]:

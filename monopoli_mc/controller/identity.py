@@ -43,14 +43,13 @@ def follow_world(command: Command, store: Store, say: Say, *, on_new_world: Call
                 "following its counter (install the current pack so a reset is always seen)")
             with store.transaction():
                 store.set_cursor(world, seq)
-    followed = f"world@{key}" if key else "world"
-    last = store.meta(followed, store.meta("world"))  # a database from before several worlds kept one
+    last = store.world_followed(key)
     if world != last:
         if last:
             say(f"this is a new world (identity {world or 'none'}, was {last}): "
                 f"its events are read from event {store.cursor(world) + 1}")
         with store.transaction():
-            store.set_meta(followed, world)
+            store.set_world_followed(key, world)
         if last and on_new_world is not None:  # e.g. whether its boards are built
             on_new_world()
     return world
@@ -190,11 +189,11 @@ def _ours(world: str, poll: Poll) -> Poll:
 
 def night_id(store: Store) -> str:
     """This database's night id (drawn once, kept in the database)."""
-    night = store.meta("night")
+    night = store.night_id()
     if not night:
         night = uuid.uuid4().hex
         with store.transaction():
-            store.set_meta("night", night)
+            store.set_night_id(night)
     return night
 
 

@@ -13,7 +13,6 @@ Deciding asks the server nothing: names, positions and the game time were read f
 
 from __future__ import annotations
 
-import json
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import WorldEvent
@@ -259,10 +258,6 @@ def _offer(s: Snapshot, table: BoardGame, seat: int, event: WorldEvent) -> Write
         if table.offers[seat]["to"] is None and others:
             out.append(calls.prompt_offer_to(name, others))
         out.append(calls.prompt(name, "offer"))
-    s.store.set_meta(offers_key(table), json.dumps(table.offers))
+    s.store.set_offers(table.name, table.game_id, table.offers)
     return out
 
-
-def offers_key(table: BoardGame) -> str:
-    """The meta key of a board's game's offers being written."""
-    return f"offers:{table.name}:{table.game_id}"

@@ -64,12 +64,12 @@ def advance(store: Store, world: str, applied: list[WorldEvent]) -> None:
     for k, seq in last.items():
         store.set_cursor(k, seq)
     if applied:
-        store.set_meta(f"last:{world}", str(applied[-1].seq))
+        store.set_last_applied(world, applied[-1].seq)
 
 
 def applied_up_to(store: Store, world: str) -> int:
     """The seq of the last entry applied (or set aside) in this world, whatever its boot; 0 for none."""
-    return int(store.meta(f"last:{world}", "0") or 0)
+    return store.last_applied(world)
 
 
 def went_back(store: Store, world: str, poll: Poll) -> str | None:
@@ -77,11 +77,11 @@ def went_back(store: Store, world: str, poll: Poll) -> str | None:
     this world (a save put back); records the boot either way. None when nothing went back."""
     if poll.boot is None:
         return None
-    seen = store.meta(f"boot:{world}")
+    seen = store.boot_seen(world)
     if seen == str(poll.boot):
         return None
     with store.transaction():
-        store.set_meta(f"boot:{world}", str(poll.boot))
+        store.set_boot_seen(world, str(poll.boot))
     last = applied_up_to(store, world)
     if not seen or poll.since is None or poll.since >= last:
         return None

@@ -21,7 +21,6 @@ world and which night's database, after each connect, `identity.py`.
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 import math
 import time
@@ -146,10 +145,10 @@ class Controller:
             if row is not None:
                 table.load(self.store, row, self.board)
                 self.follow_limit(table, row)
-            table.paused = self.store.meta(f"paused:{table.name}") == "1"
+            table.paused = self.store.paused(table.name)
             table.held = (self.clock(), self.wall()) if table.paused else None  # its limit held up to now
-            table.books_out = self.store.meta_json(f"books_out:{table.name}", "[]", _books, "books given out")
-            table.offers = self.store.meta_json(inputs.offers_key(table), "{}", offers.stored, "trade offers")
+            table.books_out = self.store.books_out(table.name, _books)
+            table.offers = self.store.offers(table.name, table.game_id, offers.stored)
 
     def follow_limit(self, table: BoardGame, row: GameRow, *, override: bool = True) -> None:
         """A game's time limit as stored with it; `--time-limit` given to this run sets it for a game
@@ -453,7 +452,7 @@ class Controller:
                 books = list(table.books_out)
                 out += table.writes(events)
                 if table.books_out != books:  # kept, so a restarted controller takes them back too
-                    self.store.set_meta(f"books_out:{name}", json.dumps(table.books_out))
+                    self.store.set_books_out(name, table.books_out)
                 out += self.walks.start(table, events, now, self.settings.walk_wait)
             except MonopoliError as exc:  # the game moved on; only its picture is late: sync mends it
                 sync = status.admin("sync", name, several=len(self.tables) > 1)

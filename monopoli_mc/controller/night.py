@@ -34,8 +34,6 @@ HOW = {"last_standing": "bankruptcy", "side_standing": "the last side standing",
        "operator": "admin end", "round_limit": "the round limit", "": "not finished"}
 """How a game ended (the engine's end reason), in the standings' words."""
 NAME_KEY = "name:"  # a player never seen with a UUID is known by their name, folded: "name:alex"
-FINAL_KEY = "final:"  # meta `final:<game id>` = "1": the game `admin final` started
-UUIDS_KEY = "uuids:"  # meta `uuids:<game id>`: the UUID of each seat when the game started (null: unknown)
 
 
 @dataclass(frozen=True)
@@ -149,20 +147,19 @@ class Night:
         for uuid, name in players.items():
             by_name.setdefault(name.casefold(), []).append(uuid)
         cache.follow(store)
-        finals = {key[len(FINAL_KEY):] for (key,) in store.db.execute(
-            "SELECT key FROM meta WHERE key LIKE ?", (FINAL_KEY + "%",))}
+        finals = store.finals()
         results: list[Result] = []
         names: dict[str, str] = {}
         for row in store.games():
             keys = _keys(store, row, by_name)
             for key, name in zip(keys, row.names):
                 names[key] = players.get(key, name)
-            if not row.over and rules.unfinished != AS_IT_STANDS and str(row.id) not in finals:
+            if not row.over and rules.unfinished != AS_IT_STANDS and row.id not in finals:
                 results.append(Result(row.id, row.board, row.started, None, "", None, (), False, False,
                                       tuple(row.names)))
                 continue
             replay = cache.replay(store, row)
-            results.append(_result(row, replay, keys, rules, final=str(row.id) in finals))
+            results.append(_result(row, replay, keys, rules, final=row.id in finals))
         return cls(rules, tuple(results), _standings(results, names), names)
 
 
@@ -276,7 +273,7 @@ def _cell(store: Store, text: str, rowid: int) -> Any:
 def _keys(store: Store, row: GameRow, by_name: dict[str, list[str]]) -> list[str]:
     """Each seat's player key: the UUID recorded when the game started, else the one UUID the server showed
     for that name, else the folded name."""
-    recorded = store.meta_json(f"{UUIDS_KEY}{row.id}", "null", _uuids, "a list of UUIDs")
+    recorded = store.seat_uuids(row.id, _uuids)
     out = []
     for seat, name in enumerate(row.names):
         uuid = recorded[seat] if recorded is not None and seat < len(recorded) else None
@@ -337,8 +334,8 @@ def _standings(results: list[Result], names: dict[str, str]) -> tuple[Standing, 
 
 
 # -- the crowning, as recorded ------------------------------------------------------------------------
-CROWNED_KEY = "crowned"  # meta: the last crowning, {"at", "champion", "name", "games": Night.fingerprint(), "top",
-# "three", "color"}: what every world of the night announces (tidings.py), read from the record, not the night
+# Stored (meta `crowned`): {"at", "champion", "name", "games": Night.fingerprint(), "top", "three", "color"}: what
+# every world of the night announces (tidings.py), read from the record, not the night
 
 
 @dataclass(frozen=True)
@@ -380,7 +377,7 @@ def crowned(store: Store) -> Crowning | None:
             raise ValueError("its top, podium or colour is not text")
         return Crowning(float(value["at"]), value["champion"], str(value["name"]), list(value["games"]),
                         tuple(top), tuple(three), str(value.get("color", "")))
-    return store.meta_json(CROWNED_KEY, "null", shape, "a crowning")
+    return store.crowning(shape)
 
 
 def record_crowning(store: Store, night: Night, at: float, color: str = "") -> Crowning:
@@ -393,9 +390,9 @@ def record_crowning(store: Store, night: Night, at: float, color: str = "") -> C
                                         if key in points else "") for place, key, name in podium[:3])
     crowning = Crowning(at, champion[0] if champion else None, champion[1] if champion else "", night.fingerprint(),
                         tuple(name for place, _key, name in podium if place == 1), three, color)
-    store.set_meta(CROWNED_KEY, json.dumps({"at": at, "champion": crowning.champion, "name": crowning.name,
+    store.set_crowning({"at": at, "champion": crowning.champion, "name": crowning.name,
                                             "games": crowning.games, "top": list(crowning.top),
-                                            "three": list(crowning.three), "color": color}))
+                                            "three": list(crowning.three), "color": color})
     return crowning
 
 

@@ -117,7 +117,7 @@ def offline_status(store: Store, holder: lease.Holder | None, board: str | None)
             parts.append(board_status(name, None, 0, lobby=lobby, min_players=MIN_PLAYERS, several=several))
             continue
         game, _ = load_game(store, row, load_board(board_path(rules_of(row.rules).board)))
-        paused = store.meta(f"paused:{name}") == "1" and game.phase != OVER
+        paused = store.paused(name) and game.phase != OVER
         parts.append(board_status(name, game, row.id, lobby=lobby, min_players=game.rules.min_players,
                                   paused=paused, ends_at=timelimit.ends_at(store, row),
                                   since=store.last_action_at(row.id) or row.started, several=several))

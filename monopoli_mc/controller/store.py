@@ -14,9 +14,10 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, Callable, Iterator
 
 from monopoli_mc.controller import sqlfile
+from monopoli_mc.controller.store_meta import MetaKeys
 from monopoli_mc.errors import StoreError
 
 SNAPSHOT_EVERY = 100
@@ -58,7 +59,6 @@ INSERT OR IGNORE INTO leases(world, holder, pid, host, started, heartbeat, relea
 DROP TABLE lease"""}
 
 Action = tuple[str, int, Any]
-_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ class Request:
     args: dict[str, Any]
 
 
-class Store:
+class Store(MetaKeys):
     """One SQLite file; every write the controller makes is one transaction."""
 
     def __init__(self, path: Path | str, *, factory: type[sqlfile.Connection] = sqlfile.Connection,
@@ -108,37 +108,6 @@ class Store:
     def savepoint(self) -> _Savepoint:
         """`with store.savepoint():` inside a transaction: a failure undoes only what it wrapped."""
         return _Savepoint(self.db)
-
-    # -- the inbox cursor ----------------------------------------------------------
-    def cursor(self, world: str) -> int:
-        """The last inbox seq applied from a world (by the identity its pack wrote at load)."""
-        key = f"inbox_seq:{world}"
-        text = self.meta(key, "0")
-        if not text.lstrip("-").isdigit() or len(text) > 12:
-            raise self.damaged("meta", key, f"the inbox cursor is {text[:40]!r}, not a number")
-        return int(text)
-
-    def set_cursor(self, world: str, seq: int) -> None:
-        """Store the last applied seq of a world (call inside the transaction of its actions)."""
-        self.set_meta(f"inbox_seq:{world}", str(seq))
-
-    def meta(self, key: str, default: str = "") -> str:
-        """A stored setting."""
-        row = self.db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
-        return str(row[0]) if row else default
-
-    def meta_json(self, key: str, default: str, shape: Callable[[Any], _T], what: str) -> _T:
-        """A setting stored as JSON, made into what the controller holds by `shape`; a row that is not
-        valid JSON or not of that shape (`shape` raises) is a StoreError naming it."""
-        text = self.meta(key, default)
-        try:
-            return shape(json.loads(text))
-        except (TypeError, ValueError, KeyError, AttributeError) as exc:
-            raise self.damaged("meta", key, f"not {what}: {exc}") from None
-
-    def set_meta(self, key: str, value: str) -> None:
-        """Store a setting."""
-        self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)", (key, value))
 
     # -- players and seats ---------------------------------------------------------
     def players(self) -> dict[str, str]:

@@ -19,13 +19,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.store_meta import news_key
 
 RESULT = "result"  # a game ended: {"board", "game", "line"}: the line the board's own world told its room
 FINAL = "final"  # `admin final` started a game: {"board", "players", "line", "unseated": [[board, name], ...]}
 CROWNED = "crowned"  # `admin crown`: {"at"}; what to announce is the crowning recorded (night.crowned)
-NEWS_KEY = "news"
-TIDING_KEY = "news:"
-HEARD_KEY = "heard:"
 
 
 @dataclass(frozen=True)
@@ -39,22 +37,17 @@ class Tiding:
 
 def count(store: Store) -> int:
     """How many tidings the night has (a count that is not a whole number, which only a hand edit makes: 0)."""
-    return _number(store.meta(NEWS_KEY))
+    return store.news_count()
 
 
 def tell(store: Store, kind: str, **data: Any) -> int:
     """Write a tiding for every world of the night (inside the deciding transaction); its number."""
-    n = count(store) + 1
-    store.set_meta(f"{TIDING_KEY}{n}", json.dumps({"kind": kind, **data}))
-    store.set_meta(NEWS_KEY, str(n))
-    return n
+    return store.add_news(json.dumps({"kind": kind, **data}))
 
 
 def due(store: Store, world: str) -> bool:
     """Whether the night has tidings this world has not heard (one read: the count and the world's mark)."""
-    row = store.db.execute("SELECT (SELECT value FROM meta WHERE key=?), (SELECT value FROM meta WHERE key=?)",
-                           (NEWS_KEY, HEARD_KEY + world)).fetchone()
-    return row[1] is None or _number(row[0]) != _number(row[1])
+    return store.news_due(world)
 
 
 def unheard(store: Store, world: str) -> tuple[list[Tiding], list[str]]:
@@ -63,27 +56,24 @@ def unheard(store: Store, world: str) -> tuple[list[Tiding], list[str]]:
     A world seen for the first time hears nothing of what came before it; a mark past the count (the file put
     back to an earlier copy) follows the count."""
     top = count(store)
-    mark = store.meta(HEARD_KEY + world, "")
+    mark = store.heard(world)
     if mark != str(top):
-        store.set_meta(HEARD_KEY + world, str(top))
+        store.set_heard(world, top)
     if not mark.isdigit() or not mark.isascii():
         return [], []
     out: list[Tiding] = []
     bad: list[str] = []
     for n in range(int(mark) + 1, top + 1):
-        text = store.meta(f"{TIDING_KEY}{n}", "")
+        text = store.news(n)
         try:
             value = json.loads(text)
             if not isinstance(value, dict) or not isinstance(value.get("kind"), str):
                 raise ValueError("not an object with a kind")
         except (TypeError, ValueError) as exc:
-            bad.append(f"{store.path}: the night's news {n} (meta '{TIDING_KEY}{n}') cannot be read ({exc}); "
+            bad.append(f"{store.path}: the night's news {n} (meta '{news_key(n)}') cannot be read ({exc}); "
                        "the other servers' news goes on without it")
             continue
         kind = value.pop("kind")
         out.append(Tiding(n, kind, value))
     return out, bad
 
-
-def _number(text: str | None) -> int:
-    return int(text) if text is not None and text.isascii() and text.isdigit() else 0

@@ -60,16 +60,8 @@ def rule_limit(rules: dict[str, Any]) -> float | None:
 
 def stored(store: Store, row: GameRow) -> float | None:
     """A game's limit in seconds, as stored when it started (a game from before: its rule set's)."""
-    text = store.meta(_key(row.id))
-    if text:
-        try:
-            seconds = float(text)
-        except ValueError:
-            seconds = -1.0
-        if not 0 <= seconds <= MAX_HOURS * 3600:  # also nan: no comparison holds
-            raise store.damaged("meta", _key(row.id), f"the time limit is {text[:40]!r}, not seconds")
-        return seconds or None
-    return rule_limit(row.rules)
+    seconds = store.time_limit(row.id, MAX_HOURS * 3600)
+    return rule_limit(row.rules) if seconds is None else seconds or None
 
 
 def ends_at(store: Store, row: GameRow, now: float | None = None) -> float | None:
@@ -83,31 +75,20 @@ def held(store: Store, row: GameRow, now: float | None = None) -> float:
     """Seconds a game has stood paused: its pauses ended, and the one going on up to `now` (default: the time)."""
     total = paused_for(store, row.id)
     since = pause_began(store, row.board)
-    if since is not None and store.meta(f"paused:{row.board}") == "1":
+    if since is not None and store.paused(row.board):
         total += max(0.0, (time.time() if now is None else now) - max(since, row.started))
     return total
 
 
 def paused_for(store: Store, game: int) -> float:
     """Seconds a game stood paused in its pauses that ended (meta `time_paused:<game>`)."""
-    text = store.meta(f"time_paused:{game}")
-    try:
-        seconds = float(text) if text else 0.0
-    except ValueError:
-        seconds = -1.0
-    if not 0 <= seconds < 1e9:  # also nan
-        raise store.damaged("meta", f"time_paused:{game}", f"the time paused is {text[:40]!r}, not seconds")
-    return seconds
+    return store.time_paused(game)
 
 
 def pause_began(store: Store, board: str) -> float | None:
     """When a board's pause going on began (time of day), None when it is not paused or a controller from
     before pauses were timed paused it."""
-    text = store.meta(f"paused_at:{board}")
-    try:
-        return float(text) if text else None
-    except ValueError:
-        return None  # an unreadable start: the pause is not counted, as before pauses were timed
+    return store.pause_began(board)  # an unreadable start: the pause is not counted, as before pauses were timed
 
 
 def overdue(store: Store, boards: list[str], wanted: float | None, now: float) -> list[str]:
@@ -118,7 +99,7 @@ def overdue(store: Store, boards: list[str], wanted: float | None, now: float) -
     out = []
     for board in boards:
         row = store.current_game(board)
-        if row is None or row.over or store.meta(_lifted(row.id)):
+        if row is None or row.over or store.limit_lifted(row.id):
             continue
         mine = stored(store, row)
         ran = now - row.started - held(store, row, now)
@@ -131,14 +112,14 @@ def overdue(store: Store, boards: list[str], wanted: float | None, now: float) -
 
 def store_limit(store: Store, game: int, seconds: float | None) -> None:
     """Keep a game's limit (inside a transaction)."""
-    store.set_meta(_key(game), f"{seconds or 0:g}")
+    store.set_time_limit(game, seconds)
 
 
 def lift(store: Store, table: BoardGame) -> None:
     """Take a running game's limit away for good (an undo of its end when its time was up): stored as
     none, and marked so that `run --time-limit` does not set it again (inside a transaction)."""
     store_limit(store, table.game_id, 0)
-    store.set_meta(_lifted(table.game_id), "1")
+    store.set_limit_lifted(table.game_id)
     table.limit = table.ends_at = None
 
 
@@ -152,7 +133,7 @@ def follow(store: Store, table: BoardGame, row: GameRow, wanted: float | None, n
     """Take a game's limit as stored; with `override`, `wanted` (from --time-limit) replaces it for a
     game still running (in a transaction of its own). Returns the line saying so, if it changed."""
     limit, line = stored(store, row), None
-    if override and wanted and not row.over and store.meta(_lifted(row.id)):
+    if override and wanted and not row.over and store.limit_lifted(row.id):
         line = (f"board {table.name!r}: game {row.id}'s time limit was lifted by an undo of its end; --time-limit "
                 "does not set it again (`monopoli admin end` ends the game)")
     elif override and wanted is not None and not row.over and (wanted or None) != limit:
@@ -196,11 +177,3 @@ def writes(table: BoardGame, now: float) -> tuple[list[str], list[str]]:
         return out, told
     bar.shown, bar.sent_at, bar.value, bar.words, bar.color = True, now, value, text, color
     return out, told
-
-
-def _key(game: int) -> str:
-    return f"time_limit:{game}"
-
-
-def _lifted(game: int) -> str:
-    return f"time_limit_lifted:{game}"

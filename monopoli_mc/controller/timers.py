@@ -44,18 +44,18 @@ def set_paused(store: Store, table: BoardGame, paused: bool, *, now: float, wall
     hold([table], now, wall)  # the clocks stand still up to this moment
     began = timelimit.pause_began(store, table.name)
     if paused:
-        store.set_meta(f"paused_at:{table.name}", repr(wall))
+        store.set_pause_began(table.name, wall)
         table.held = (now, wall)
     else:
         row = store.current_game(table.name)
         if row is not None and row.id == table.game_id and not row.over and began is not None:
             total = timelimit.paused_for(store, row.id) + max(0.0, wall - max(began, row.started))
-            store.set_meta(f"time_paused:{row.id}", repr(total))
-        store.set_meta(f"paused_at:{table.name}", "")
+            store.set_time_paused(row.id, total)
+        store.set_pause_began(table.name, None)
         table.held = None
         auction.resumed(table, now)  # its whole wait back, not the seconds left at the pause
     table.paused = paused
-    store.set_meta(f"paused:{table.name}", "1" if paused else "0")
+    store.set_paused(table.name, paused)
 
 
 def hold(tables: Iterable[BoardGame], now: float, wall: float) -> None:

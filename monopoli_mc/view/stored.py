@@ -38,7 +38,7 @@ def stored_views(store: Store, world: WorldConfig, boards: list[str], *, rules: 
         board = load_board(board_path(rules_of(row.rules).board))
         game, n = load_game(store, row, board)
         table = Table(board=name, colors=world.colors, version=world.version, role_colors=world.role_colors)
-        paused = store.meta(f"paused:{name}") == "1"
+        paused = store.paused(name)
         log = tuple(told_lines(store, row, board, most=LOG_LINES))
         bids = bids_in(store.actions(row.id)) if game.phase == AUCTION else ()
         out.append(board_view(name, game, table, quarters=quarters, game_id=row.id, actions=n,

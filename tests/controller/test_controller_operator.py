@@ -92,7 +92,7 @@ def _wait_for_night(db: Path, deadline: float) -> None:
     while time.monotonic() < deadline:
         if db.exists():
             store = Store(db)
-            night = store.meta("night")
+            night = store.night_id()
             store.close()
             if night:
                 time.sleep(1.0)

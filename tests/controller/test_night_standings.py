@@ -5,7 +5,6 @@ chooses, the night: config section, and the standings book and calls as the serv
 from __future__ import annotations
 
 import dataclasses
-import json
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monopoli_mc.controller.night import FINAL_KEY, UUIDS_KEY, Night, NightUnreadable, Replays, read_night
+from monopoli_mc.controller.night import Night, NightUnreadable, Replays, read_night
 from monopoli_mc.controller.nightview import Ranks, book_pages
 from monopoli_mc.controller.store import Store
 from monopoli_mc.datapack import calls, nightfns
@@ -38,7 +37,7 @@ def _game(store: Store, board: str, names: list[str], acts: list[tuple[str, Any]
     with store.transaction():
         gid = store.new_game(board, dataclasses.asdict(RULES), 1, names)
         if uuids is not None:
-            store.set_meta(f"{UUIDS_KEY}{gid}", json.dumps(uuids))
+            store.set_seat_uuids(gid, uuids)
         game = Game.new(RULES, BOARD, names, 1)
         for kind, arg in acts:
             game.apply((kind, SYSTEM, arg))
@@ -109,7 +108,7 @@ def test_the_final_decides_the_crown_and_is_not_in_the_standings() -> None:
     _game(store, "main", ["Alex", "Sam", "Noor"], [_pay(0, 300), _pay(1, 200), ("admin_end", None)])
     gid = _game(store, "main", ["Alex", "Sam"], [_pay(1, 500), ("admin_end", None)])
     with store.transaction():
-        store.set_meta(f"{FINAL_KEY}{gid}", "1")
+        store.set_final(gid)
     night = Night.read(store, NightRules())
     assert [s.name for s in night.standings] == ["Alex", "Sam", "Noor"]
     assert night.final is not None and night.final.game == gid

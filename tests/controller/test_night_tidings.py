@@ -5,13 +5,11 @@ told is judged against Mojang's command tree. The whole night over real RCON is 
 
 from __future__ import annotations
 
-import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from monopoli_mc.controller import tidings, worlds
-from monopoli_mc.controller.night import CROWNED_KEY
 from monopoli_mc.controller.settings import Settings
 from monopoli_mc.controller.snapshot import Reads, Snapshot
 from monopoli_mc.controller.store import Store
@@ -91,19 +89,19 @@ def test_a_crowning_is_announced_from_its_record_and_a_damaged_one_is_said() -> 
     record = {"at": 1e9, "champion": "u", "name": "Alex", "games": [], "top": ["Alex"],
               "three": ["1. Alex (1 point)", "2. Sam (2 points)"], "color": "lime"}
     with store.transaction():
-        store.set_meta(CROWNED_KEY, json.dumps(record))
+        store.set_crowning(record)
         tidings.tell(store, tidings.CROWNED, at=1e9)
     writes, lines = _hear(store)
     assert lines == ["the night's crowning announced on this server: Alex"]
     assert sum("firework" in w for w in writes) == 3 and any("1. Alex (1 point)" in w for w in writes)
     with store.transaction():
-        store.set_meta(CROWNED_KEY, json.dumps(dict(record, top=[7])))
+        store.set_crowning(dict(record, top=[7]))
         tidings.tell(store, tidings.CROWNED, at=2e9)
     writes, lines = _hear(store)
     assert writes == [] and lines[0].startswith("warning: the crowning cannot be announced on this server: ")
     assert "table 'meta' is damaged" in lines[0]
     with store.transaction():  # a colour no banner has: the world's first colour
-        store.set_meta(CROWNED_KEY, json.dumps(dict(record, color="not a colour")))
+        store.set_crowning(dict(record, color="not a colour"))
         tidings.tell(store, tidings.CROWNED, at=3e9)
     writes, _ = _hear(store)
     assert sum("firework" in w for w in writes) == 3
@@ -116,14 +114,19 @@ def test_rows_changed_outside_monopoli_never_fail_a_poll(count: str, tiding: str
     _hear(store)
     with store.transaction():
         tidings.tell(store, tidings.RESULT, board="annex", game=1, line=LINE)
-        store.set_meta("news:2", tiding)  # whatever a hand edit leaves
-        store.set_meta("news", "2")
+        _edit(store, "news:2", tiding)  # whatever a hand edit leaves
+        _edit(store, "news", "2")
     writes, lines = _hear(store)
     assert f"told this server: {LINE}" in lines
     readable = tiding.strip().startswith("{") and '"kind"' in tiding
     assert readable or any("the night's news 2 (meta 'news:2') cannot be read" in line for line in lines)
     with store.transaction():
-        store.set_meta("news", count)
-        store.set_meta(f"{tidings.HEARD_KEY}{HERE}", mark)
+        _edit(store, "news", count)
+        _edit(store, f"heard:{HERE}", mark)
     _hear(store)  # a count that is no number is 0; a mark past the count follows it
     assert not tidings.due(store, HERE)
+
+
+def _edit(store: Store, key: str, value: str) -> None:
+    """A row of the meta table changed by hand, outside monopoli."""
+    store.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES(?, ?)", (key, value))

@@ -4,6 +4,7 @@ request deadlines and withdrawal, the lease."""
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import stat
 import time
@@ -259,3 +260,13 @@ def test_a_version_3_database_gains_a_lease_per_world_and_keeps_its_lease_and_ga
     assert lease.world_of(store, "main") == "127.0.0.1:25575"
     held.release()
     store.close()
+
+
+def test_no_meta_key_is_spelt_outside_the_store() -> None:
+    """Every key of the meta table is read and written by `store_meta`'s typed accessors (issue 36)."""
+    package = Path(__file__).resolve().parents[2] / "monopoli_mc"
+    raw = re.compile(r"\b(FROM|INTO|UPDATE)\s+meta\b|\._?(set_)?meta(_json)?\(")
+    spelt = [f"{path.relative_to(package)}:{n}" for path in sorted(package.rglob("*.py"))
+             if path.name != "store_meta.py"
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if raw.search(line)]
+    assert spelt == []
