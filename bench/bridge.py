@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from monopoli_mc.controller.loop import Controller, Settings
+from monopoli_mc.controller.session import controlling
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
@@ -90,37 +91,35 @@ def run(boards: int, busy_ms: float, *, per_command: bool, turns: int, poll: flo
             if on_box is not None:
                 on_box(box, rcon, world)
             db = Path(tmp) / "bench.db"
-            store = Store(db)
-            ctl = Controller(rcon, world, store, Settings(seed=seed, start_at=PLAYERS, auction_quiet=0.5,
-                                                          poll_interval=poll, per_command=per_command),
-                             on_line=lambda line: None)
-            ctl.start()
-            tables = list(ctl.tables.values())
-            crowds = [TablePlayers(box.world, t.layout, demo_names(k, PLAYERS), walk=True,
-                                   operator=_operator(db, t.name))
-                      for k, t in enumerate(tables)]
-            for people in crowds:
-                if placed:
-                    _place(people)
-                else:
-                    people.join()
-                people.sit_down()
-            while any(t.game is None for t in tables):
-                if ctl.poll() == 0:
-                    time.sleep(poll)
-            while ctl.poll() > 0:  # the players' arrival (a join and an online notice each) is not a turn
-                pass
-            paced: Any = _Paced(box.world)
-            for people in crowds:
-                people.world = paced
-                for bot in people.people.values():
-                    bot.world = paced
-            if on_night is not None:
-                on_night(True)
-            figures = _Night(ctl, list(zip(tables, crowds)), turns).play()
-            if on_night is not None:
-                on_night(False)
-            store.close()
+            settings = Settings(seed=seed, start_at=PLAYERS, auction_quiet=0.5, poll_interval=poll,
+                                per_command=per_command)
+            with controlling(rcon, world, db, settings, on_line=lambda line: None) as ctl:
+                ctl.start()
+                tables = list(ctl.tables.values())
+                crowds = [TablePlayers(box.world, t.layout, demo_names(k, PLAYERS), walk=True,
+                                       operator=_operator(db, t.name))
+                          for k, t in enumerate(tables)]
+                for people in crowds:
+                    if placed:
+                        _place(people)
+                    else:
+                        people.join()
+                    people.sit_down()
+                while any(t.game is None for t in tables):
+                    if ctl.poll() == 0:
+                        time.sleep(poll)
+                while ctl.poll() > 0:  # the players' arrival (a join and an online notice each) is not a turn
+                    pass
+                paced: Any = _Paced(box.world)
+                for people in crowds:
+                    people.world = paced
+                    for bot in people.people.values():
+                        bot.world = paced
+                if on_night is not None:
+                    on_night(True)
+                figures = _Night(ctl, list(zip(tables, crowds)), turns).play()
+                if on_night is not None:
+                    on_night(False)
     return figures
 
 

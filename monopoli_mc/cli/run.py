@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import sys
 import threading
 import time
@@ -19,9 +18,9 @@ from monopoli_mc.cli.options import (OperatorNumber, db_option, db_path_for, fil
 from monopoli_mc.cli.sandbox import stop_on_signals
 from monopoli_mc.controller import timelimit
 from monopoli_mc.controller.status import status_line
-from monopoli_mc.controller.lease import OtherNight, clock
+from monopoli_mc.controller.lease import clock
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.record import RecordingRcon
+from monopoli_mc.controller.session import controlling
 from monopoli_mc.controller.store import Store
 from monopoli_mc.datapack.world_config import BoardPlace, WorldConfig, load_world
 from monopoli_mc.errors import MonopoliError, RconAuthError, RconError
@@ -114,25 +113,20 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
                         time_limit=time_limit, new_night=new_night, go_back=go_back)
     stop = threading.Event()
     client = RconClient(world.rcon_host, world.rcon_port, read_password(file=password_file), timeout=10)
-    rcon: Any = RecordingRcon(client, record) if record else client
     created = not db_path.exists()
-    store = Store(db_path)
-    page: LivePage | None = None
-    refused = False
-    try:
-        _check_overdue(store, world.boards, time_limit, end_overdue=end_overdue)
+    with controlling(client, world, db_path, settings, record=record, on_line=click.echo) as ctl:
+        _check_overdue(ctl.store, world.boards, time_limit, end_overdue=end_overdue)
         page = open_page(web)
-        with stop_on_signals(stop):
-            ctl = Controller(rcon, world, store, settings, on_line=lambda line: click.echo(line))
-            ctl.check_rules()
-            ctl.claim()
-            try:
+        try:
+            with stop_on_signals(stop):
+                ctl.check_rules()
+                ctl.claim()
                 click.echo(f"monopoli: controlling {', '.join(ctl.tables)} on {world.rcon_host}:"
                            f"{world.rcon_port} ({db_path}{', a new database' if created else ''}), "
                            f"{ctl.rules.name} rules for new games"
                            f"{_limit_words(ctl.settings.time_limit, ctl.rules.time_limit_minutes)}")
                 click.echo(f"monopoli: world config {Path(world.source).resolve()}")
-                warned = restart.limit_warning(store, time_limit, ctl.rules.time_limit_minutes)
+                warned = restart.limit_warning(ctl.store, time_limit, ctl.rules.time_limit_minutes)
                 if warned:
                     click.echo(f"monopoli: {warned}")
                 ctl.load()
@@ -141,23 +135,14 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
                 assert ctl.lease is not None
                 if _connect(client, stop.is_set, ctl.lease.beat, world.source):
                     _first_look(ctl)  # the world's night checked first: a refused run says nothing of boards
-                    if is_ticking(rcon.command) is False:  # paused: nothing the players do would arrive
+                    if is_ticking(ctl.rcon.command) is False:  # paused: nothing the players do would arrive
                         click.echo(f"monopoli: warning: {not_ticking()}")
-                    _check_boards(rcon, world, world_path, password_file, rules_name)
-                    ctl.on_new_world = lambda: _check_boards(rcon, world, world_path, password_file, rules_name)
+                    _check_boards(ctl.rcon, world, world_path, password_file, rules_name)
+                    ctl.on_new_world = lambda: _check_boards(ctl.rcon, world, world_path, password_file, rules_name)
                     ctl.run(stop.is_set)
-            except OtherNight:  # refused at its first look at the world: the file it made for nothing goes
-                refused = created and not store.boards() and not store.players()
-                raise
-            finally:
-                ctl.release()
-    finally:
-        if page is not None:
-            page.close(f"monopoli run stopped at {time.strftime('%H:%M:%S')}")
-        store.close()
-        client.close()
-        if refused:
-            _remove_new(db_path)
+        finally:
+            if page is not None:
+                page.close(f"monopoli run stopped at {time.strftime('%H:%M:%S')}")
     click.echo("monopoli: stopped")
 
 
@@ -202,14 +187,6 @@ def _check_boards(rcon: Any, world: WorldConfig, world_path: Path | None, passwo
     for ok, what in checks:
         if not ok:
             click.echo(f"monopoli: warning: {what}; the controller runs meanwhile")
-
-
-def _remove_new(db_path: Path) -> None:
-    """The database this refused run created (nothing in it but its night's id) goes again."""
-    for suffix in ("", "-wal", "-shm"):
-        with contextlib.suppress(OSError):
-            Path(f"{db_path}{suffix}").unlink()
-    click.echo(f"monopoli: removed {db_path}, the new database this run had created")
 
 
 def _limit_words(flag: float | None, rule_minutes: int | None) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.record import RecordingRcon
+from monopoli_mc.controller.session import controlling
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import BoardGame
 from monopoli_mc.datapack.build import build_pack
@@ -83,25 +83,21 @@ def run_demo(*, players: int = 4, seed: int = 1, speed: float = 5.0, rules: str 
                      tick_rate=20 * speed) as box:
             client = RconClient(*box.address, password, timeout=10)
             client.connect()
-            rcon: Any = RecordingRcon(client, record) if record else client
-            store = Store(db or Path(tmp) / "demo.db")
-            try:
-                build_boards(rcon, world_cfg)
-                settings = Settings(rules=rules, auction_quiet=max(0.05, 1.5 / speed),
-                                    walk_wait=max(0.2, 10 / speed), poll_interval=0.002,
-                                    start_at=players, seed=seed, max_rounds=max_rounds,
-                                    per_command=per_command)
-                rate = 20 * speed
-                # Timers run on the world's clock: a busy machine slows the ticks and the timers alike,
-                # so an auction never closes before a bot's bid has reached the inbox.
-                ctl = Controller(rcon, world_cfg, store, settings, on_line=_log(echo, lambda: ctl.tables),
-                                 clock=lambda: box.world.game_time / rate)
+            settings = Settings(rules=rules, auction_quiet=max(0.05, 1.5 / speed), walk_wait=max(0.2, 10 / speed),
+                                poll_interval=0.002, start_at=players, seed=seed, max_rounds=max_rounds,
+                                per_command=per_command)
+            rate = 20 * speed
+            # Timers run on the world's clock: a busy machine slows the ticks and the timers alike,
+            # so an auction never closes before a bot's bid has reached the inbox.
+            with controlling(client, world_cfg, db or Path(tmp) / "demo.db", settings, record=record,
+                             on_line=_log(echo, lambda: ctl.tables), clock=lambda: box.world.game_time / rate) as ctl:
+                build_boards(ctl.rcon, world_cfg)
                 ctl.start()
                 if on_controller is not None:
                     on_controller(ctl)
                 tables = list(ctl.tables.values())
                 crowds = [TablePlayers(box.world, table.layout, demo_names(i, players),
-                                       walk=world_cfg.movement == "walk", operator=_operator(store, table.name))
+                                       walk=world_cfg.movement == "walk", operator=_operator(ctl.store, table.name))
                           for i, table in enumerate(tables)]
                 for people in crowds:
                     people.join()
@@ -109,16 +105,10 @@ def run_demo(*, players: int = 4, seed: int = 1, speed: float = 5.0, rules: str 
                     people.sit_down()
                 _play(ctl, box, list(zip(tables, crowds)), time.monotonic() + timeout, 1 / rate, timeout)
                 ctl.poll()
-                ctl.release()  # a clean stop: `state` and `admin` on a kept --db see no controller
                 games = {t.name: t.game for t in tables if t.game is not None}
+                # the session gives the lease back on leaving: `state` and `admin` on a kept --db see no controller
                 return DemoResult(games, time.monotonic() - started, sum(t.n_actions for t in tables),
                                   ctl.requests, list(box.world.strict_failures))
-            finally:
-                store.close()
-                client.close()
-                if isinstance(rcon, RecordingRcon):
-                    rcon.close()
-
 
 def _operator(store: Store, board: str) -> Callable[[str, dict[str, Any]], object]:
     """How a board's bots ask the operator for something (a trade): a request in the store."""
