@@ -106,7 +106,7 @@ def requests(commands: list[str], *, costs: Costs | None = None, ack: int | None
     return out
 
 
-def rest(request: Request, done: int) -> list[str]:
+def unsent(request: Request, done: int) -> list[str]:
     """The commands of a cut batch still to send when the server finished `done` of its operations.
 
     The operation under way when the server stopped it is sent again whole: world writes set

@@ -206,7 +206,7 @@ def effects(game: Game, events: list[Event], table: Table, *, stamp: int = 0) ->
     return out
 
 
-def fresh(last: Game | None, game: Game, table: Table, *, elsewhere: list[str] | None = None) -> list[str]:
+def take_back_last_game(last: Game | None, game: Game, table: Table, *, elsewhere: list[str] | None = None) -> list[str]:
     """Before a table's next game: what its last game gave out (and any book of an earlier one) is taken
     back from the players of both, so the new game's picture starts from nothing of theirs; a player of the
     last game who sits at another board now (`elsewhere`) keeps what that board gave, and only this board's

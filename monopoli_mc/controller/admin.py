@@ -296,7 +296,7 @@ class AdminDesk:
         # The last game's books, lines, titles and seats go first, but not those of its players who sat down
         # at another board since: that board's game gave them theirs.
         gone = [] if last is None else [name for name in last.names if self._elsewhere(name, table, last_id)]
-        writes = outbox.fresh(last, game, table.view, elsewhere=gone)
+        writes = outbox.take_back_last_game(last, game, table.view, elsewhere=gone)
         writes += outbox.say(table.view, f"Game on! Colours: {colors}. {names[game.current]} starts.{ends}")
         self.s.say(f"[{table.name}] game {table.game_id} starts: {colors}; seed {seed}"
                    f"{'; time limit ' + timelimit.words(table.limit) if table.limit else ''}")

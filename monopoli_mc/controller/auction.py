@@ -33,7 +33,7 @@ def window(game: Game, *, quiet: float, first: float | None) -> float:
     return max(quiet, first)
 
 
-def lot(game: Game) -> str:
+def auctioned(game: Game) -> str:
     """What is auctioned: a deed's name, or the bank's last houses."""
     item = game.pending.get("item")
     if item is not None:
@@ -74,7 +74,7 @@ def _board(table: BoardGame, now: float, *, quiet: float, first: float | None) -
     wait = window(game, quiet=quiet, first=first)
     left = wait - (now - table.auction_since)
     bidder = game.pending["bidder"]
-    words = timebar.auction_words(lot(game), int(game.pending["high"]),
+    words = timebar.auction_words(auctioned(game), int(game.pending["high"]),
                                   game.names[bidder] if bidder >= 0 else None, left, paused=table.paused)
     seconds = max(0, math.ceil(left))
     if not bar.shown or bar.game != table.game_id:

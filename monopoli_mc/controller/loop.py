@@ -146,7 +146,7 @@ class Controller:
                 table.load(self.store, row, self.board)
                 self.follow_limit(table, row)
             table.paused = self.store.paused(table.name)
-            table.held = (self.clock(), self.wall()) if table.paused else None  # its limit held up to now
+            table.paused_since = (self.clock(), self.wall()) if table.paused else None  # its limit held up to now
             table.books_out = self.store.books_out(table.name, _books)
             table.offers = self.store.offers(table.name, table.game_id, offers.stored)
 

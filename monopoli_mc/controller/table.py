@@ -91,7 +91,7 @@ class BoardGame:
     auction_since: float | None = None
     auction_key: tuple[Any, ...] = ()
     paused: bool = False
-    held: tuple[float, float] | None = None  # (clock, time of day) of the last poll while paused (timers.hold)
+    paused_since: tuple[float, float] | None = None  # (clock, time of day) of the last poll while paused (timers.hold)
     limit: float | None = None  # the game's time limit in seconds (stored with it; timelimit.py)
     ends_at: float | None = None  # when it runs out (seconds since the epoch); None: no limit, or over
     bar: Bar = field(default_factory=Bar)  # what the world's boss bar of the time left shows (timelimit.py)

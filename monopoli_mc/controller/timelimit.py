@@ -68,10 +68,10 @@ def ends_at(store: Store, row: GameRow, now: float | None = None) -> float | Non
     """When a game's time runs out (seconds since the epoch), None without a limit or once over: its start,
     its limit, and the time it stood paused (a pause going on counts up to `now`, so the time left stands)."""
     limit = stored(store, row)
-    return None if limit is None or row.over else row.started + limit + held(store, row, now)
+    return None if limit is None or row.over else row.started + limit + paused_seconds(store, row, now)
 
 
-def held(store: Store, row: GameRow, now: float | None = None) -> float:
+def paused_seconds(store: Store, row: GameRow, now: float | None = None) -> float:
     """Seconds a game has stood paused: its pauses ended, and the one going on up to `now` (default: the time)."""
     total = paused_for(store, row.id)
     since = pause_began(store, row.board)
@@ -102,7 +102,7 @@ def overdue(store: Store, boards: list[str], wanted: float | None, now: float) -
         if row is None or row.over or store.limit_lifted(row.id):
             continue
         mine = stored(store, row)
-        ran = now - row.started - held(store, row, now)
+        ran = now - row.started - paused_seconds(store, row, now)
         if ran >= wanted and (mine is None or ran < mine):
             said = ran - ran % 60 if ran >= 60 else ran  # whole minutes: the seconds only blur the line
             out.append(f"board {board!r}: game {row.id} has run {words(said)}, past the {words(wanted)} of "
@@ -143,7 +143,7 @@ def follow(store: Store, table: BoardGame, row: GameRow, wanted: float | None, n
                 f"(was {words(limit)}), as --time-limit says")
         limit = wanted or None
     table.limit = limit
-    table.ends_at = None if limit is None or row.over else row.started + limit + held(store, row, now)
+    table.ends_at = None if limit is None or row.over else row.started + limit + paused_seconds(store, row, now)
     table.bar.warned = passed(None if table.ends_at is None else table.ends_at - now)
     return line
 

@@ -45,14 +45,14 @@ def set_paused(store: Store, table: BoardGame, paused: bool, *, now: float, wall
     began = timelimit.pause_began(store, table.name)
     if paused:
         store.set_pause_began(table.name, wall)
-        table.held = (now, wall)
+        table.paused_since = (now, wall)
     else:
         row = store.current_game(table.name)
         if row is not None and row.id == table.game_id and not row.over and began is not None:
             total = timelimit.paused_for(store, row.id) + max(0.0, wall - max(began, row.started))
             store.set_time_paused(row.id, total)
         store.set_pause_began(table.name, None)
-        table.held = None
+        table.paused_since = None
         auction.resumed(table, now)  # its whole wait back, not the seconds left at the pause
     table.paused = paused
     store.set_paused(table.name, paused)
@@ -63,10 +63,10 @@ def hold(tables: Iterable[BoardGame], now: float, wall: float) -> None:
     and how long its game has waited are moved on by the time since the last poll)."""
     for table in tables:
         if not table.paused:
-            table.held = None
+            table.paused_since = None
             continue
-        if table.held is not None:
-            clock, day = now - table.held[0], wall - table.held[1]
+        if table.paused_since is not None:
+            clock, day = now - table.paused_since[0], wall - table.paused_since[1]
             if table.auction_since is not None:
                 table.auction_since += clock
             for walk in table.walks.values():
@@ -74,7 +74,7 @@ def hold(tables: Iterable[BoardGame], now: float, wall: float) -> None:
             if table.ends_at is not None:
                 table.ends_at += day
             table.since += day
-        table.held = (now, wall)
+        table.paused_since = (now, wall)
 
 
 def due(tables: Iterable[BoardGame], now: float, wall: float, *, auction_quiet: float,

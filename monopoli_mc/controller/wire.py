@@ -154,7 +154,7 @@ class Wire:
             return []
         self.cut += 1
         done = done or 0
-        rest = batch.rest(request, done)
+        rest = batch.unsent(request, done)
         limit = self._limit()
         self.whole = 0
         if self.grown:  # cut again after growing back: grow back more slowly (a cascade of cuts halving

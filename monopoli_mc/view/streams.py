@@ -211,7 +211,7 @@ class Hub:
         self._order: tuple[str, ...] = ()
         self._orders: dict[str | None, bytes] = {}  # the order event, by the slot a stream follows
         self._status: tuple[Status, bytes] | None = None
-        self._said = 0.0
+        self._status_at = 0.0
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="monopoli-page-streams", daemon=True)
         feed.listen(self.wake)
@@ -299,7 +299,7 @@ class Hub:
             self._shut()
 
     def _timeout(self) -> float:
-        return max(0.05, min(self.status_every - (time.monotonic() - self._said), 1.0))
+        return max(0.05, min(self.status_every - (time.monotonic() - self._status_at), 1.0))
 
     def _drain_wake(self) -> None:
         try:
@@ -376,9 +376,9 @@ class Hub:
             self._frames[name] = frame
             out.append((name, frame.delta(before) if self.deltas else frame.full(), False))
         status = self.feed.status()
-        if self._status is None or status != self._status[0] or now - self._said >= self.status_every:
+        if self._status is None or status != self._status[0] or now - self._status_at >= self.status_every:
             data = event("status", {"state": status.state, "html": status_line(status), "now": time.time()})
-            self._status, self._said = (status, data), now
+            self._status, self._status_at = (status, data), now
             out.append((None, data, False))
         return out
 

@@ -220,7 +220,7 @@ def test_a_player_who_moves_to_a_later_board_plays_there(tmp_path: Path) -> None
     """Alex's game at main is over; Alex sits down at the annex (listed after main) with Kai, then main's next
     game starts without Alex. Before the fixes, Alex's inputs went to main's game over ('the game is over',
     the annex waiting for ever: Controller.table_of took the first board whose game seats them), and main's
-    next game took back what the annex had given Alex (books, cash line, seat: outbox.fresh)."""
+    next game took back what the annex had given Alex (books, cash line, seat: outbox.take_back_last_game)."""
     with evening(tmp_path, SETTINGS) as ev:
         ev.start()
         for name, board in (("Alex", "main"), ("Sam", "main")):
