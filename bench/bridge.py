@@ -73,7 +73,8 @@ def world_of(boards: int) -> WorldConfig:
 
 def run(boards: int, busy_ms: float, *, per_command: bool, turns: int, poll: float, seed: int,
         on_box: Callable[[Sandbox, RconClient, WorldConfig], None] | None = None,
-        on_night: Callable[[bool], None] | None = None, placed: bool = False) -> Figures:
+        on_night: Callable[[bool], None] | None = None, placed: bool = False,
+        on_seated: Callable[[Controller, RconClient], None] | None = None) -> Figures:
     """Play `turns` turns on each of `boards` boards; the figures.
 
     The controller runs in its own thread, as `monopoli run` does; each board's bots act in
@@ -110,6 +111,8 @@ def run(boards: int, busy_ms: float, *, per_command: bool, turns: int, poll: flo
                         time.sleep(poll)
                 while ctl.poll() > 0:  # the players' arrival (a join and an online notice each) is not a turn
                     pass
+                if on_seated is not None:  # every game started, nobody acting yet
+                    on_seated(ctl, rcon)
                 paced: Any = _Paced(box.world)
                 for people in crowds:
                     people.world = paced
