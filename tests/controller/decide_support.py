@@ -226,6 +226,19 @@ class Desk:
         self._heard[key] = len(self._shown)
         return [text for k, to, text in self._shown[seen:] if k == kind and self._reaches(to, name)]
 
+    def bar_value(self, bar: str) -> int | None:
+        """The value last written to a boss bar (`monopoli:time_main`), None if never."""
+        head = f"bossbar set {bar} value "
+        values = [int(c[len(head):]) for c in self.written if c.startswith(head)]
+        return values[-1] if values else None
+
+    def give_deed(self, name: str, space: int) -> None:
+        """The operator gives a player a deed in game (`/function monopoli:admin/give_deed`), and a poll."""
+        self.admin("give_deed", target=name, text=str(space))
+        self.step()
+        answered = [line for line in self.lines if line.startswith("operator")]
+        assert self.game.owner[space] == self.game.names.index(name), answered[-1:]
+
     @property
     def game(self) -> Game:
         """The first board's game."""
