@@ -16,11 +16,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from monopoli_mc.bridge.inbox import Position, WorldEvent
-from monopoli_mc.controller import auction, decide, timers
+from monopoli_mc.controller import auction, decide, inputs, offers, timers
+from monopoli_mc.controller.players import by_name
 from monopoli_mc.controller.settings import Settings
 from monopoli_mc.controller.snapshot import Reads, Snapshot
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.table import BoardGame, away_from, boards, seats
+from monopoli_mc.datapack.escape import is_player_name
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.game import Game
@@ -122,6 +124,20 @@ class Desk:
         assert answer is not None, f"{kind} was not answered: {self.lines[-5:]}"
         return answer
 
+    def stand(self, name: str, board: str) -> None:
+        """The player stands on GO of a board (as the read phase reads it, for a join or an operator)."""
+        layout = self.tables[board].layout
+        x, y, z = layout.world(layout.stand(0))
+        self.standing[name] = (x + 0.5, float(y), z + 0.5)
+
+    def restart(self) -> None:
+        """A controller started again on the same database: every board's memory rebuilt from the store."""
+        self.tables = boards(self.world)
+        self.kept = decide.Kept()
+        self._reload()
+        for table in self.tables.values():
+            table.offers = self.store.meta_json(inputs.offers_key(table), "{}", offers.stored, "trade offers")
+
     def tick(self, seconds: float) -> None:
         """Time passes, on the controller's clock and the wall's."""
         self.now += seconds
@@ -167,8 +183,6 @@ class Desk:
 
     def decide(self, event: WorldEvent) -> list[str]:
         """One entry decided alone from a snapshot, as `inputs.entry` is (no clock, no request): its writes."""
-        from monopoli_mc.controller import inputs
-
         s = self.snapshot(Reads(new=[event], ack=event.seq, counter=event.seq))
         with self.store.transaction():
             out = decide.one(s, decide.Undo(self._reload, self._said), "entry", lambda: inputs.entry(s, event),
@@ -214,7 +228,7 @@ class Desk:
 
     def _reaches(self, to: str, name: str) -> bool:
         """Whether a message's target reaches this player (by name, everyone, or their table's players)."""
-        if to == name or to == "@a":
+        if to in (name, "@a") or (not is_player_name(name) and to == by_name(name)):
             return True
         table = next((t for t in self.tables.values() if t.view.players == to), None)
         return table is not None and (table.seat_of(name) is not None or name in self.store.lobby(table.name))
@@ -267,3 +281,12 @@ def open_auction(desk: Desk) -> tuple[str, str]:
     desk.step()
     assert game.phase == AUCTION
     return name, other
+
+
+def two_boards() -> WorldConfig:
+    """The default world with a second board, `annex`, 100 blocks east (as `controller_support.two_boards`)."""
+    from monopoli_mc.datapack.layout import BoardPlace
+
+    world = load_world()
+    annex = BoardPlace(name="annex", origin=(100, -60, 0), facing="west", tile_size=4, height=10)
+    return dataclasses.replace(world, boards=(world.boards[0], annex), movement="teleport")
