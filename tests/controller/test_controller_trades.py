@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from controller_support import Rig
 from decide_support import Desk
 
@@ -84,7 +86,7 @@ def test_trade_triggers_with_bad_values_are_answered(desk: Desk) -> None:
 
 
 def test_an_operator_trade_says_whether_it_was_offered(desk: Desk) -> None:
-    offer = {"from": "Alex", "to": "Sam", "give": [1], "get": [], "give_cash": 0, "get_cash": 500}
+    offer: dict[str, Any] = {"from": "Alex", "to": "Sam", "give": [1], "get": [], "give_cash": 0, "get_cash": 500}
     assert desk.ask("trade", **offer) == "refused: Alex does not own space 1"
     desk.give_deed("Alex", 1)
     assert desk.ask("trade", **offer) == (
