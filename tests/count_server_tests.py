@@ -87,11 +87,11 @@ def main(argv: list[str]) -> int:
     if "--list" in argv:
         for module, (starts, decides, others) in result.items():
             print(f"{module}: {len(starts)} start a server, {len(decides)} decide on a snapshot, {len(others)} other")
-    starts = sum(len(s) for s, _, _ in result.values())
-    decides = sum(len(d) for _, d, _ in result.values())
-    others = sum(len(o) for _, _, o in result.values())
-    print(f"controller tests: {starts} start a server, {decides} decide on a snapshot, {others} other "
-          f"({starts + decides + others} in all)")
+    n_starts = sum(len(s) for s, _, _ in result.values())
+    n_decides = sum(len(d) for _, d, _ in result.values())
+    n_others = sum(len(o) for _, _, o in result.values())
+    print(f"controller tests: {n_starts} start a server, {n_decides} decide on a snapshot, {n_others} other "
+          f"({n_starts + n_decides + n_others} in all)")
     return 0
 
 
