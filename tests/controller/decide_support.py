@@ -104,11 +104,12 @@ class Desk:
         return event
 
     def admin(self, kind: str, *, target: str | None = None, value: int | None = None, board: str | None = None,
-              text: str | None = None) -> WorldEvent:
-        """An operator's `/function monopoli:admin/...` entry (no player: the pack queues it as the server's)."""
+              text: str | None = None, by: str | None = None) -> WorldEvent:
+        """An operator's `/function monopoli:admin/...` entry, run by the player `by` (else from the console)."""
         self._seq += 1
-        event = WorldEvent(seq=self._seq, kind=f"admin_{kind}", target=target, value=value, board=board, text=text,
-                           time=self.game_time)
+        uuid = None if by is None else next((u for u, n in self.names.items() if n == by), None) or self.join(by)
+        event = WorldEvent(seq=self._seq, kind=f"admin_{kind}", uuid=uuid, target=target, value=value, board=board,
+                           text=text, time=self.game_time)
         self._queue.append(event)
         return event
 
