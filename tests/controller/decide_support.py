@@ -30,7 +30,7 @@ from monopoli_mc.rules.settings import load_rules
 from monopoli_mc.sandbox.strict import judge
 from monopoli_mc.vanilla.data import load as load_vanilla
 from monopoli_mc.vanilla.reader import Reader
-from monopoli_mc.vanilla.snbt import read_compound
+from monopoli_mc.vanilla.snbt import read_compound, read_value
 
 WORLD_KEY = "127.0.0.1:25575"
 MESSAGES = ("tell", "title", "subtitle", "actionbar")
@@ -64,7 +64,9 @@ class Desk:
         self.names: dict[str, str] = {}  # UUID -> name, as the read phase knows them
         self.kept = decide.Kept()
         self.now = 1000.0  # the controller's clock
-        self.wall = time.time()  # the time of day: requests' deadlines and stored times are time.time()
+        # the time of day: requests' deadlines and the times the store keeps are time.time(); the loop reads
+        # its clock again for the writes after deciding, so a game started in a poll has begun before them
+        self.wall = time.time() + 0.5
         self.lines: list[str] = []  # the terminal's, every line since the start
         self.writes: list[str] = []  # the last poll's commands, in order
         self.written: list[str] = []  # every command since the start, in order
@@ -234,6 +236,10 @@ class Desk:
         table = next((t for t in self.tables.values() if t.view.players == to), None)
         return table is not None and (table.seat_of(name) is not None or name in self.store.lobby(table.name))
 
+    def heard(self, name: str, kind: str = "tell") -> list[str]:
+        """Every message of this kind that reached a player since the start."""
+        return [text for k, to, text in self._shown if k == kind and self._reaches(to, name)]
+
     def said_to(self, name: str, kind: str = "tell") -> list[str]:
         """The messages (chat lines by default) that reached a player since the last call for them."""
         key = f"{kind}:{name}"
@@ -246,6 +252,23 @@ class Desk:
         head = f"bossbar set {bar} value "
         values = [int(c[len(head):]) for c in self.written if c.startswith(head)]
         return values[-1] if values else None
+
+    def bossbar(self, bar: str) -> tuple[str, int, int, str] | None:
+        """A boss bar as the commands written so far leave it: (words, value, max, colour); None if removed."""
+        state: dict[str, str] | None = None
+        for command in self.written:
+            if command.startswith(f"bossbar add {bar} "):
+                state = dict(state or {}, name=command[len(f"bossbar add {bar} "):])
+            elif command == f"bossbar remove {bar}":
+                state = None
+            elif command.startswith(f"bossbar set {bar} ") and state is not None:
+                key, _, value = command[len(f"bossbar set {bar} "):].partition(" ")
+                state[key] = value
+        if state is None:
+            return None
+        words = read_value(Reader(state["name"], self._mc))
+        return (str(words["text"]) if isinstance(words, dict) else str(words), int(state.get("value", 0)),
+                int(state.get("max", 100)), state.get("color", "white"))
 
     def give_deed(self, name: str, space: int) -> None:
         """The operator gives a player a deed in game (`/function monopoli:admin/give_deed`), and a poll."""
