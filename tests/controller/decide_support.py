@@ -236,6 +236,10 @@ class Desk:
         table = next((t for t in self.tables.values() if t.view.players == to), None)
         return table is not None and (table.seat_of(name) is not None or name in self.store.lobby(table.name))
 
+    def messages(self, kind: str = "tell") -> list[str]:
+        """Every message of this kind written since the start, to whomever."""
+        return [text for k, _, text in self._shown if k == kind]
+
     def heard(self, name: str, kind: str = "tell") -> list[str]:
         """Every message of this kind that reached a player since the start."""
         return [text for k, to, text in self._shown if k == kind and self._reaches(to, name)]
