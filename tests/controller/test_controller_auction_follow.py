@@ -111,28 +111,6 @@ def test_a_controller_back_after_a_silence_shows_the_auction_again(tmp_path: Pat
         assert _auction_bar(rig, other) == (f"Auction: {lot} - no bid yet - closes in 14 s", 14, 20, "green")
 
 
-def test_admin_sync_makes_the_bar_again_and_a_player_back_mid_auction_sees_it(tmp_path: Path) -> None:
-    for rig in make_rig(tmp_path, ["Alex", "Sam", "Robin"], seed=3):
-        _clocked(rig, quiet=8.0, first=20.0)
-        game = rig.game
-        mover = game.names[game.to_act()]
-        away = next(n for n in game.names if n != mover)
-        rig.bots[away].leave()  # offline when the auction opens
-        rig.step()
-        name, _ = open_auction(rig)
-        assert name == mover
-        rig.bots[away] = Bot.join(rig.box.world, away)
-        rig.box.world.tick()
-        assert _auction_bar(rig, away) is None
-        rig.step()
-        assert _auction_bar(rig, away) is not None  # given the bar on return
-        rig.rcon.command(f"bossbar remove {timebar.auction_id('main')}")  # a bar lost (a server restart)
-        assert _auction_bar(rig, mover) is None
-        assert ask(rig.store, rig.ctl.poll, "sync").startswith("board 'main'")
-        for who in game.names:
-            assert _auction_bar(rig, who) is not None, who
-
-
 def test_slow_polls_during_an_auction_keep_the_heartbeat_so_the_bar_never_says_the_game_is_silent(
         tmp_path: Path) -> None:
     """`run --poll 2`: every poll of an auction changes its bar (a write of its own, no batch); the heartbeat
@@ -246,3 +224,21 @@ def test_a_resume_gives_the_first_bid_window_back_when_nobody_has_bid() -> None:
     desk.now += 1.5
     desk.step()
     assert game.phase != AUCTION and desk.bossbar(AUCTION_BAR) is None
+
+
+def test_admin_sync_makes_the_bar_again_and_a_player_back_mid_auction_sees_it() -> None:
+    desk = _desk(["Alex", "Sam", "Robin"], 3)
+    game = desk.game
+    mover = game.names[game.to_act()]
+    away = next(n for n in game.names if n != mover)  # offline when the auction opens
+    name, _ = open_desk_auction(desk)
+    assert name == mover
+    desk.trigger(away, "online", 0)  # back: the pack queues {kind:"online"}
+    desk.step()
+    made = f"bossbar add {AUCTION_BAR} "
+    assert any(c.startswith(made) for c in desk.writes)  # made again, with them in it
+    assert f"tag {away} add monopoli.auction.main" in desk.writes
+    assert desk.bossbar(AUCTION_BAR) is not None
+    assert desk.ask("sync").startswith("board 'main'")  # a bar lost (a server restart): sync makes it again
+    assert any(c.startswith(made) for c in desk.writes)
+    assert {f"tag {who} add monopoli.auction.main" for who in game.names} <= set(desk.writes)
