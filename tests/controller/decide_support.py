@@ -184,17 +184,6 @@ class Desk:
         self._shown += [shown for command in out for shown in self._message(command)]
         return len(new)
 
-    def decide(self, event: WorldEvent) -> list[str]:
-        """One entry decided alone from a snapshot, as `inputs.entry` is (no clock, no request): its writes."""
-        s = self.snapshot(Reads(new=[event], ack=event.seq, counter=event.seq))
-        with self.store.transaction():
-            out = decide.one(s, decide.Undo(self._reload, self._said), "entry", lambda: inputs.entry(s, event),
-                             lambda exc: inputs.refused(s, event, exc))
-        self._judge(out)
-        self.written += out
-        self._shown += [shown for command in out for shown in self._message(command)]
-        return out
-
     def _said(self, s: Snapshot) -> None:
         self.lines += s.lines
         s.lines.clear()
