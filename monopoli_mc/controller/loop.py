@@ -3,8 +3,8 @@
 1. Read (`reads.py`): one request reads the inbox and, beside it, the positions of the
    players walking; more only when the entries need it (names, the game time, where a
    joiner stands).
-2. Decide (`_decide`, no I/O): each input is a decision, a function of the poll's
-   `Snapshot` (`snapshot.py`) and that input, run in a savepoint of its own (`_one`):
+2. Decide (`decide.py`, no I/O): each input is a decision, a function of the poll's
+   `Snapshot` (`snapshot.py`) and that input, run in a savepoint of its own (`decide.one`):
    entries above the stored cursor in `seq` order (`inputs.py`; the operator in game,
    `ingame.py`), the timers that ran out (`timers.py`), the operator's requests (the desk,
    `admin.py`). No decision receives the Controller. The actions and the new cursor are
@@ -27,8 +27,8 @@ import time
 from typing import Any, Callable
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller import (auction, fileid, identity, inputs, lineage, nightview, offers, status,
-                                    tidings, timelimit, timers, worlds)
+from monopoli_mc.controller import (auction, decide, fileid, identity, inputs, nightview, offers, status, tidings,
+                                    timelimit, timers)
 from monopoli_mc.controller import lease as lease_module
 from monopoli_mc.controller.blind import Blind
 from monopoli_mc.controller.lease import Lease
@@ -38,7 +38,7 @@ from monopoli_mc.controller.reads import Reader
 from monopoli_mc.controller.settings import Settings
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.store import GameRow, Store
-from monopoli_mc.controller.table import Action, BoardGame, away_from, boards, seats
+from monopoli_mc.controller.table import BoardGame, away_from, boards, seats
 from monopoli_mc.controller.wire import Rcon, Wire
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.channel import DEAF_AFTER
@@ -81,8 +81,7 @@ class Controller:
         self.walks = timers.Walks()
         self.ranks = nightview.Ranks(world.night, self._say)  # each player's night rank on the action bar, and the replays
         self.blind = Blind()  # each player's last input: a blind repeat counts once (blind.py)
-        self.stuck_timers: set[tuple[str, int | None, int, str]] = set()  # (board, game, actions, kind): failed
-        self.queue_starts: set[str] = set()  # boards whose game ended at the last poll: --start-at, the queue
+        self.kept = decide.Kept()  # what the decisions keep from poll to poll: clocks stuck, queues to start
         self.reader = Reader(self.command, store, self.players, self._say)  # the read phase
         self._connected = False
         self.lease: Lease | None = None
@@ -330,11 +329,12 @@ class Controller:
                             replays=self.ranks.replays, blind=self.blind)
         stepped = None
         news = tidings.due(self.store, self.world_key)  # another world's result, final or crowning to tell here
-        if reads.new or reads.beyond or due or self.queue_starts or news or self.store.has_requests():
+        if reads.new or reads.beyond or due or self.kept.starts or news or self.store.has_requests():
             try:
                 with self.store.transaction():
                     before = fileid.signature(self.store)
-                    out += self._decide(snapshot, due)
+                    out += decide.decide(snapshot, due, self.kept, decide.Undo(self.reload, self._said),
+                                         world_key=self.world_key)
                     if reads.new or reads.beyond or fileid.signature(self.store) != before:  # the world's mark
                         stepped = fileid.step(self.store)
             except BaseException:  # the transaction rolled back: memory follows the store again
@@ -376,65 +376,6 @@ class Controller:
         for watch in self.watchers:
             watch()
         return len(reads.new)
-
-    def _decide(self, s: Snapshot, due: list[timers.Due]) -> list[str]:
-        """The poll's transaction: events, timers, operator requests still within their deadline, the cursor.
-        Each input is decided from the snapshot in a savepoint of its own (`_one`)."""
-        out: list[str] = []
-        for event in s.reads.beyond:
-            out += inputs.set_aside(s, event, f"its number is above the world's event counter "
-                                              f"({s.reads.counter}): the pack did not write it", tell=None)
-            self._said(s)
-        for event in s.reads.new:
-            out += self._one(s, f"inbox entry {event!r}", lambda: inputs.entry(s, event),
-                             lambda exc: inputs.refused(s, event, exc))
-        for table, action, key in due:
-            if (table.game_id, table.n_actions) == key and (table.name, *key, action[0]) not in self.stuck_timers:
-                out += self._one(s, f"board {table.name!r}: the clock's {action[0]}",  # else a bid restarted it
-                                 lambda: s.apply(table, action, "clock"),
-                                 lambda exc: self._stuck(s, table, action, exc))
-        for request in worlds.requests_for(self.store, self.tables, self.world_key, time.time()):
-            out += self._one(s, f"request {request.id} ({request.kind})", lambda: inputs.request(s, request),
-                             lambda exc: inputs.request_failed(s, request, exc))
-        starts, self.queue_starts = self.queue_starts, set()
-        if starts:
-            out += self._one(s, "the start of a queue's game (--start-at)", lambda: inputs.start_due(s, starts),
-                             lambda exc: _said_failed(s, starts, exc))
-        self.queue_starts = inputs.ended(s)
-        out += self._one(s, "the news of the night's other worlds", lambda: worlds.hear(s, self.world_key),
-                         lambda exc: [])
-        lineage.advance(self.store, self.world_id, s.reads.new)
-        return out
-
-    def _one(self, s: Snapshot, what: str, decide: Callable[[], list[str]],
-             failed: Callable[[Exception], list[str]]) -> list[str]:
-        """One input decided in a savepoint: its writes. When it fails, what it did is undone, in the store
-        and in memory, and `failed` decides what is said instead. The server and the database failing are
-        not the input's fault: they fail the whole poll."""
-        before = [(t.game_id, t.n_actions) for t in self.tables.values()]
-        sizes = {name: len(events) for name, events in s.events.items()}
-        try:
-            with self.store.savepoint():
-                return decide()
-        except (RconError, StoreError):
-            raise
-        except Exception as exc:
-            self._said(s)  # what it said before it failed, while the games still stand as it left them
-            bug = not isinstance(exc, MonopoliError)
-            if bug:
-                log.exception("%s failed", what)
-            if bug or before != [(t.game_id, t.n_actions) for t in self.tables.values()]:
-                self.reload()  # it failed after changing a game: undo that in memory too
-                for name in list(s.events):
-                    del s.events[name][sizes.get(name, 0):]
-            return failed(exc)
-        finally:
-            self._said(s)
-
-    def _stuck(self, s: Snapshot, table: BoardGame, action: Action, exc: Exception) -> list[str]:
-        """A clock's action failed: not tried again until its board's game moves on."""
-        self.stuck_timers.add((table.name, table.game_id, table.n_actions, action[0]))
-        return inputs.clock_failed(s, table, action, exc)
 
     def _said(self, s: Snapshot) -> None:
         """Say the lines the decisions collected for the terminal, in order."""
@@ -483,14 +424,6 @@ class Controller:
         """Write commands to the world in order, in batches, then drop inbox entries up to `ack`; a player
         whose name another seen player's equals but for its case is aimed at exactly (`calls.exactly`)."""
         self.wire.send(calls.exactly(commands, calls.case_twins(self.players.names.values())), ack=ack)
-
-
-def _said_failed(s: Snapshot, boards: set[str], exc: Exception) -> list[str]:
-    """A queue's game that could not start: said once; the organiser starts it (`admin start`)."""
-    several = len(s.tables) > 1
-    how = " or ".join(f"`{status.admin('start', board, several=several)}`" for board in sorted(boards))
-    s.say(f"warning: the next game could not start by itself ({exc}); start it with {how}")
-    return []
 
 
 def _sleep(stop: Callable[[], bool], seconds: float) -> None:

@@ -1,12 +1,16 @@
 """Auctions people can follow (issue 27, point 7): a longer wait for the first bid than between bids, a
 countdown on a boss bar with the high bid, and a [Pass] that closes the auction once every other bidder
-has passed. Against the strict sandbox over RCON, the controller's clock moved by the test."""
+has passed. Decided on snapshots (`decide_support.Desk`); what the pack shows when the controller is
+silent, a restart, a sync and the heartbeat go against the strict sandbox over RCON. The controller's
+clock is moved by the test."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from controller_support import Counting, Rig, ask, make_rig, open_auction
+from decide_support import Desk
+from decide_support import open_auction as open_desk_auction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,63 +44,6 @@ def _auction_bar(rig: Rig, name: str) -> tuple[str, int, int, str] | None:
     return bars[0] if bars else None
 
 
-def test_the_first_bid_is_waited_for_longer_and_the_countdown_is_on_everyone_s_screen(tmp_path: Path) -> None:
-    """8 s closed an auction while a player was still finding +10. Before the first bid the auction waits
-    `auction_first` (20 s), then 8 s after each bid; each player sees the lot, the bid and the seconds."""
-    for rig in make_rig(tmp_path, ["Alex", "Sam"], seed=2):
-        clock = _clocked(rig, quiet=8.0, first=20.0)
-        game = rig.game
-        name, other = open_auction(rig)
-        lot = game.board.spaces[game.pending["space"]].name
-        clock.t += 10.0
-        rig.step()
-        assert game.phase == AUCTION  # it would have closed at 8 s
-        for who in (name, other):
-            assert _auction_bar(rig, who) == (f"Auction: {lot} - no bid yet - closes in 10 s", 10, 20, "green")
-        rig.bots[other].click("+10")
-        rig.step()
-        assert game.pending["high"] == 10
-        clock.t += 3.0
-        rig.step()
-        assert _auction_bar(rig, name) == (f"Auction: {lot} - high bid $10 ({other}) - closes in 5 s", 5, 8, "green")
-        clock.t += 5.1
-        rig.step()
-        assert game.phase != AUCTION and game.owner[game.pos[game.names.index(name)]] == game.names.index(other)
-        assert _auction_bar(rig, name) is None and _auction_bar(rig, other) is None  # removed with the auction
-
-
-def test_pass_closes_the_auction_once_every_other_bidder_passed(tmp_path: Path) -> None:
-    """Three at the table: Robin bids, the other two click [Pass] (or type /trigger auction): sold at
-    once, nobody waits out the quiet time. A pass prompts nobody again."""
-    for rig in make_rig(tmp_path, ["Alex", "Sam", "Robin"], seed=3):
-        clock = _clocked(rig, quiet=8.0, first=20.0)
-        game = rig.game
-        name, _ = open_auction(rig)
-        others = [n for n in game.names if n != name]
-        bidder, passer = others
-        assert any(label == "[Pass]" for label, _ in rig.bots[passer].buttons())
-        rig.bots[bidder].click("+50")
-        rig.step()
-        before = {n: len(rig.bots[n].chat_text()) for n in game.names}
-        rig.bots[passer].click("Pass")
-        rig.step()
-        assert game.phase == AUCTION
-        prompts = [line for n in game.names for line in rig.bots[n].chat_text()[before[n]:]
-                   if line.startswith("High bid")]
-        assert prompts == []  # the pass changed nobody's buttons
-        rig.bots[name].trigger("auction")  # typed: in an auction, "leave it to the auction" is a pass
-        rig.step()
-        assert game.phase != AUCTION and clock.t == 1000.0  # closed by the passes, not by the clock
-        space = game.pos[game.names.index(name)]
-        assert game.owner[space] == game.names.index(bidder)
-        rig.said_to(passer)
-        rig.bots[passer].click("Pass")  # an old [Pass] in the chat, after its auction: a pass, refused
-        rig.step()
-        told = rig.said_to(passer)
-        assert any(line.startswith("pass is not possible now") for line in told), told
-        assert game.owner[space] == game.names.index(bidder)
-
-
 @settings(max_examples=60, deadline=None)
 @given(lot=st.text(max_size=40), bidder=st.one_of(st.none(), st.from_regex(r"[A-Za-z0-9_]{1,16}", fullmatch=True)),
        high=st.integers(0, 2**31 - 1), left=st.floats(-5, 10**6), window=st.floats(0, 10**6))
@@ -121,46 +68,6 @@ def _restarted(rig: Rig, clock: Clock) -> None:
 
     rig.ctl = Controller(rig.rcon, rig.world, rig.store, rig.ctl.settings, clock=clock)
     rig.ctl.start()
-
-
-def test_a_pass_is_said_to_the_table_and_the_passer_and_is_in_the_log(tmp_path: Path) -> None:
-    for rig in make_rig(tmp_path, ["Alex", "Sam", "Robin"], seed=3):
-        _clocked(rig, quiet=8.0, first=20.0)
-        lines: list[str] = []
-        rig.ctl.on_line = lines.append
-        name, _ = open_auction(rig)
-        bidder, passer = [n for n in rig.game.names if n != name]
-        rig.bots[bidder].click("+50")
-        rig.step()
-        for who in rig.game.names:
-            rig.said_to(who)
-        rig.bots[passer].click("Pass")
-        rig.step()
-        for who in rig.game.names:  # the passer reads it too
-            assert f"{passer} passes" in rig.said_to(who), who
-        assert f"[main] {passer} passes" in lines
-        assert rig.ctl.tables["main"].log[-1] == (rig.ctl.tables["main"].game_id, f"{passer} passes")
-
-
-def test_a_resume_gives_the_first_bid_window_back_when_nobody_has_bid(tmp_path: Path) -> None:
-    for rig in make_rig(tmp_path, ["Alex", "Sam"], seed=2):
-        clock = _clocked(rig, quiet=8.0, first=20.0)
-        game = rig.game
-        name, other = open_auction(rig)
-        lot = game.board.spaces[game.pending["space"]].name
-        clock.t += 18.0  # 2 s left
-        rig.step()
-        assert ask(rig.store, rig.ctl.poll, "pause") == "board 'main' paused"
-        assert _auction_bar(rig, other) == (f"Auction: {lot} - no bid yet - paused", 2, 20, "green")
-        clock.t += 60.0
-        assert ask(rig.store, rig.ctl.poll, "resume") == "board 'main' resumed"
-        assert _auction_bar(rig, other) == (f"Auction: {lot} - no bid yet - closes in 20 s", 20, 20, "green")
-        clock.t += 19.0
-        rig.step()
-        assert game.phase == AUCTION
-        clock.t += 1.5
-        rig.step()
-        assert game.phase != AUCTION and _auction_bar(rig, name) is None
 
 
 def test_the_bar_says_when_the_controller_is_silent_and_no_bar_outlives_its_auction_across_a_restart(
@@ -204,28 +111,6 @@ def test_a_controller_back_after_a_silence_shows_the_auction_again(tmp_path: Pat
         assert _auction_bar(rig, other) == (f"Auction: {lot} - no bid yet - closes in 14 s", 14, 20, "green")
 
 
-def test_admin_sync_makes_the_bar_again_and_a_player_back_mid_auction_sees_it(tmp_path: Path) -> None:
-    for rig in make_rig(tmp_path, ["Alex", "Sam", "Robin"], seed=3):
-        _clocked(rig, quiet=8.0, first=20.0)
-        game = rig.game
-        mover = game.names[game.to_act()]
-        away = next(n for n in game.names if n != mover)
-        rig.bots[away].leave()  # offline when the auction opens
-        rig.step()
-        name, _ = open_auction(rig)
-        assert name == mover
-        rig.bots[away] = Bot.join(rig.box.world, away)
-        rig.box.world.tick()
-        assert _auction_bar(rig, away) is None
-        rig.step()
-        assert _auction_bar(rig, away) is not None  # given the bar on return
-        rig.rcon.command(f"bossbar remove {timebar.auction_id('main')}")  # a bar lost (a server restart)
-        assert _auction_bar(rig, mover) is None
-        assert ask(rig.store, rig.ctl.poll, "sync").startswith("board 'main'")
-        for who in game.names:
-            assert _auction_bar(rig, who) is not None, who
-
-
 def test_slow_polls_during_an_auction_keep_the_heartbeat_so_the_bar_never_says_the_game_is_silent(
         tmp_path: Path) -> None:
     """`run --poll 2`: every poll of an auction changes its bar (a write of its own, no batch); the heartbeat
@@ -243,3 +128,117 @@ def test_slow_polls_during_an_auction_keep_the_heartbeat_so_the_bar_never_says_t
             assert bar is not None and bar[3] == "green", bar
         made = [request for request in sent.take() if request.startswith("bossbar add")]
         assert made == []  # never made again: the controller was never silent, the pack never said so
+
+
+# -- decided on snapshots
+
+AUCTION_BAR = timebar.auction_id("main")
+
+
+def _desk(names: list[str], seed: int) -> Desk:
+    return Desk(names, seed=seed, auction_quiet=8.0, auction_first=20.0)
+
+
+def test_the_first_bid_is_waited_for_longer_and_the_countdown_is_on_everyone_s_screen() -> None:
+    """8 s closed an auction while a player was still finding +10. Before the first bid the auction waits
+    `auction_first` (20 s), then 8 s after each bid; each player sees the lot, the bid and the seconds."""
+    desk = _desk(["Alex", "Sam"], 2)
+    game = desk.game
+    name, other = open_desk_auction(desk)
+    lot = game.board.spaces[game.pending["space"]].name
+    desk.now += 10.0
+    desk.step()
+    assert game.phase == AUCTION  # it would have closed at 8 s
+    assert desk.bossbar(AUCTION_BAR) == (f"Auction: {lot} - no bid yet - closes in 10 s", 10, 20, "green")
+    assert {f"tag {who} add monopoli.auction.main" for who in (name, other)} <= set(desk.written)  # everyone's
+    desk.trigger(other, "bid", 10)  # [+10] runs /trigger bid set <high + 10>
+    desk.step()
+    assert game.pending["high"] == 10
+    desk.now += 3.0
+    desk.step()
+    assert desk.bossbar(AUCTION_BAR) == (f"Auction: {lot} - high bid $10 ({other}) - closes in 5 s", 5, 8, "green")
+    desk.now += 5.1
+    desk.step()
+    assert game.phase != AUCTION and game.owner[game.pos[game.names.index(name)]] == game.names.index(other)
+    assert desk.bossbar(AUCTION_BAR) is None  # removed with the auction
+
+
+def test_pass_closes_the_auction_once_every_other_bidder_passed() -> None:
+    """Three at the table: Robin bids, the other two click [Pass] (or type /trigger auction): sold at
+    once, nobody waits out the quiet time. A pass prompts nobody again."""
+    desk = _desk(["Alex", "Sam", "Robin"], 3)
+    game = desk.game
+    name, _ = open_desk_auction(desk)
+    bidder, passer = [n for n in game.names if n != name]
+    desk.trigger(bidder, "bid", 50)  # [+50]
+    desk.step()
+    before = set(desk.written)
+    desk.trigger(passer, "bid", -1)  # [Pass] runs /trigger bid set -1
+    desk.step()
+    assert game.phase == AUCTION
+    assert not [c for c in desk.writes if "prompt" in c and c not in before]  # the pass changed nobody's buttons
+    desk.trigger(name, "auction")  # typed: in an auction, "leave it to the auction" is a pass
+    desk.step()
+    assert game.phase != AUCTION and desk.now == 1000.0  # closed by the passes, not by the clock
+    space = game.pos[game.names.index(name)]
+    assert game.owner[space] == game.names.index(bidder)
+    desk.said_to(passer)
+    desk.trigger(passer, "bid", -1)  # an old [Pass] in the chat, after its auction: a pass, refused
+    desk.step()
+    told = desk.said_to(passer)
+    assert any(line.startswith("pass is not possible now") for line in told), told
+    assert game.owner[space] == game.names.index(bidder)
+
+
+def test_a_pass_is_said_to_the_table_and_the_passer_and_is_in_the_log() -> None:
+    desk = _desk(["Alex", "Sam", "Robin"], 3)
+    name, _ = open_desk_auction(desk)
+    bidder, passer = [n for n in desk.game.names if n != name]
+    desk.trigger(bidder, "bid", 50)
+    desk.step()
+    for who in desk.game.names:
+        desk.said_to(who)
+    desk.trigger(passer, "bid", -1)
+    desk.step()
+    for who in desk.game.names:  # the passer reads it too
+        assert f"{passer} passes" in desk.said_to(who), who
+    assert f"[main] {passer} passes" in desk.lines
+    assert desk.table.log[-1] == (desk.table.game_id, f"{passer} passes")
+
+
+def test_a_resume_gives_the_first_bid_window_back_when_nobody_has_bid() -> None:
+    desk = _desk(["Alex", "Sam"], 2)
+    game = desk.game
+    name, other = open_desk_auction(desk)
+    lot = game.board.spaces[game.pending["space"]].name
+    desk.now += 18.0  # 2 s left
+    desk.step()
+    assert desk.ask("pause") == "board 'main' paused"
+    assert desk.bossbar(AUCTION_BAR) == (f"Auction: {lot} - no bid yet - paused", 2, 20, "green")
+    desk.now += 60.0
+    assert desk.ask("resume") == "board 'main' resumed"
+    assert desk.bossbar(AUCTION_BAR) == (f"Auction: {lot} - no bid yet - closes in 20 s", 20, 20, "green")
+    desk.now += 19.0
+    desk.step()
+    assert game.phase == AUCTION
+    desk.now += 1.5
+    desk.step()
+    assert game.phase != AUCTION and desk.bossbar(AUCTION_BAR) is None
+
+
+def test_admin_sync_makes_the_bar_again_and_a_player_back_mid_auction_sees_it() -> None:
+    desk = _desk(["Alex", "Sam", "Robin"], 3)
+    game = desk.game
+    mover = game.names[game.to_act()]
+    away = next(n for n in game.names if n != mover)  # offline when the auction opens
+    name, _ = open_desk_auction(desk)
+    assert name == mover
+    desk.trigger(away, "online", 0)  # back: the pack queues {kind:"online"}
+    desk.step()
+    made = f"bossbar add {AUCTION_BAR} "
+    assert any(c.startswith(made) for c in desk.writes)  # made again, with them in it
+    assert f"tag {away} add monopoli.auction.main" in desk.writes
+    assert desk.bossbar(AUCTION_BAR) is not None
+    assert desk.ask("sync").startswith("board 'main'")  # a bar lost (a server restart): sync makes it again
+    assert any(c.startswith(made) for c in desk.writes)
+    assert {f"tag {who} add monopoli.auction.main" for who in game.names} <= set(desk.writes)

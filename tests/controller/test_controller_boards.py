@@ -1,4 +1,5 @@
-"""Several boards in one world: one game each, run by one controller; players join where they stand."""
+"""Several boards in one world: one game each, run by one controller; players join where they stand
+(decided on a snapshot); a table's line and the status's one list of who is online, over RCON."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from controller_support import Counting, ask, seat_by_walking, two_boards
+from decide_support import Desk
+from decide_support import two_boards as two_board_world
 
 from monopoli_mc.bridge.inbox import LIST_UUIDS, READ_QUERY
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.store import Store
+from monopoli_mc.datapack import calls
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
 
@@ -30,23 +34,23 @@ def _two_boards(tmp_path: Path) -> Iterator[tuple[Sandbox, Controller, dict[str,
         store.close()
 
 
-def test_two_boards_two_games(tmp_path: Path) -> None:
-    with _two_boards(tmp_path) as (box, ctl, bots):
-        main, annex = ctl.tables["main"].game, ctl.tables["annex"].game
-        assert main is not None and annex is not None
-        assert sorted(main.names) == ["Alex", "Sam"] and sorted(annex.names) == ["Kai", "Robin"]
-        Bot.join(box.world, "Robin!")  # with two boards, connecting under a name no command can carry
-        box.world.tick()  # froze every board (issue 19, item 1): now it stops nobody
-        first = annex.names[annex.to_act()]
-        Bot(box.world, first).trigger("d6")  # the annex's first player rolls; the main game waits
-        box.world.tick()
-        ctl.poll()
-        assert annex.last_dice != (0, 0)
-        assert main.phase == "roll" and main.last_dice == (0, 0)
-        cash = box.world.scoreboard.objectives["monopoli.cash"].scores
-        jars = {h: (s.value, str(s.display)) for h, s in cash.items() if h.startswith("$jar")}
-        assert set(jars) == {"$jar.main", "$jar.annex"}  # each board's jar its own line, named
-        assert "Free Parking jar (annex)" in jars["$jar.annex"][1]
+def test_two_boards_two_games() -> None:
+    desk = Desk([], world=two_board_world(), seed=2, start_at=2)
+    for name, board in SEATS.items():
+        desk.stand(name, board)
+        desk.trigger(name, "join")
+        desk.step()
+    main, annex = desk.tables["main"].game, desk.tables["annex"].game
+    assert main is not None and annex is not None
+    assert sorted(main.names) == ["Alex", "Sam"] and sorted(annex.names) == ["Kai", "Robin"]
+    assert calls.jar("main", 0, named=True) in desk.written  # each board's jar its own line, named
+    assert calls.jar("annex", 0, named=True) in desk.written
+    desk.trigger("Robin!", "online", 0)  # with two boards, connecting under a name no command can carry
+    first = annex.names[annex.to_act()]  # froze every board (issue 19, item 1): now it stops nobody
+    desk.trigger(first, "d6")  # the annex's first player rolls; the main game waits
+    desk.step()
+    assert annex.last_dice != (0, 0)
+    assert main.phase == "roll" and main.last_dice == (0, 0)
 
 
 def test_a_line_for_a_table_is_one_command_its_players_hear(tmp_path: Path) -> None:

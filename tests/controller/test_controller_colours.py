@@ -1,12 +1,15 @@
-"""Every player is a pawn of their own colour, up to 8 at a board, with room on the sidebar."""
+"""Every player is a pawn of their own colour, up to 8 at a board, with room on the sidebar (over RCON); a
+board seats no more players than the world has colours (decided on a snapshot)."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from controller_support import make_rig
+from decide_support import Desk
 
-from monopoli_mc.datapack.world_config import PAWN_COLORS
+from monopoli_mc.datapack.world_config import PAWN_COLORS, load_world
 from monopoli_mc.sandbox.bots import Bot
 
 EIGHT = ["Alex", "Sam", "Robin", "Kai", "Noor", "Jules", "Mika", "Tess"]
@@ -35,8 +38,12 @@ def test_eight_players_each_have_their_colour_and_a_sidebar_line(tmp_path: Path)
         assert world.team_of("Zed") is None
 
 
-def test_a_board_seats_no_more_players_than_the_world_has_colours(tmp_path: Path) -> None:
-    for rig in make_rig(tmp_path, ["Alex", "Sam", "Robin"], seed=2, colors=("red", "blue")):
-        told = rig.bots["Robin"].chat_text()
-        assert "Board main is full (2 seated): join another board, or the next game here." in told, told
-        assert rig.store.lobby("main") == ["Alex", "Sam"] and rig.ctl.tables["main"].game is None
+def test_a_board_seats_no_more_players_than_the_world_has_colours() -> None:
+    world = dataclasses.replace(load_world(), movement="teleport", colors=("red", "blue"))
+    desk = Desk([], world=world, seed=2, start_at=3)
+    for name in ("Alex", "Sam", "Robin"):
+        desk.trigger(name, "join")
+    desk.step()
+    told = desk.said_to("Robin")
+    assert "Board main is full (2 seated): join another board, or the next game here." in told, told
+    assert desk.store.lobby("main") == ["Alex", "Sam"] and desk.tables["main"].game is None

@@ -1,6 +1,7 @@
 """The operator's commands in words: amounts the CLI cannot read, a "did you mean" for every player
 name, and `admin status` saying who is seated, who has left and what comes next (never a step the
-controller would refuse); through `monopoli admin` against a controller on the strict sandbox."""
+controller would refuse). The CLI's own refusals through `monopoli admin`; the desk's answers decided on
+snapshots (`decide_support.Desk`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_controller_seating import night
+from decide_support import Desk
 
 from monopoli_mc.cli import cli, main
 from monopoli_mc.cli.admin import typed_number
@@ -54,72 +55,69 @@ def test_a_number_in_range_still_reaches_the_database(tmp_path: Path) -> None:
         assert result.exit_code == 3 and result.output.startswith("not done: no controller has run"), result.output
 
 
-def test_every_command_that_names_a_player_has_a_did_you_mean(tmp_path: Path) -> None:
-    with night(tmp_path, ["Alex", "Sam"]) as n:
-        for args in (("seat", "Alex"), ("seat", "Sam")):
-            assert n.admin(*args).exit_code == 0, args
-        result = n.admin("unseat", "Aelx")
-        assert (result.exit_code, result.output) == (
-            1, "refused: Aelx is not seated at board 'main' (did you mean Alex?); seated: Alex, Sam\n")
-        assert n.admin("start").exit_code == 0
-        for args, line in [
-            (("pay", "Aelx", "5"), "error: Aelx does not play on board 'main' (did you mean Alex?); "
-                                   "players: Alex, Sam\n"),
-            (("fine", "sam", "5"), "error: sam does not play on board 'main' (did you mean Sam?); "
-                                   "players: Alex, Sam\n"),
-            (("kick", "Sma"), "error: Sma does not play on board 'main' (did you mean Sam?); players: Alex, Sam\n"),
-            (("move", "Alx", "5"), "error: Alx does not play on board 'main' (did you mean Alex?); "
-                                   "players: Alex, Sam\n"),
-            (("give-deed", "Alexx", "39"), "error: Alexx does not play on board 'main' (did you mean Alex?); "
-                                           "players: Alex, Sam\n"),
-            (("trade", "Alex", "Sma", "--give-cash", "5"), "error: Sma does not play on board 'main' "
-                                                           "(did you mean Sam?); players: Alex, Sam\n"),
-            (("pay", "Robin", "5"), "error: Robin does not play on board 'main'; players: Alex, Sam\n"),
-        ]:
-            result = n.admin(*args)
-            assert (result.exit_code, result.output) == (1, line), args
+def test_every_command_that_names_a_player_has_a_did_you_mean() -> None:
+    desk = Desk([])
+    for name in ("Alex", "Sam"):
+        desk.join(name)
+        assert desk.ask("seat", player=name).startswith(f"{name} seated")
+    assert desk.ask("unseat", player="Aelx") == (
+        "refused: Aelx is not seated at board 'main' (did you mean Alex?); seated: Alex, Sam")
+    assert desk.ask("start").startswith("game started")
+    for kind, args, line in [
+        ("pay", {"player": "Aelx", "amount": 5}, "error: Aelx does not play on board 'main' (did you mean Alex?); "
+                                                 "players: Alex, Sam"),
+        ("fine", {"player": "sam", "amount": 5}, "error: sam does not play on board 'main' (did you mean Sam?); "
+                                                 "players: Alex, Sam"),
+        ("kick", {"player": "Sma"}, "error: Sma does not play on board 'main' (did you mean Sam?); players: Alex, Sam"),
+        ("move", {"player": "Alx", "space": 5}, "error: Alx does not play on board 'main' (did you mean Alex?); "
+                                                "players: Alex, Sam"),
+        ("give-deed", {"player": "Alexx", "space": 39}, "error: Alexx does not play on board 'main' (did you mean "
+                                                        "Alex?); players: Alex, Sam"),
+        ("trade", {"from": "Alex", "to": "Sma", "give": [], "get": [], "give_cash": 5, "get_cash": 0},
+         "error: Sma does not play on board 'main' (did you mean Sam?); players: Alex, Sam"),
+        ("pay", {"player": "Robin", "amount": 5}, "error: Robin does not play on board 'main'; players: Alex, Sam"),
+    ]:
+        assert desk.ask(kind, **args) == line, kind
 
 
-def test_status_says_who_is_seated_who_has_left_and_what_comes_next(tmp_path: Path) -> None:
-    with night(tmp_path, ["Alex", "Sam", "Kim", "Kai"]) as n:
-        assert n.admin("status").output == (
-            "main: no game yet, nobody seated; next: players stand on the board and type /trigger join "
-            "(or monopoli admin seat NAME)\n")
-        assert n.admin("seat", "Alex").exit_code == 0
-        assert n.admin("status").output == (
-            "main: no game yet; seated: Alex; next: seat 1 more player (/trigger join on the board, or "
-            "monopoli admin seat NAME), then monopoli admin start\n")
-        for name in ("Sam", "Kim", "Kai"):
-            assert n.admin("seat", name).exit_code == 0
-        n.bots["Kim"].leave()
-        n.box.world.tick()
-        assert n.admin("status").output == (
-            "main: 4 seated, waiting for the start: Alex, Sam, Kim (offline), Kai; next: monopoli admin start\n")
-        assert n.admin("start").exit_code == 0
-        game = n.ctl.tables["main"].game
-        assert game is not None
-        first = game.names[game.to_act()]
-        players = ", ".join(name + (" (offline)" if name == "Kim" else "") for name in game.names)
-        waits = " (offline: the game waits until they are back, or monopoli admin kick Kim)" if first == "Kim" else ""
-        assert n.admin("status").output == (
-            f"main: game 1 (prom rules) of {players}; round 1, roll for {first}{waits}, jar $0\n")
-        assert n.admin("pause").exit_code == 0
-        assert "(paused; next: monopoli admin resume)" in n.admin("status").output
-        assert n.admin("resume").exit_code == 0
-        assert n.admin("end").exit_code == 0
-        out = n.admin("status").output
-        assert out.startswith("main: game 1 (prom rules) ended in round 1: ") and "; next: seat the " \
-            "players (/trigger join on the board, or monopoli admin seat NAME), then monopoli admin start\n" in out
-        result = n.admin("end")
-        assert (result.exit_code, result.output) == (
-            1, "refused: the game on board 'main' is over already; next: seat the players (/trigger join on "
-               "the board, or monopoli admin seat NAME), then monopoli admin start\n")
-        assert n.admin("start").output == "refused: board 'main' needs 2 players, 0 seated\n"
-        for name in ("Alex", "Sam"):
-            assert n.admin("seat", name).exit_code == 0
-        out = n.admin("status").output
-        assert "; seated for the next game: Alex, Sam; next: monopoli admin start\n" in out
-        assert n.admin("start").exit_code == 0
+def test_status_says_who_is_seated_who_has_left_and_what_comes_next() -> None:
+    desk = Desk([])
+    for name in ("Alex", "Sam", "Kim", "Kai"):
+        desk.join(name)
+    desk.online = {"Alex", "Sam", "Kim", "Kai"}  # who the server lists when status asks
+    assert desk.ask("status") == (
+        "main: no game yet, nobody seated; next: players stand on the board and type /trigger join "
+        "(or monopoli admin seat NAME)")
+    desk.ask("seat", player="Alex")
+    assert desk.ask("status") == (
+        "main: no game yet; seated: Alex; next: seat 1 more player (/trigger join on the board, or "
+        "monopoli admin seat NAME), then monopoli admin start")
+    for name in ("Sam", "Kim", "Kai"):
+        assert desk.ask("seat", player=name).startswith(f"{name} seated")
+    desk.online = {"Alex", "Sam", "Kai"}  # Kim has left the server
+    assert desk.ask("status") == (
+        "main: 4 seated, waiting for the start: Alex, Sam, Kim (offline), Kai; next: monopoli admin start")
+    assert desk.ask("start").startswith("game started")
+    game = desk.game
+    first = game.names[game.to_act()]
+    players = ", ".join(name + (" (offline)" if name == "Kim" else "") for name in game.names)
+    waits = " (offline: the game waits until they are back, or monopoli admin kick Kim)" if first == "Kim" else ""
+    assert desk.ask("status") == f"main: game 1 (prom rules) of {players}; round 1, roll for {first}{waits}, jar $0"
+    assert desk.ask("pause") == "board 'main' paused"
+    assert "(paused; next: monopoli admin resume)" in desk.ask("status")
+    assert desk.ask("resume") == "board 'main' resumed"
+    assert desk.ask("end").startswith("game 1 on board 'main' ended")
+    out = desk.ask("status")
+    assert out.startswith("main: game 1 (prom rules) ended in round 1: ") and out.endswith(
+        "; next: seat the players (/trigger join on the board, or monopoli admin seat NAME), then monopoli admin start")
+    assert desk.ask("end") == (
+        "refused: the game on board 'main' is over already; next: seat the players (/trigger join on "
+        "the board, or monopoli admin seat NAME), then monopoli admin start")
+    assert desk.ask("start") == "refused: board 'main' needs 2 players, 0 seated"
+    for name in ("Alex", "Sam"):
+        assert desk.ask("seat", player=name).startswith(f"{name} seated")
+    assert desk.ask("status").endswith("; seated for the next game: Alex, Sam; next: monopoli admin start")
+    assert desk.ask("start").startswith("game started")
 
 
 @settings(max_examples=200, deadline=None)

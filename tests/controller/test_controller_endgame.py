@@ -1,18 +1,16 @@
 """Issue 19 item 9: a game ended by the operator or the clock is decided by what players own and owe.
 
 Robin owes the jar $2,000 and does not pay (he could: mortgaging brings enough). Before, his
-debt was left out: `admin end` said "Robin wins; Robin $3,180, Sam $2,750". Against the strict
-sandbox over RCON, through the operator's requests and in-game functions.
+debt was left out: `admin end` said "Robin wins; Robin $3,180, Sam $2,750". Decided on
+snapshots (`decide_support.Desk`), through the operator's requests and in-game functions.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from controller_support import Rig, ask, make_rig
+from decide_support import Desk
 
 from monopoli_mc.controller import stall
 from monopoli_mc.rules.phases import DEBT, OVER
@@ -21,51 +19,47 @@ ROBINS = (21, 23, 24, 31, 32, 34, 5, 25)  # the reds, the greens, Reading and B&
 
 
 @pytest.fixture
-def stalled(tmp_path: Path) -> Iterator[Rig]:
+def stalled() -> Desk:
     """Sam and Robin; Robin $1,180 and $2,000 of deeds, Sam $1,250 and Park Place, Boardwalk; then fined
     $2,000 (to the jar) that he does not pay."""
-    for rig in make_rig(tmp_path, ["Sam", "Robin"]):
-        for space in ROBINS:
-            assert _ask(rig, "give_deed", player="Robin", space=space) == "give-deed Robin: done"
-        for space in (37, 39):
-            _ask(rig, "give_deed", player="Sam", space=space)
-        _ask(rig, "fine", player="Robin", amount=320)
-        _ask(rig, "fine", player="Sam", amount=250)
-        game = rig.game
-        assert [game.net_worth(p) for p in (0, 1)] == [1250 + 750, 1180 + 2000]
-        _ask(rig, "fine", player="Robin", amount=2000)
-        assert game.phase == DEBT and game.to_act() == 1 and game.max_raisable(1) >= 2000
-        yield rig
+    desk = Desk(["Sam", "Robin"])
+    for space in ROBINS:
+        assert desk.ask("give_deed", player="Robin", space=space) == "give-deed Robin: done"
+    for space in (37, 39):
+        desk.ask("give_deed", player="Sam", space=space)
+    desk.ask("fine", player="Robin", amount=320)
+    desk.ask("fine", player="Sam", amount=250)
+    game = desk.game
+    assert [game.net_worth(p) for p in (0, 1)] == [1250 + 750, 1180 + 2000]
+    desk.ask("fine", player="Robin", amount=2000)
+    assert game.phase == DEBT and game.to_act() == 1 and game.max_raisable(1) >= 2000
+    return desk
 
 
-def _ask(rig: Rig, kind: str, **args: object) -> str:
-    return ask(rig.store, rig.step, kind, **args)
-
-
-def test_admin_end_counts_the_debt_left_unpaid(stalled: Rig) -> None:
-    answer = _ask(stalled, "end")
+def test_admin_end_counts_the_debt_left_unpaid(stalled: Desk) -> None:
+    answer = stalled.ask("end")
     assert answer == ("game 1 on board 'main' ended: Sam wins; "
                       "net worth Sam $2,000, Robin $1,180 (owes $2,000)")  # was: Robin wins, Robin $3,180
     assert "Final net worth: Sam $2,000, Robin $1,180 (owes $2,000)." in stalled.said_to("Sam")
 
 
-def test_a_tie_is_said_as_a_tie(tmp_path: Path) -> None:
-    for rig in make_rig(tmp_path, ["Sam", "Robin"]):
-        answer = _ask(rig, "end")
-        assert answer == ("game 1 on board 'main' ended: a tie: Sam and Robin; "
-                          "net worth Sam $1,500, Robin $1,500")  # was: Sam wins (the first seat)
-        heard = rig.said_to("Robin")
-        assert "Sam and Robin tie at $1,500 net worth" in "; ".join(heard), heard
-        assert {("title", "A tie!"), ("subtitle", "Sam and Robin")} <= set(rig.bots["Robin"].titles())
-        assert rig.game.winner is None and _ask(rig, "status").endswith(
-            "ended in round 1: a tie: Sam and Robin; next: seat the players (/trigger join on the board, "
-            "or monopoli admin seat NAME), then monopoli admin start")
+def test_a_tie_is_said_as_a_tie() -> None:
+    desk = Desk(["Sam", "Robin"])
+    answer = desk.ask("end")
+    assert answer == ("game 1 on board 'main' ended: a tie: Sam and Robin; "
+                      "net worth Sam $1,500, Robin $1,500")  # was: Sam wins (the first seat)
+    heard = desk.said_to("Robin")
+    assert "Sam and Robin tie at $1,500 net worth" in "; ".join(heard), heard
+    assert "A tie!" in desk.heard("Robin", "title") and "Sam and Robin" in desk.heard("Robin", "subtitle")
+    assert desk.game.winner is None and desk.ask("status").endswith(
+        "ended in round 1: a tie: Sam and Robin; next: seat the players (/trigger join on the board, "
+        "or monopoli admin seat NAME), then monopoli admin start")
 
 
-def test_a_stalled_debt_is_shown_with_its_wait_and_settled_by_the_operator(stalled: Rig) -> None:
-    table = stalled.ctl.tables["main"]
+def test_a_stalled_debt_is_shown_with_its_wait_and_settled_by_the_operator(stalled: Desk) -> None:
+    table = stalled.table
     table.since = time.time() - 7 * 60  # the game has waited for Robin for 7 minutes
-    status = _ask(stalled, "status")
+    status = stalled.ask("status")
     assert status.endswith("debt for Robin, jar $570; Robin owes the jar $2,000, waiting 7 min: "
                            "`monopoli admin bankrupt Robin` settles it"), status
     stalled.said_to("Sam")
@@ -76,24 +70,22 @@ def test_a_stalled_debt_is_shown_with_its_wait_and_settled_by_the_operator(stall
     assert stalled.said_to("Sam") == [told]
     stalled.step()
     assert stalled.said_to("Sam") == []  # once, until the next reminder is due
-    assert _ask(stalled, "bankrupt", player="Sam") == "refused: Sam owes nothing now"
-    assert _ask(stalled, "bankrupt", player="Robin") == "Robin is bankrupt: everything goes to the jar (owed $2,000)"
+    assert stalled.ask("bankrupt", player="Sam") == "refused: Sam owes nothing now"
+    assert stalled.ask("bankrupt", player="Robin") == "Robin is bankrupt: everything goes to the jar (owed $2,000)"
     assert stalled.game.phase == OVER and stalled.game.winner == 0 and stalled.game.end_reason == "last_standing"
 
 
-def test_in_game_the_operator_settles_it_with_a_function(stalled: Rig) -> None:
-    op = stalled.bots["Sam"]
-    assert "Made Sam a server operator" in stalled.rcon.command("op Sam")
-    before = len(op.chat_text())
-    op.command('function monopoli:admin/bankrupt {player:"Robin"}')
+def test_in_game_the_operator_settles_it_with_a_function(stalled: Desk) -> None:
+    stalled.said_to("Sam")
+    stalled.admin("bankrupt", target="Robin", value=0, by="Sam")  # Sam, an operator, runs the function
     stalled.step()
-    said = [line for line in op.chat_text()[before:] if not line.startswith("monopoli: queued")]
+    said = stalled.said_to("Sam")
     assert "admin bankrupt: Robin is bankrupt: everything goes to the jar (owed $2,000)" in said, said
     assert stalled.game.phase == OVER and stalled.game.bankrupt[1]
 
 
-def test_reminders_come_after_the_first_wait_then_every_few_minutes(stalled: Rig) -> None:
-    table = stalled.ctl.tables["main"]
+def test_reminders_come_after_the_first_wait_then_every_few_minutes(stalled: Desk) -> None:
+    table = stalled.table
     now = table.since
     assert stall.reminders(table, now + stall.FIRST - 1) == ([], [])
     writes, lines = stall.reminders(table, now + stall.FIRST)

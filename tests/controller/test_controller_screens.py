@@ -1,15 +1,16 @@
 """What the players' chat and the live page's move list tell: the auction's high bidder, and the
-operator's undo, pause, resume, kick and end; against the strict sandbox over RCON."""
+operator's undo, pause, resume, kick and end. The auction's buttons are the pack's: over RCON on the
+strict sandbox; the move list is decided on a snapshot (`decide_support.Desk`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from controller_support import make_rig, open_auction
+from decide_support import Desk
 
-from monopoli_mc.view.feed import Feed
 from monopoli_mc.view.html import section
-from monopoli_mc.view.live import Watch
+from monopoli_mc.view.model import BoardView, board_view
 from monopoli_mc.view.stored import stored_views
 
 
@@ -25,43 +26,46 @@ def test_the_auction_line_names_the_high_bidder(tmp_path: Path) -> None:
         assert f"High bid $80 by {other}. [+10] [+50] [+100] [Other]" in rig.said_to(other)
 
 
-def test_undo_pause_resume_kick_and_end_show_in_the_move_list_and_an_undone_move_leaves_it(
-        tmp_path: Path) -> None:
-    for rig in make_rig(tmp_path, ["Alex", "Sam", "Robin"], seed=5):
-        table = rig.ctl.tables["main"]
-        watch = Watch(rig.ctl, Feed())
+def test_undo_pause_resume_kick_and_end_show_in_the_move_list_and_an_undone_move_leaves_it() -> None:
+    desk = Desk(["Alex", "Sam", "Robin"], seed=5)
+    table = desk.table
 
-        def page() -> list[str]:
-            """The move list as the live page and the PNG show it; both must agree."""
-            live = list(watch.view(table).log)
-            stored = list(stored_views(rig.store, rig.world, ["main"])[0].log)
-            assert stored == live[-len(stored):]
-            return live
+    def view() -> BoardView:
+        """The board as the live page draws it (`live.Watch.view`), from the controller's memory."""
+        assert table.game is not None
+        log = tuple(line for g, line in table.log if g == table.game_id)
+        return board_view("main", table.game, table.view, quarters=table.layout.quarters, game_id=table.game_id,
+                          actions=table.n_actions, ends_at=table.ends_at, paused=table.paused, log=log)
 
-        def admin(kind: str, **args: object) -> None:
-            request = rig.store.request(kind, args, "main")
-            rig.step()
-            assert not (rig.store.answer_of(request) or "error").startswith(("error", "refused")), kind
+    def page() -> list[str]:
+        """The move list as the live page and the PNG show it; both must agree."""
+        live = list(view().log)
+        stored = list(stored_views(desk.store, desk.world, ["main"])[0].log)
+        assert stored == live[-len(stored):]
+        return live
 
-        game = rig.game
-        first = game.names[game.to_act()]
-        rig.bots[first].trigger("d6")
-        rig.step()
-        throw = next(line for line in page() if line.startswith(f"{first} throws"))
-        admin("undo")
-        assert throw not in page()
-        assert page()[-1] == f"The operator undid {first}'s throw"
-        admin("pause")
-        assert page()[-1] == "The operator paused the game"
-        admin("resume")
-        assert page()[-1] == "The operator resumed the game"
-        admin("kick", player="Sam")
-        lines = page()
-        kicked = lines.index("The operator took Sam out of the game")
-        assert lines[kicked + 1] == "Sam is bankrupt; everything goes to the bank"
-        admin("end")
-        assert page()[-1].startswith("GAME OVER: ") and page()[-1].endswith("(the richest when the operator ended the game)")
-        html = section(watch.view(table), now=0.0)
-        for line in ("The operator undid", "The operator paused the game", "The operator took Sam out of the game"):
-            assert line in html
-        assert throw not in html
+    def admin(kind: str, **args: object) -> None:
+        assert not desk.ask(kind, "main", **args).startswith(("error", "refused")), kind
+
+    game = desk.game
+    first = game.names[game.to_act()]
+    desk.trigger(first, "d6")
+    desk.step()
+    throw = next(line for line in page() if line.startswith(f"{first} throws"))
+    admin("undo")
+    assert throw not in page()
+    assert page()[-1] == f"The operator undid {first}'s throw"
+    admin("pause")
+    assert page()[-1] == "The operator paused the game"
+    admin("resume")
+    assert page()[-1] == "The operator resumed the game"
+    admin("kick", player="Sam")
+    lines = page()
+    kicked = lines.index("The operator took Sam out of the game")
+    assert lines[kicked + 1] == "Sam is bankrupt; everything goes to the bank"
+    admin("end")
+    assert page()[-1].startswith("GAME OVER: ") and page()[-1].endswith("(the richest when the operator ended the game)")
+    html = section(view(), now=0.0)
+    for line in ("The operator undid", "The operator paused the game", "The operator took Sam out of the game"):
+        assert line in html
+    assert throw not in html

@@ -1,5 +1,6 @@
 """Seating from the terminal: only players the server has seen (--offline forces it), unseat before
-the start; through `monopoli admin` against a controller playing the strict sandbox over RCON."""
+the start, end. The desk's answers are decided on snapshots (`decide_support.Desk`); a player who came
+online since is seen through `monopoli admin` against a controller playing the strict sandbox over RCON."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from controller_support import PACK, PASSWORD
+from decide_support import Desk
 
 from monopoli_mc.cli import cli
 from monopoli_mc.controller.loop import Controller, Settings
@@ -72,23 +74,26 @@ def night(tmp_path: Path, online: list[str], **settings: object) -> Iterator[Nig
         pytest.fail(f"strict mode rejected: {failures}")
 
 
-def test_only_players_the_server_has_seen_are_seated(tmp_path: Path) -> None:
-    with night(tmp_path, ["Alex", "Sam"]) as n:
-        result = n.admin("seat", "alex")  # the server's spelling is kept
-        assert (result.exit_code, result.output) == (0, "Alex seated at board 'main' (1 seated)\n")
-        result = n.admin("seat", "Alxe")
-        assert result.exit_code == 1
-        assert result.output == ("refused: no player named Alxe has been on the server (did you mean Alex?); "
-                                 "check the spelling, or seat them anyway with "
-                                 "`monopoli admin seat Alxe --offline`\n")
-        assert n.ctl.store.lobby("main") == ["Alex"]
-        result = n.admin("seat", "Robin", "--offline")
-        assert result.exit_code == 0
-        assert result.output == ("Robin seated at board 'main' (2 seated); warning: the server has never shown "
-                                 "a player named Robin: check the spelling (`monopoli admin unseat Robin` takes "
-                                 "them out before the start)\n")
-        assert n.ctl.store.lobby("main") == ["Alex", "Robin"]
-        assert "Robin joined board main (2 seated)." in n.heard("Sam")
+def _desk(online: list[str]) -> Desk:
+    """No game yet; these players have been on the server."""
+    desk = Desk([])
+    for name in online:
+        desk.join(name)
+    return desk
+
+
+def test_only_players_the_server_has_seen_are_seated() -> None:
+    desk = _desk(["Alex", "Sam"])
+    assert desk.ask("seat", player="alex") == "Alex seated at board 'main' (1 seated)"  # the server's spelling
+    assert desk.ask("seat", player="Alxe") == (
+        "refused: no player named Alxe has been on the server (did you mean Alex?); check the spelling, or seat "
+        "them anyway with `monopoli admin seat Alxe --offline`")
+    assert desk.store.lobby("main") == ["Alex"]
+    assert desk.ask("seat", player="Robin", offline=True) == (
+        "Robin seated at board 'main' (2 seated); warning: the server has never shown a player named Robin: check "
+        "the spelling (`monopoli admin unseat Robin` takes them out before the start)")
+    assert desk.store.lobby("main") == ["Alex", "Robin"]
+    assert "Robin joined board main (2 seated)." in desk.said_to("Sam")
 
 
 def test_a_player_who_came_online_since_is_seen(tmp_path: Path) -> None:
@@ -101,26 +106,20 @@ def test_a_player_who_came_online_since_is_seen(tmp_path: Path) -> None:
     store.close()
 
 
-def test_unseat_before_the_start_and_not_after(tmp_path: Path) -> None:
-    with night(tmp_path, ["Alex", "Sam"]) as n:
-        for args in (("seat", "Alex"), ("seat", "Sam"), ("seat", "Alxe", "--offline")):
-            assert n.admin(*args).exit_code == 0
-        result = n.admin("unseat", "Alxe")
-        assert (result.exit_code, result.output) == (0, "Alxe unseated from board 'main' (2 seated)\n")
-        assert "Alxe left board main (2 seated)." in n.heard("Alex")
-        result = n.admin("unseat", "Alxe", "--board", "main")
-        assert (result.exit_code, result.output) == (
-            1, "refused: Alxe is not seated at board 'main' (did you mean Alex?); seated: Alex, Sam\n")
-        result = n.admin("unseat", "Robin", "--board", "side")
-        assert (result.exit_code, result.output) == (1, "error: no board named 'side'; boards: main\n")
-        result = n.admin("start")
-        assert (result.exit_code, result.output) == (0, "game started on board 'main' with 2 players\n")
-        result = n.admin("unseat", "Sam")
-        assert result.exit_code == 1
-        assert result.output == ("refused: the game on board 'main' has started: `monopoli admin kick Sam` takes "
-                                 "Sam out (everything goes to the bank), `monopoli admin end` ends the game\n")
-        table = n.ctl.tables["main"]
-        assert table.game is not None and table.game.names == ["Alex", "Sam"]
+def test_unseat_before_the_start_and_not_after() -> None:
+    desk = _desk(["Alex", "Sam"])
+    for args in ({"player": "Alex"}, {"player": "Sam"}, {"player": "Alxe", "offline": True}):
+        assert "seated at board 'main'" in desk.ask("seat", **args)
+    assert desk.ask("unseat", player="Alxe") == "Alxe unseated from board 'main' (2 seated)"
+    assert "Alxe left board main (2 seated)." in desk.said_to("Alex")
+    assert desk.ask("unseat", "main", player="Alxe") == (
+        "refused: Alxe is not seated at board 'main' (did you mean Alex?); seated: Alex, Sam")
+    assert desk.ask("unseat", "side", player="Robin") == "error: no board named 'side'; boards: main"
+    assert desk.ask("start") == "game started on board 'main' with 2 players"
+    assert desk.ask("unseat", player="Sam") == (
+        "refused: the game on board 'main' has started: `monopoli admin kick Sam` takes Sam out (everything goes "
+        "to the bank), `monopoli admin end` ends the game")
+    assert desk.game.names == ["Alex", "Sam"]
 
 
 def test_seat_with_no_controller_is_not_answered(tmp_path: Path) -> None:
@@ -132,35 +131,27 @@ def test_seat_with_no_controller_is_not_answered(tmp_path: Path) -> None:
             result.output
 
 
-def test_admin_end_ends_the_game_now_the_richest_winning(tmp_path: Path) -> None:
-    with night(tmp_path, ["Alex", "Sam"]) as n:
-        for args in (("seat", "Alex"), ("seat", "Sam"), ("start",), ("pay", "Sam", "300")):
-            assert n.admin(*args).exit_code == 0, args
-        game = n.ctl.tables["main"].game
-        assert game is not None
-        worth = {name: game.net_worth(seat) for seat, name in enumerate(game.names)}
-        assert worth["Sam"] == worth["Alex"] + 300
-        result = n.admin("end")
-        assert result.exit_code == 0
-        assert result.output == (f"game 1 on board 'main' ended: Sam wins; net worth Sam ${worth['Sam']:,}, "
-                                 f"Alex ${worth['Alex']:,}\n")
-        assert game.phase == "game_over" and n.ctl.store.current_game("main").over  # type: ignore[union-attr]
-        deadline = time.monotonic() + 10
-        while ("title", "Sam wins!") not in n.bots["Alex"].titles() and time.monotonic() < deadline:
-            time.sleep(0.02)
-        for name in ("Alex", "Sam"):
-            assert ("title", "Sam wins!") in n.bots[name].titles()
-            heard = n.heard(name)
-            assert "GAME OVER: Sam wins (the richest when the operator ended the game)" in heard
-            assert f"Final net worth: Sam ${worth['Sam']:,}, Alex ${worth['Alex']:,}." in heard
-        assert f"[main] Final net worth: Sam ${worth['Sam']:,}, Alex ${worth['Alex']:,}." in n.lines
-        result = n.admin("end")
-        assert (result.exit_code, result.output) == (
-            1, "refused: the game on board 'main' is over already; "
-               "next: seat the players (/trigger join on the board, or monopoli admin seat NAME), then monopoli admin start\n")
+def test_admin_end_ends_the_game_now_the_richest_winning() -> None:
+    desk = _desk(["Alex", "Sam"])
+    for kind, args in (("seat", {"player": "Alex"}), ("seat", {"player": "Sam"}), ("start", {}),
+                       ("pay", {"player": "Sam", "amount": 300})):
+        assert not desk.ask(kind, **args).startswith(("refused", "error")), kind
+    game = desk.game
+    worth = {name: game.net_worth(seat) for seat, name in enumerate(game.names)}
+    assert worth["Sam"] == worth["Alex"] + 300
+    assert desk.ask("end") == (f"game 1 on board 'main' ended: Sam wins; net worth Sam ${worth['Sam']:,}, "
+                               f"Alex ${worth['Alex']:,}")
+    assert game.phase == "game_over" and desk.store.current_game("main").over  # type: ignore[union-attr]
+    for name in ("Alex", "Sam"):
+        assert "Sam wins!" in desk.said_to(name, "title")
+        heard = desk.said_to(name)
+        assert "GAME OVER: Sam wins (the richest when the operator ended the game)" in heard
+        assert f"Final net worth: Sam ${worth['Sam']:,}, Alex ${worth['Alex']:,}." in heard
+    assert f"[main] Final net worth: Sam ${worth['Sam']:,}, Alex ${worth['Alex']:,}." in desk.lines
+    assert desk.ask("end") == (
+        "refused: the game on board 'main' is over already; next: seat the players (/trigger join on the board, "
+        "or monopoli admin seat NAME), then monopoli admin start")
 
 
-def test_admin_end_before_any_game_is_an_error(tmp_path: Path) -> None:
-    with night(tmp_path, ["Alex"]) as n:
-        result = n.admin("end", "--board", "main")
-        assert (result.exit_code, result.output) == (1, "error: no game on board 'main' yet\n")
+def test_admin_end_before_any_game_is_an_error() -> None:
+    assert _desk(["Alex"]).ask("end", "main") == "error: no game on board 'main' yet"

@@ -1,6 +1,7 @@
 """An inbox entry that cannot be applied is set aside with why, its player told where possible, and
 passed: the next good input of another player is applied in the next poll (issue 19, item 1). An
-operator's request that meets a controller error is answered with it, never taken again."""
+operator's request that meets a controller error is answered with it, never taken again. Decided on
+snapshots (`decide_support.Desk`); an item the pack never wrote is read over RCON."""
 
 from __future__ import annotations
 
@@ -8,46 +9,39 @@ from typing import Any
 
 import pytest
 from controller_support import Rig
+from decide_support import Desk
 
 from monopoli_mc.controller import inputs, intents, lineage, setaside
 from monopoli_mc.controller.admin import AdminDesk
 from monopoli_mc.rules.phases import ROLL
-from monopoli_mc.sandbox.bots import Bot
 
 
-def _throw(rig: Rig) -> tuple[str, int]:
-    """The player to act throws the dice (queued, not yet polled); their name and the action count."""
-    assert rig.game.phase == ROLL
-    name = rig.game.names[rig.game.to_act()]
-    rig.bots[name].trigger("d6")
-    return name, rig.ctl.tables["main"].n_actions
+def _throw(desk: Desk) -> tuple[str, int]:
+    """The player to act throws the dice (queued, not yet decided); their name and the action count."""
+    assert desk.game.phase == ROLL
+    name = desk.game.names[desk.game.to_act()]
+    desk.trigger(name, "d6")
+    return name, desk.tables["main"].n_actions
 
 
-def test_a_name_no_command_can_carry_is_told_through_a_selector_and_stops_nobody(rig: Rig) -> None:
-    odd = Bot.join(rig.box.world, "Robin!")  # offline mode and proxies allow such names
-    rig.box.world.tick()
-    odd.trigger("join")
-    odd.trigger("jar")
-    rig.box.world.tick()
-    name, before = _throw(rig)
-    rig.step()
-    assert rig.ctl.tables["main"].n_actions > before  # the throw was applied in the same poll
-    assert any(line.startswith(f"{name} throws") for line in rig.said_to(name))
-    said = odd.chat_text()
+def test_a_name_no_command_can_carry_is_told_through_a_selector_and_stops_nobody(desk: Desk) -> None:
+    desk.trigger("Robin!", "join")  # offline mode and proxies allow such names
+    desk.trigger("Robin!", "jar")
+    name, before = _throw(desk)
+    desk.step()
+    assert desk.tables["main"].n_actions > before  # the throw was applied in the same poll
+    assert any(line.startswith(f"{name} throws") for line in desk.said_to(name))
+    said = desk.said_to("Robin!")
     assert any("cannot seat you" in line for line in said), said  # told through @a[name="Robin!"]
     assert any("not playing at a board" in line for line in said), said
-    rows = setaside.rows(rig.store)
+    rows = setaside.rows(desk.store)
     assert [(r.name, r.kind) for r in rows] == [("Robin!", "join")]
-    assert "cannot appear in a command" in rows[0].why and rows[0].uuid == str(odd.player.uuid)
-    assert lineage.applied_up_to(rig.store, rig.ctl.world_id) >= rows[0].seq
-    status = rig.store.request("status", {})
-    rig.step()
-    assert f"inputs set aside: 1 (" in (rig.store.answer_of(status) or "")
-    assert rig.box.world.execute("data get storage monopoli:bridge inbox") == [
-        "Storage monopoli:bridge has the following contents: []"]  # acknowledged, never read again
+    assert "cannot appear in a command" in rows[0].why and rows[0].uuid == desk.join("Robin!")
+    assert lineage.applied_up_to(desk.store, "w") >= rows[0].seq  # passed: never read again
+    assert "inputs set aside: 1 (" in desk.ask("status")
 
 
-def test_an_error_nobody_foresaw_sets_the_entry_aside(rig: Rig, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_error_nobody_foresaw_sets_the_entry_aside(desk: Desk, monkeypatch: pytest.MonkeyPatch) -> None:
     real = intents.to_action
 
     def broken(game: Any, seat: int, kind: str, value: int | None) -> Any:
@@ -56,36 +50,41 @@ def test_an_error_nobody_foresaw_sets_the_entry_aside(rig: Rig, monkeypatch: pyt
         return real(game, seat, kind, value)
 
     monkeypatch.setattr(inputs.intents, "to_action", broken)
-    lines: list[str] = []
-    rig.ctl.on_line = lines.append
-    other = [n for n in rig.game.names if n != rig.game.names[rig.game.to_act()]][0]
-    rig.bots[other].trigger("jail_pay")
-    rig.box.world.tick()
-    name, before = _throw(rig)
-    rig.step()
-    assert rig.ctl.tables["main"].n_actions > before
-    assert any("that did not work (a controller error)" in line for line in rig.said_to(other))
-    (row,) = setaside.rows(rig.store)
+    other = [n for n in desk.game.names if n != desk.game.names[desk.game.to_act()]][0]
+    desk.trigger(other, "jail_pay")
+    name, before = _throw(desk)
+    desk.step()
+    assert desk.tables["main"].n_actions > before
+    assert any("that did not work (a controller error)" in line for line in desk.said_to(other))
+    (row,) = setaside.rows(desk.store)
     assert (row.name, row.kind) == (other, "jail_pay") and "ZeroDivisionError: a bug in one path" in row.why
-    assert any(line.startswith("warning: inbox entry set aside: seq") and other in line for line in lines)
+    assert any(line.startswith("warning: inbox entry set aside: seq") and other in line for line in desk.lines)
 
 
 def test_a_request_that_meets_a_controller_error_is_answered_and_stops_nobody(
-        rig: Rig, monkeypatch: pytest.MonkeyPatch) -> None:
+        desk: Desk, monkeypatch: pytest.MonkeyPatch) -> None:
     real = AdminDesk.handle
 
-    def broken(desk: AdminDesk, kind: str, *args: Any, **kwargs: Any) -> Any:
+    def broken(admin: AdminDesk, kind: str, *args: Any, **kwargs: Any) -> Any:
         if kind == "status":
             raise ZeroDivisionError("a bug in one request")
-        return real(desk, kind, *args, **kwargs)
+        return real(admin, kind, *args, **kwargs)
 
     monkeypatch.setattr(AdminDesk, "handle", broken)
-    status = rig.store.request("status", {})
-    name, before = _throw(rig)
-    rig.step()
-    assert rig.ctl.tables["main"].n_actions > before
-    assert rig.store.answer_of(status) == ("error: a controller error (ZeroDivisionError: a bug in one request); "
-                                           "nothing was changed")
+    status = desk.request("status")
+    name, before = _throw(desk)
+    desk.step()
+    assert desk.tables["main"].n_actions > before
+    assert desk.store.answer_of(status) == ("error: a controller error (ZeroDivisionError: a bug in one request); "
+                                            "nothing was changed")
+
+
+def _throw_on_the_wire(rig: Rig) -> tuple[str, int]:
+    """The player to act throws the dice (queued, not yet polled); their name and the action count."""
+    assert rig.game.phase == ROLL
+    name = rig.game.names[rig.game.to_act()]
+    rig.bots[name].trigger("d6")
+    return name, rig.ctl.tables["main"].n_actions
 
 
 def test_an_inbox_item_with_no_seq_or_kind_is_said_once_and_passed(rig: Rig) -> None:
@@ -98,7 +97,7 @@ def test_an_inbox_item_with_no_seq_or_kind_is_said_once_and_passed(rig: Rig) -> 
     rig.ctl.poll()
     said = [line for line in lines if "has no whole seq or no kind" in line]
     assert len(said) == 1 and 'note: "no seq"' in said[0], lines
-    name, before = _throw(rig)
+    name, before = _throw_on_the_wire(rig)
     rig.step()
     assert rig.ctl.tables["main"].n_actions > before  # the next input is applied
     assert "no seq" not in rig.rcon.command("data get storage monopoli:bridge inbox")  # and the item dropped

@@ -1,6 +1,7 @@
 """A game's time limit: `run --time-limit` (or the rule set's), a boss bar of the time left updated every
 few seconds, warnings at 10 and 1 minutes, the end by `time_up`; stored with the game, so a restarted
-controller and the board page read the same limit. Against the strict sandbox over RCON."""
+controller and the board page read the same limit. The bar, the warnings, the end and its undo are decided
+on snapshots (`decide_support.Desk`); a restart's limit and `run --time-limit` go over RCON."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from controller_support import PACK, PASSWORD, ask
+from controller_support import PACK, PASSWORD
+from decide_support import Desk
 
 from monopoli_mc.bridge import timebar
 from monopoli_mc.cli import cli
@@ -92,48 +95,6 @@ def _start(c: Clocked, ctl: Controller) -> None:
     c.base = row.started  # from now on the time is the game's start plus what the test says
 
 
-def test_the_time_left_is_a_boss_bar_with_warnings_and_the_game_ends_on_time(tmp_path: Path) -> None:
-    with clocked(tmp_path) as c:
-        ctl = c.controller(time_limit=700.0)
-        _start(c, ctl)
-        assert any(line.startswith("Game on! ") and line.endswith(" starts. Time limit: 11 min 40 s.")
-                   for line in c.heard("Sam")), c.heard("Sam")
-        for name in ("Alex", "Sam"):
-            assert c.bots[name].bossbars() == [("Time left: 12 min", 700, 700, "yellow")]
-        spectator = Bot.join(c.box.world, "Kim")  # not seated: sees no bar
-        assert spectator.bossbars() == []
-        sent = ctl.requests
-        ctl.beaten = ctl.clock()  # the heartbeat (once an idle second, its own request) is not counted here
-        ctl.poll()
-        c.offset = 4.0
-        ctl.poll()
-        assert ctl.requests - sent == 2  # two idle polls within the update period: the inbox read alone
-        c.offset = 6.0
-        sent = ctl.requests
-        ctl.poll()
-        assert ctl.requests - sent == 2  # the inbox read and the bar's value
-        assert c.bots["Alex"].bossbars() == [("Time left: 12 min", 694, 700, "yellow")]
-        c.offset = 101.0  # 599 s left
-        ctl.poll()
-        assert c.bots["Alex"].bossbars() == [("Time left: 10 min", 599, 700, "red")]
-        for name in ("Alex", "Sam"):
-            assert "10 minutes left on board main: then the richest by net worth wins." in c.heard(name)
-        c.offset = 641.0  # 59 s left
-        ctl.poll()
-        assert c.bots["Sam"].bossbars() == [("Time left: 59 s", 59, 700, "red")]
-        assert "1 minute left on board main: then the richest by net worth wins." in c.heard("Sam")
-        assert c.heard("Sam").count("10 minutes left on board main: then the richest by net worth wins.") == 1
-        c.offset = 701.0
-        ctl.poll()
-        game = ctl.tables["main"].game
-        assert game is not None and game.phase == "game_over" and game.end_reason == "time_limit"
-        assert game.winner is None and game.tied() == [0, 1]  # nobody moved: equal net worth is a tie
-        assert "GAME OVER: a tie, no single winner (the richest when time ran out)" in "\n".join(c.heard("Alex"))
-        assert c.bots["Alex"].bossbars() == [] and c.box.world.bossbars == {}
-        assert not any("monopoli.time.main" in c.box.world.players[n].tags for n in ("Alex", "Sam"))
-        assert "[main] 1 minute left on board main: then the richest by net worth wins." in c.lines
-
-
 def test_the_limit_is_stored_with_the_game_and_read_by_the_page(tmp_path: Path) -> None:
     with clocked(tmp_path) as c:
         first = c.controller(time_limit=5400.0)
@@ -162,68 +123,6 @@ def test_the_limit_is_stored_with_the_game_and_read_by_the_page(tmp_path: Path) 
         off.poll()
         assert c.bots["Alex"].bossbars() == [] and c.box.world.bossbars == {}
         off.release()
-
-
-def _ask(c: Clocked, ctl: Controller, kind: str, **args: object) -> str:
-    return ask(c.store, ctl.poll, kind, **args)
-
-
-def test_undo_of_a_time_up_end_restores_the_game_and_lifts_the_limit_it_ran_past(tmp_path: Path) -> None:
-    """Issue 19 item 11: the undo used to drop the last move too, and the limit ended the game again at once."""
-    with clocked(tmp_path) as c:
-        ctl = c.controller(time_limit=700.0)
-        _start(c, ctl)
-        assert _ask(c, ctl, "pay", player="Alex", amount=100) == "pay Alex: done"  # the last move before the end
-        c.offset = 701.0
-        ctl.poll()
-        game = ctl.tables["main"].game
-        assert game is not None and game.phase == OVER and game.end_reason == "time_limit"
-        answer = _ask(c, ctl, "undo")
-        assert answer == ("undid the end when time ran out on board 'main'; its time was up, so the game goes on "
-                          "without a time limit (`monopoli admin end` ends it)"), answer
-        game = ctl.tables["main"].game
-        assert game is not None and game.phase != OVER and game.cash[game.names.index("Alex")] == 1600  # kept
-        for _ in range(3):
-            c.offset += 10
-            ctl.poll()
-        assert game.phase != OVER and ctl.tables["main"].ends_at is None
-        assert c.bots["Alex"].bossbars() == [] and "time is up" not in _ask(c, ctl, "status")
-        ctl.release()
-        again = c.controller(time_limit=700.0)  # restarted with the night's same command line
-        again.poll()
-        assert again.tables["main"].game.phase != OVER  # type: ignore[union-attr]
-        assert ("board 'main': game 1's time limit was lifted by an undo of its end; --time-limit does not set it "
-                "again (`monopoli admin end` ends the game)") in c.lines
-        assert _ask(c, again, "end").startswith("game 1 on board 'main' ended: ")
-        again.release()
-
-
-def test_undo_of_an_operator_end_before_the_limit_keeps_the_limit(tmp_path: Path) -> None:
-    with clocked(tmp_path) as c:
-        ctl = c.controller(time_limit=700.0)
-        _start(c, ctl)
-        assert _ask(c, ctl, "pay", player="Sam", amount=50) == "pay Sam: done"
-        c.offset = 100.0
-        assert _ask(c, ctl, "end").startswith("game 1 on board 'main' ended: ")
-        assert _ask(c, ctl, "undo").startswith("undid the operator's end of the game on board 'main': GAME OVER: ")
-        game = ctl.tables["main"].game
-        assert game is not None and game.phase != OVER and game.cash[game.names.index("Sam")] == 1550
-        assert ctl.tables["main"].ends_at == c.base + 700  # type: ignore[operator]
-        ctl.poll()
-        assert c.bots["Alex"].bossbars() == [("Time left: 10 min", 600, 700, "red")]
-        ctl.release()
-
-
-def test_the_rule_sets_limit_applies_without_the_flag(tmp_path: Path) -> None:
-    rules = tmp_path / "timed.yaml"
-    rules.write_text("name: timed\ntime_limit_minutes: 45\n")
-    with clocked(tmp_path) as c:
-        ctl = c.controller(rules=str(rules))
-        _start(c, ctl)
-        row = c.store.current_game("main")
-        assert row is not None and ctl.tables["main"].ends_at == row.started + 45 * 60
-        assert stored_views(c.store, load_world(), ["main"], rules=str(rules))[0].ends_at == row.started + 45 * 60
-        assert c.bots["Sam"].bossbars() == [("Time left: 45 min", 2700, 2700, "yellow")]
 
 
 @pytest.mark.parametrize(("text", "seconds"), [("90m", 5400), ("90", 5400), ("1h30m", 5400), ("2h", 7200),
@@ -333,8 +232,107 @@ def test_every_time_bar_command_is_taken_by_each_versions_tree(version: str) -> 
     assert [line for line in lines if judge(line, version, 4) is not None] == []
 
 
-def test_a_clock_action_that_fails_is_said_once_and_stops_nobody(tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def _desk(**settings: Any) -> Desk:
+    """Alex and Sam seated and started."""
+    return Desk(["Alex", "Sam"], **settings)
+
+
+def _at(desk: Desk, offset: float) -> None:
+    """The time of day `offset` seconds after the game's start, and the controller's clock with it."""
+    row = desk.store.current_game("main")
+    assert row is not None
+    desk.now += row.started + offset - desk.wall
+    desk.wall = row.started + offset
+
+
+def test_the_time_left_is_a_boss_bar_with_warnings_and_the_game_ends_on_time() -> None:
+    desk = _desk(time_limit=700.0)
+    assert any(line.startswith("Game on! ") and line.endswith(" starts. Time limit: 11 min 40 s.")
+               for line in desk.heard("Sam")), desk.heard("Sam")
+    assert desk.bossbar(BAR) == ("Time left: 12 min", 700, 700, "yellow")
+    assert "bossbar set monopoli:time_main players @a[tag=monopoli.time.main]" in desk.written
+    assert {"tag Alex add monopoli.time.main", "tag Sam add monopoli.time.main"} <= set(desk.written)  # not Kim
+    _at(desk, 0.0)
+    desk.step()
+    _at(desk, 4.0)
+    desk.step()
+    assert desk.writes == []  # two idle polls within the update period: nothing written
+    _at(desk, 6.0)
+    desk.step()
+    assert desk.writes == ["bossbar set monopoli:time_main value 694"]  # the bar's value alone
+    assert desk.bossbar(BAR) == ("Time left: 12 min", 694, 700, "yellow")
+    _at(desk, 101.0)  # 599 s left
+    desk.step()
+    assert desk.bossbar(BAR) == ("Time left: 10 min", 599, 700, "red")
+    for name in ("Alex", "Sam"):
+        assert "10 minutes left on board main: then the richest by net worth wins." in desk.heard(name)
+    _at(desk, 641.0)  # 59 s left
+    desk.step()
+    assert desk.bossbar(BAR) == ("Time left: 59 s", 59, 700, "red")
+    assert "1 minute left on board main: then the richest by net worth wins." in desk.heard("Sam")
+    assert desk.heard("Sam").count("10 minutes left on board main: then the richest by net worth wins.") == 1
+    _at(desk, 701.0)
+    desk.step()
+    game = desk.game
+    assert game.phase == "game_over" and game.end_reason == "time_limit"
+    assert game.winner is None and game.tied() == [0, 1]  # nobody moved: equal net worth is a tie
+    assert "GAME OVER: a tie, no single winner (the richest when time ran out)" in "\n".join(desk.heard("Alex"))
+    assert desk.bossbar(BAR) is None and "tag @a remove monopoli.time.main" in desk.writes
+    assert "[main] 1 minute left on board main: then the richest by net worth wins." in desk.lines
+
+
+def test_undo_of_a_time_up_end_restores_the_game_and_lifts_the_limit_it_ran_past() -> None:
+    """Issue 19 item 11: the undo used to drop the last move too, and the limit ended the game again at once."""
+    desk = _desk(time_limit=700.0)
+    assert desk.ask("pay", player="Alex", amount=100) == "pay Alex: done"  # the last move before the end
+    _at(desk, 701.0)
+    desk.step()
+    game = desk.game
+    assert game.phase == OVER and game.end_reason == "time_limit"
+    answer = desk.ask("undo")
+    assert answer == ("undid the end when time ran out on board 'main'; its time was up, so the game goes on "
+                      "without a time limit (`monopoli admin end` ends it)"), answer
+    game = desk.game
+    assert game.phase != OVER and game.cash[game.names.index("Alex")] == 1600  # kept
+    for _ in range(3):
+        desk.tick(10)
+        desk.step()
+    assert game.phase != OVER and desk.table.ends_at is None
+    assert desk.bossbar(BAR) is None and "time is up" not in desk.ask("status")
+    row = desk.store.current_game("main")  # restarted with the night's same command line
+    assert row is not None
+    assert timelimit.follow(desk.store, desk.table, row, 700.0, desk.wall, override=True) == (
+        "board 'main': game 1's time limit was lifted by an undo of its end; --time-limit does not set it "
+        "again (`monopoli admin end` ends the game)")
+    desk.step()
+    assert desk.game.phase != OVER
+    assert desk.ask("end").startswith("game 1 on board 'main' ended: ")
+
+
+def test_undo_of_an_operator_end_before_the_limit_keeps_the_limit() -> None:
+    desk = _desk(time_limit=700.0)
+    assert desk.ask("pay", player="Sam", amount=50) == "pay Sam: done"
+    _at(desk, 100.0)
+    assert desk.ask("end").startswith("game 1 on board 'main' ended: ")
+    assert desk.ask("undo").startswith("undid the operator's end of the game on board 'main': GAME OVER: ")
+    game = desk.game
+    assert game.phase != OVER and game.cash[game.names.index("Sam")] == 1550
+    row = desk.store.current_game("main")
+    assert row is not None and desk.table.ends_at == row.started + 700
+    desk.step()
+    assert desk.bossbar(BAR) == ("Time left: 10 min", 600, 700, "red")
+
+
+def test_the_rule_sets_limit_applies_without_the_flag(tmp_path: Path) -> None:
+    rules = tmp_path / "timed.yaml"
+    rules.write_text("name: timed\ntime_limit_minutes: 45\n")
+    desk = _desk(rules=str(rules))
+    row = desk.store.current_game("main")
+    assert row is not None and desk.table.ends_at == row.started + 45 * 60
+    assert desk.bossbar(BAR) == ("Time left: 45 min", 2700, 2700, "yellow")
+
+
+def test_a_clock_action_that_fails_is_said_once_and_stops_nobody(monkeypatch: pytest.MonkeyPatch) -> None:
     """A controller error in the time limit's end is undone and said once; the poll, the operator's
     requests and the other inputs go on; the clock tries again once the game has moved on."""
     from monopoli_mc.controller.table import BoardGame
@@ -346,25 +344,21 @@ def test_a_clock_action_that_fails_is_said_once_and_stops_nobody(tmp_path: Path,
             raise KeyError("nobody foresaw this")
         return real(self, store, action, origin)  # type: ignore[arg-type]
 
-    with clocked(tmp_path) as c:
-        ctl = c.controller(time_limit=60.0)
-        _start(c, ctl)
-        monkeypatch.setattr(BoardGame, "apply", broken)
-        c.offset = 61.0
-        ctl.poll()
-        game = ctl.tables["main"].game
-        assert game is not None and game.phase != OVER  # undone, in memory and in the database
-        said = [line for line in c.lines if "the clock's time_up could not be applied" in line]
-        assert said == ["warning: board 'main': the clock's time_up could not be applied: a controller error "
-                        "(KeyError: 'nobody foresaw this'). The board waits; the clock tries again once its game "
-                        "moves on (`monopoli admin undo --board main` takes the last move back); please report "
-                        "this line"], c.lines
-        assert _ask(c, ctl, "status").startswith("main: ")  # the operator is answered meanwhile
-        ctl.poll()
-        assert len([line for line in c.lines if "could not be applied" in line]) == 1  # said once
-        assert c.store.current_game("main") is not None
-        monkeypatch.setattr(BoardGame, "apply", real)
-        assert "Alex" in _ask(c, ctl, "pay", player="Alex", amount=10)  # the game moves on
-        ctl.poll()
-        game = ctl.tables["main"].game
-        assert game is not None and game.phase == OVER and game.end_reason == "time_limit"
+    desk = _desk(time_limit=60.0)
+    monkeypatch.setattr(BoardGame, "apply", broken)
+    _at(desk, 61.0)
+    desk.step()
+    assert desk.game.phase != OVER  # undone, in memory and in the database
+    said = [line for line in desk.lines if "the clock's time_up could not be applied" in line]
+    assert said == ["warning: board 'main': the clock's time_up could not be applied: a controller error "
+                    "(KeyError: 'nobody foresaw this'). The board waits; the clock tries again once its game "
+                    "moves on (`monopoli admin undo --board main` takes the last move back); please report "
+                    "this line"], desk.lines
+    assert desk.ask("status").startswith("main: ")  # the operator is answered meanwhile
+    desk.step()
+    assert len([line for line in desk.lines if "could not be applied" in line]) == 1  # said once
+    assert "time_up" not in [kind for kind, *_ in desk.store.actions(desk.table.game_id)]  # nor in the database
+    monkeypatch.setattr(BoardGame, "apply", real)
+    assert "Alex" in desk.ask("pay", player="Alex", amount=10)  # the game moves on
+    desk.step()
+    assert desk.game.phase == OVER and desk.game.end_reason == "time_limit"

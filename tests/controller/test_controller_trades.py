@@ -1,10 +1,15 @@
-"""Trades written in the world with triggers: the draft is answered, sent, accepted, and survives a restart."""
+"""Trades written in the world with triggers: the draft is answered, sent, accepted (decided on a snapshot,
+`decide_support.Desk`), and survives a restart (over RCON)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from controller_support import Rig
+from decide_support import Desk
 
 from monopoli_mc.controller.loop import Controller, Settings
+from monopoli_mc.datapack import calls
 
 
 def _give(rig: Rig, name: str, space: int) -> None:
@@ -12,49 +17,45 @@ def _give(rig: Rig, name: str, space: int) -> None:
     rig.step()
 
 
-def test_a_trade_written_with_triggers_is_accepted(rig: Rig) -> None:
-    _give(rig, "Alex", 3)
-    _give(rig, "Sam", 39)
-    alex = rig.bots["Alex"]
-    rig.said_to("Alex")
-    alex.trigger("offer", "set", 3)
-    rig.step()
-    said = rig.said_to("Alex")
+def test_a_trade_written_with_triggers_is_accepted(desk: Desk) -> None:
+    desk.give_deed("Alex", 3)
+    desk.give_deed("Sam", 39)
+    desk.said_to("Alex")
+    desk.trigger("Alex", "offer", 3)
+    desk.step()
+    said = desk.said_to("Alex")
     assert any("Your trade offer to nobody yet: Baltic Avenue for nothing" in line for line in said), said
-    clicks = [label for line in rig.box.world.player("Alex").chat[-6:] for label, _ in line.clicks]
-    assert "[Sam]" in clicks and "[Robin]" in clicks and "[Send the offer]" in clicks  # whom to: a button each
-    alex.click("Sam")
-    rig.step()
-    assert any("Your trade offer to Sam: Baltic Avenue for nothing" in line for line in rig.said_to("Alex"))
-    alex.trigger("offer", "set", 39)
-    rig.step()
-    alex.trigger("offer_cash", "set", 100)
-    rig.step()
-    assert any("to Sam: Baltic Avenue, $100 for Boardwalk" in line for line in rig.said_to("Alex"))
-    alex.click("Send the offer")
-    rig.step()
-    assert any("You offer Sam" in line for line in rig.said_to("Alex"))
-    assert rig.ctl.tables["main"].offers == {}
-    rig.said_to("Sam")
-    rig.bots["Sam"].click("Accept")
-    rig.step()
-    game = rig.game
+    # whom to: a button each ([Sam], [Robin]), then [Send the offer]
+    assert calls.prompt_offer_to("Alex", [(1, "Sam"), (2, "Robin")]) in desk.writes
+    assert calls.prompt("Alex", "offer") in desk.writes
+    desk.trigger("Alex", "offer_to", 2)  # [Sam] runs /trigger offer_to set 2: her seat, counted from 1
+    desk.step()
+    assert any("Your trade offer to Sam: Baltic Avenue for nothing" in line for line in desk.said_to("Alex"))
+    desk.trigger("Alex", "offer", 39)
+    desk.step()
+    desk.trigger("Alex", "offer_cash", 100)
+    desk.step()
+    assert any("to Sam: Baltic Avenue, $100 for Boardwalk" in line for line in desk.said_to("Alex"))
+    desk.trigger("Alex", "offer_send")
+    desk.step()
+    assert any("You offer Sam" in line for line in desk.said_to("Alex"))
+    assert desk.tables["main"].offers == {}
+    desk.trigger("Sam", "accept")
+    desk.step()
+    game = desk.game
     assert game.owner[39] == 0 and game.owner[3] == 1
-    assert rig.box.world.execute("scoreboard players get Alex monopoli.cash") == [
-        f"Alex has {game.cash[0]} [Cash]"]
+    assert calls.cash("Alex", game.cash[0]) in desk.writes
 
 
-def test_an_offer_the_engine_refuses_is_kept(rig: Rig) -> None:
-    robin = rig.bots["Robin"]
-    robin.trigger("offer_to", "set", 1)
-    rig.step()
-    robin.trigger("offer_send")
-    rig.step()
-    said = rig.said_to("Robin")
+def test_an_offer_the_engine_refuses_is_kept(desk: Desk) -> None:
+    desk.trigger("Robin", "offer_to", 1)
+    desk.step()
+    desk.trigger("Robin", "offer_send")
+    desk.step()
+    said = desk.said_to("Robin")
     assert any("your offer is kept" in line for line in said), said
-    clicks = [label for line in rig.box.world.player("Robin").chat[-2:] for label, _ in line.clicks]
-    assert "[Drop it]" in clicks
-    assert rig.ctl.tables["main"].offers[2]["to"] == 0
+    assert calls.prompt("Robin", "offer") in desk.writes  # its buttons, [Drop it] among them
+    assert desk.tables["main"].offers[2]["to"] == 0
 
 
 def test_a_draft_survives_a_controller_restart(rig: Rig) -> None:
@@ -69,30 +70,25 @@ def test_a_draft_survives_a_controller_restart(rig: Rig) -> None:
     assert again.tables["main"].offers == {0: draft}
 
 
-def test_trade_triggers_with_bad_values_are_answered(rig: Rig) -> None:
-    before = rig.game.to_data()
-    alex = rig.bots["Alex"]
+def test_trade_triggers_with_bad_values_are_answered(desk: Desk) -> None:
+    before = desk.game.to_data()
     for objective, value, expect in (("offer", 7, "space 7 is not a deed"),
                                      ("offer", 39, "nobody owns Boardwalk"),
                                      ("offer_to", 9, "no other player in seat 9"),
                                      ("offer_to", 1, "no other player in seat 1")):
-        alex.trigger(objective, "set", value)
-        rig.step()
-        assert any(expect in line for line in rig.said_to("Alex")), objective
-    alex.trigger("offer_send")
-    rig.step()
-    assert any("Choose whom you trade with first" in line for line in rig.said_to("Alex"))
-    assert rig.game.to_data() == before
+        desk.trigger("Alex", objective, value)
+        desk.step()
+        assert any(expect in line for line in desk.said_to("Alex")), objective
+    desk.trigger("Alex", "offer_send")
+    desk.step()
+    assert any("Choose whom you trade with first" in line for line in desk.said_to("Alex"))
+    assert desk.game.to_data() == before
 
 
-def test_an_operator_trade_says_whether_it_was_offered(rig: Rig) -> None:
-    offer = {"from": "Alex", "to": "Sam", "give": [1], "get": [], "give_cash": 0, "get_cash": 500}
-    refused = rig.store.request("trade", offer)
-    rig.step()
-    assert rig.store.answer_of(refused) == "refused: Alex does not own space 1"
-    _give(rig, "Alex", 1)
-    offered = rig.store.request("trade", offer)
-    rig.step()
-    assert rig.store.answer_of(offered) == (
+def test_an_operator_trade_says_whether_it_was_offered(desk: Desk) -> None:
+    offer: dict[str, Any] = {"from": "Alex", "to": "Sam", "give": [1], "get": [], "give_cash": 0, "get_cash": 500}
+    assert desk.ask("trade", **offer) == "refused: Alex does not own space 1"
+    desk.give_deed("Alex", 1)
+    assert desk.ask("trade", **offer) == (
         "trade offered: Mediterranean Avenue for $500; Sam accepts with /trigger accept")
-    assert rig.game.phase == "trade" and rig.game.to_act() == 1
+    assert desk.game.phase == "trade" and desk.game.to_act() == 1

@@ -1,9 +1,11 @@
-"""Triggers never stay locked: whatever value a use leaves, the trigger is enabled again and explained."""
+"""Triggers never stay locked: whatever value a use leaves, the trigger is enabled again and explained
+(the pack's locks, over RCON); a positive value on a trigger that takes none is decided on a snapshot."""
 
 from __future__ import annotations
 
 import pytest
 from controller_support import Rig
+from decide_support import Desk
 
 from monopoli_mc.datapack.channel import INTENTS
 
@@ -40,9 +42,9 @@ def test_a_bid_at_zero_says_what_a_bid_is(rig: Rig) -> None:
     assert any("a bid is a whole number of dollars above 0, not 0" in line for line in rig.said_to(name))
 
 
-def test_a_positive_value_on_a_trigger_without_one_is_the_trigger(rig: Rig) -> None:
-    name = rig.game.names[rig.game.to_act()]
-    rig.bots[name].trigger("d6", "set", 5)
-    rig.step()
-    actions = rig.store.actions(rig.ctl.tables["main"].game_id)
-    assert actions[0] == ("roll", rig.game.names.index(name), None)
+def test_a_positive_value_on_a_trigger_without_one_is_the_trigger(desk: Desk) -> None:
+    name = desk.game.names[desk.game.to_act()]
+    desk.trigger(name, "d6", 5)  # /trigger d6 set 5
+    desk.step()
+    actions = desk.store.actions(desk.tables["main"].game_id)
+    assert actions[0] == ("roll", desk.game.names.index(name), None)

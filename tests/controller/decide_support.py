@@ -1,0 +1,309 @@
+"""Decisions on a snapshot, with no server (issue 36): `Desk`, one world's boards over an in-memory store.
+
+A test feeds what a poll would have read (a player's trigger or button, an operator's request, the
+time passing) and reads back what the decisions return: the commands to write, each judged by
+Mojang's command tree for the world's version (`sandbox.strict.judge`), and the lines they say, read
+back out of those commands as the pack would show them. A poll here is the controller's poll without
+its I/O: `decide.decide` on a `Snapshot` in one transaction, then the writes the loop would make of
+what was decided (the board's picture, the prompts, the auction and time bars).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from monopoli_mc.bridge.inbox import Position, WorldEvent
+from monopoli_mc.controller import auction, decide, inputs, offers, timers
+from monopoli_mc.controller.players import by_name
+from monopoli_mc.controller.settings import Settings
+from monopoli_mc.controller.snapshot import Reads, Snapshot
+from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.table import BoardGame, away_from, boards, seats
+from monopoli_mc.datapack.escape import is_player_name
+from monopoli_mc.datapack.world_config import WorldConfig, load_world
+from monopoli_mc.rules.board import board_path, load_board
+from monopoli_mc.rules.game import Game
+from monopoli_mc.rules.settings import load_rules
+from monopoli_mc.sandbox.strict import judge
+from monopoli_mc.vanilla.data import load as load_vanilla
+from monopoli_mc.vanilla.reader import Reader
+from monopoli_mc.vanilla.snbt import read_compound, read_value
+
+WORLD_KEY = "127.0.0.1:25575"
+MESSAGES = ("tell", "title", "subtitle", "actionbar")
+
+
+def uuid_of(name: str) -> str:
+    """A UUID for a player's name, the same in every test."""
+    return f"00000000-0000-0000-0000-{sum(ord(c) << (i % 40) for i, c in enumerate(name)) % 16**12:012x}"
+
+
+class Desk:
+    """A world's boards decided on snapshots over a fresh in-memory store: no server, no RCON, no Controller.
+
+    With `names`, those players join the first board (as `/trigger join` does) and its game starts once
+    they are all seated (`run --start-at`), as the sandbox rig of `controller_support.make_rig` does.
+    """
+
+    def __init__(self, names: Iterable[str] = ("Alex", "Sam", "Robin"), *, seed: int = 3, rules: str = "prom",
+                 world: WorldConfig | None = None, **settings: Any) -> None:
+        names = list(names)
+        self.world = world or dataclasses.replace(load_world(), movement="teleport")
+        options: dict[str, Any] = {"rules": rules, "seed": seed, "start_at": len(names) or None,
+                                   "auction_quiet": 0.0, "walk_wait": 0.0}
+        self.settings = Settings(**{**options, **settings})
+        self.rules = load_rules(rules)
+        if self.settings.max_rounds is not None:
+            self.rules = dataclasses.replace(self.rules, max_rounds=self.settings.max_rounds)
+        self.board = load_board(board_path(self.rules.board))
+        self.store = Store(":memory:")
+        self.tables = boards(self.world)
+        self.names: dict[str, str] = {}  # UUID -> name, as the read phase knows them
+        self.kept = decide.Kept()
+        self.now = 1000.0  # the controller's clock
+        # the time of day: requests' deadlines and the times the store keeps are time.time(); the loop reads
+        # its clock again for the writes after deciding, so a game started in a poll has begun before them
+        self.wall = time.time() + 0.5
+        self.lines: list[str] = []  # the terminal's, every line since the start
+        self.writes: list[str] = []  # the last poll's commands, in order
+        self.written: list[str] = []  # every command since the start, in order
+        self.standing: dict[str, Position | None] = {}  # where players stand, as the read phase would read it
+        self.online: set[str] | None = None
+        self.game_time: int | None = None
+        self._queue: list[WorldEvent] = []
+        self._seq = 0
+        self._heard: dict[str, int] = {}  # by player: the messages `said_to` returned already
+        self._shown: list[tuple[str, str, str]] = []  # (kind, to whom, text) of every message written
+        self._mc = load_vanilla(self.world.version.name)
+        first = next(iter(self.tables))
+        for name in names:
+            self.join(name)
+            self.trigger(name, "join")
+        if names:
+            self.step()
+            assert self.tables[first].game is not None, self.lines
+            for name in names:  # what the start said is heard
+                self.said_to(name)
+
+    # -- what a poll reads ---------------------------------------------------------------
+    def join(self, name: str) -> str:
+        """A player the server lists from now on (by a UUID of their name); their UUID."""
+        uuid = uuid_of(name)
+        self.names[uuid] = name
+        return uuid
+
+    def trigger(self, name: str, kind: str, value: int | None = 1, *, button: bool = False,
+                **fields: Any) -> WorldEvent:
+        """An inbox entry of this player's, read at the next `step`: `/trigger kind set value` (a bare
+        `/trigger kind` adds 1 to a score the pack had at 0: value 1), a button, `online`..."""
+        uuid = next((u for u, n in self.names.items() if n == name), None) or self.join(name)
+        self._seq += 1
+        event = WorldEvent(seq=self._seq, kind=kind, uuid=uuid, value=value, button=button, **fields)
+        self._queue.append(event)
+        return event
+
+    def admin(self, kind: str, *, target: str | None = None, value: int | None = None, board: str | None = None,
+              text: str | None = None, by: str | None = None) -> WorldEvent:
+        """An operator's `/function monopoli:admin/...` entry, run by the player `by` (else from the console)."""
+        self._seq += 1
+        uuid = None if by is None else next((u for u, n in self.names.items() if n == by), None) or self.join(by)
+        event = WorldEvent(seq=self._seq, kind=f"admin_{kind}", uuid=uuid, target=target, value=value, board=board,
+                           text=text, time=self.game_time)
+        self._queue.append(event)
+        return event
+
+    def request(self, kind: str, board: str | None = None, **args: Any) -> int:
+        """An operator's `monopoli admin` request, waiting in the database for the next `step`."""
+        return self.store.request(kind, dict(args), board)
+
+    def ask(self, kind: str, board: str | None = None, **args: Any) -> str:
+        """An operator's request, the poll that answers it, and the answer."""
+        asked = self.request(kind, board, **args)
+        self.step()
+        answer = self.store.answer_of(asked)
+        assert answer is not None, f"{kind} was not answered: {self.lines[-5:]}"
+        return answer
+
+    def stand(self, name: str, board: str) -> None:
+        """The player stands on GO of a board (as the read phase reads it, for a join or an operator)."""
+        layout = self.tables[board].layout
+        x, y, z = layout.world(layout.stand(0))
+        self.standing[name] = (x + 0.5, float(y), z + 0.5)
+
+    def restart(self) -> None:
+        """A controller started again on the same database: every board's memory rebuilt from the store."""
+        self.tables = boards(self.world)
+        self.kept = decide.Kept()
+        self._reload()
+        for table in self.tables.values():
+            table.offers = self.store.meta_json(inputs.offers_key(table), "{}", offers.stored, "trade offers")
+
+    def tick(self, seconds: float) -> None:
+        """Time passes, on the controller's clock and the wall's."""
+        self.now += seconds
+        self.wall += seconds
+
+    # -- one poll ------------------------------------------------------------------------
+    def snapshot(self, reads: Reads | None = None) -> Snapshot:
+        """The snapshot a poll decides on now."""
+        return Snapshot(self.store, self.tables, self.names, True, reads or Reads(), self.now, self.wall,
+                        self.settings, self.rules, self.board, self.world, "w")
+
+    def step(self) -> int:
+        """One poll without I/O: the queued entries, the clocks due and the requests waiting are decided in
+        one transaction; then what the loop writes of it. Every command is judged; returns entries decided."""
+        new, self._queue = self._queue, []
+        reads = Reads(new=new, ack=new[-1].seq if new else None, counter=self._seq, game_time=self.game_time,
+                      standing=dict(self.standing), online=self.online)
+        timers.hold(self.tables.values(), self.now, self.wall)
+        due = timers.due(self.tables.values(), self.now, self.wall, auction_quiet=self.settings.auction_quiet,
+                         auction_first=self.settings.auction_first)
+        s = self.snapshot(reads)
+        out: list[str] = []
+        with self.store.transaction():
+            out += decide.decide(s, due, self.kept, decide.Undo(self._reload, self._said), world_key=WORLD_KEY)
+        self._said(s)
+        where = seats(self.tables.values(), self.store.lobbies())
+        for table in self.tables.values():
+            gone, back = table.reseat(away_from(table, where))
+            out = gone + out + back
+        for name, events in s.events.items():
+            out += self.tables[name].writes(events)
+        for table in self.tables.values():
+            out += table.prompt_writes()
+        timers.auction_clock(self.tables.values(), self.now)
+        out += auction.bar_writes(self.tables.values(), self.now, quiet=self.settings.auction_quiet,
+                                  first=self.settings.auction_first)
+        out += timers.time_bars(self.tables.values(), self.wall, self.lines.append)
+        self._judge(out)
+        self.writes = out
+        self.written += out
+        self._shown += [shown for command in out for shown in self._message(command)]
+        return len(new)
+
+    def _said(self, s: Snapshot) -> None:
+        self.lines += s.lines
+        s.lines.clear()
+
+    def _reload(self) -> None:
+        """The games as the store has them (after a decision failed), as the loop's `reload`."""
+        for table in self.tables.values():
+            row = self.store.current_game(table.name)
+            if row is not None:
+                table.load(self.store, row, self.board)
+            table.paused = self.store.meta(f"paused:{table.name}") == "1"
+
+    def _judge(self, commands: list[str]) -> None:
+        refused = [(c, why) for c in commands if (why := judge(c, self.world.version.name)) is not None]
+        assert not refused, f"Mojang's command tree refuses: {refused}"
+
+    # -- what was said ---------------------------------------------------------------------
+    def _message(self, command: str) -> list[tuple[str, str, str]]:
+        """(kind, to whom, text) of a message call (`function monopoli:ui/tell {player:…,text:…}`), as shown."""
+        head = "function monopoli:ui/"
+        if not command.startswith(head):
+            return []
+        kind, _, args = command[len(head):].partition(" ")
+        if kind not in MESSAGES or not args:
+            return []
+        macro = read_compound(Reader(args, self._mc))
+        text = str(macro["text"])  # pasted into the function's `{text:"$(text)"}`, read as the server reads it
+        if self.world.version.is_snbt_text:
+            shown = read_compound(Reader('{text:"' + text + '"}', self._mc))["text"]
+        else:
+            import json
+            shown = json.loads('{"text":"' + text + '"}')["text"]
+        return [(kind, str(macro["player"]), str(shown))]
+
+    def _reaches(self, to: str, name: str) -> bool:
+        """Whether a message's target reaches this player (by name, everyone, or their table's players)."""
+        if to in (name, "@a") or (not is_player_name(name) and to == by_name(name)):
+            return True
+        table = next((t for t in self.tables.values() if t.view.players == to), None)
+        return table is not None and (table.seat_of(name) is not None or name in self.store.lobby(table.name))
+
+    def messages(self, kind: str = "tell") -> list[str]:
+        """Every message of this kind written since the start, to whomever."""
+        return [text for k, _, text in self._shown if k == kind]
+
+    def heard(self, name: str, kind: str = "tell") -> list[str]:
+        """Every message of this kind that reached a player since the start."""
+        return [text for k, to, text in self._shown if k == kind and self._reaches(to, name)]
+
+    def said_to(self, name: str, kind: str = "tell") -> list[str]:
+        """The messages (chat lines by default) that reached a player since the last call for them."""
+        key = f"{kind}:{name}"
+        seen = self._heard.get(key, 0)
+        self._heard[key] = len(self._shown)
+        return [text for k, to, text in self._shown[seen:] if k == kind and self._reaches(to, name)]
+
+    def bar_value(self, bar: str) -> int | None:
+        """The value last written to a boss bar (`monopoli:time_main`), None if never."""
+        head = f"bossbar set {bar} value "
+        values = [int(c[len(head):]) for c in self.written if c.startswith(head)]
+        return values[-1] if values else None
+
+    def bossbar(self, bar: str) -> tuple[str, int, int, str] | None:
+        """A boss bar as the commands written so far leave it: (words, value, max, colour); None if removed."""
+        state: dict[str, str] | None = None
+        for command in self.written:
+            if command.startswith(f"bossbar add {bar} "):
+                state = dict(state or {}, name=command[len(f"bossbar add {bar} "):])
+            elif command == f"bossbar remove {bar}":
+                state = None
+            elif command.startswith(f"bossbar set {bar} ") and state is not None:
+                key, _, value = command[len(f"bossbar set {bar} "):].partition(" ")
+                state[key] = value
+        if state is None:
+            return None
+        words = read_value(Reader(state["name"], self._mc))
+        return (str(words["text"]) if isinstance(words, dict) else str(words), int(state.get("value", 0)),
+                int(state.get("max", 100)), state.get("color", "white"))
+
+    def give_deed(self, name: str, space: int) -> None:
+        """The operator gives a player a deed in game (`/function monopoli:admin/give_deed`), and a poll."""
+        self.admin("give_deed", target=name, text=str(space))
+        self.step()
+        answered = [line for line in self.lines if line.startswith("operator")]
+        assert self.game.owner[space] == self.game.names.index(name), answered[-1:]
+
+    @property
+    def game(self) -> Game:
+        """The first board's game."""
+        game = next(iter(self.tables.values())).game
+        assert game is not None
+        return game
+
+    @property
+    def table(self) -> BoardGame:
+        """The first board."""
+        return next(iter(self.tables.values()))
+
+
+def open_auction(desk: Desk) -> tuple[str, str]:
+    """The player to act throws, declines the deed they land on, and it goes to auction (seed 2 lands on
+    one); returns (that player, another)."""
+    from monopoli_mc.rules.phases import AUCTION, BUY
+
+    game = desk.game
+    name = game.names[game.to_act()]
+    other = next(n for n in game.names if n != name)
+    desk.trigger(name, "d6")
+    desk.step()
+    assert game.phase == BUY
+    desk.trigger(name, "auction")
+    desk.step()
+    assert game.phase == AUCTION
+    return name, other
+
+
+def two_boards() -> WorldConfig:
+    """The default world with a second board, `annex`, 100 blocks east (as `controller_support.two_boards`)."""
+    from monopoli_mc.datapack.layout import BoardPlace
+
+    world = load_world()
+    annex = BoardPlace(name="annex", origin=(100, -60, 0), facing="west", tile_size=4, height=10)
+    return dataclasses.replace(world, boards=(world.boards[0], annex), movement="teleport")
