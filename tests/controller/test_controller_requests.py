@@ -73,11 +73,15 @@ def test_a_walker_not_there_in_time_is_untagged_and_teleported(tmp_path: Path) -
 
 def test_an_idle_poll_reads_no_setting_from_the_database(tmp_path: Path) -> None:
     """The night's id and the boot last seen are kept in memory between polls: an idle poll (and a
-    poll with a new boot, once that boot is recorded) reads no row of the meta table."""
+    poll with a new boot, once that boot is recorded) reads no row of the meta table but the night's
+    news count beside this world's mark, in one statement: another world's controller writes the news
+    (controller/tidings.py), so only the file can say whether there is any."""
     for rig in make_rig(tmp_path, ["Alex", "Sam"]):
         statements: list[str] = []
         rig.store.db.set_trace_callback(statements.append)
         for _ in range(3):
             rig.step()
         rig.store.db.set_trace_callback(None)
-        assert statements and not [s for s in statements if "meta" in s]
+        news = [s for s in statements if "meta" in s and "'news'" in s and "'heard:" in s]
+        assert statements and not [s for s in statements if "meta" in s and s not in news]
+        assert len(news) == 3  # one a poll
