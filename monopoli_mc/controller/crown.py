@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.controller import tidings
-from monopoli_mc.controller.night import (Crowning, Night, NightUnreadable, Result, crowned, read_night,
+from monopoli_mc.controller.night import (Crowning, Night, NightUnreadable, Result, Standing, crowned, read_night,
                                           record_crowning)
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.table import BoardGame
@@ -50,6 +50,7 @@ def finalists(s: Snapshot, table: BoardGame, players: int | None) -> list[str]:
     if len(top) < s.rules.min_players:
         raise IllegalAction(f"the standings have {len(night.standings)} player(s): a final needs "
                             f"{s.rules.min_players}; `monopoli standings` shows them")
+    _level_at_the_cut(night.standings, want, s.rules.min_players, most)
     finalists = {t.name.casefold() for t in top}
     busy = [(name, r) for r in night.running() for name in r.players if name.casefold() in finalists]
     if busy:
@@ -57,6 +58,30 @@ def finalists(s: Snapshot, table: BoardGame, players: int | None) -> list[str]:
         raise IllegalAction(f"a finalist is in a running game: {plays}; wait for it to end, or end it with "
                             f"`monopoli admin end --board {busy[0][1].board}`")
     return [t.name for t in top]
+
+
+def _level_at_the_cut(standings: Sequence[Standing], want: int, fewest: int, most: int) -> None:
+    """Refused, in one line, when the last seat of the final would choose between players level on every tie-break
+    (they share a rank): the operator gives the number of seats that takes them all, or none of them."""
+    if len(standings) <= want or standings[want].rank != standings[want - 1].rank:
+        return
+    rank = standings[want - 1].rank
+    level = [t for t in standings if t.rank == rank]
+    ways = [n for n in (sum(t.rank <= rank for t in standings), sum(t.rank < rank for t in standings))
+            if fewest <= n <= most]
+    choice = " or ".join(f"--players {n}" for n in ways) or "a final at another board, or seat them by hand"
+    raise IllegalAction(f"{_names(level)} share rank {rank} ({_tie_words(level[0])}): a final of {want} cannot "
+                        f"choose between them; give {choice}")
+
+
+def _names(level: Sequence[Standing]) -> str:
+    names = [t.name for t in level]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+
+
+def _tie_words(t: Standing) -> str:
+    return (f"{t.points} point{'s' if t.points != 1 else ''}, {t.wins} win{'s' if t.wins != 1 else ''}, "
+            f"${t.worth:,} at the ends")
 
 
 def seat_final(s: Snapshot, table: BoardGame, names: list[str]) -> tuple[list[str], Writes, list[tuple[str, str]]]:

@@ -387,7 +387,7 @@ def record_crowning(store: Store, night: Night, at: float, color: str = "") -> C
     podium = night.podium()
     points = {st.player: st.points for st in night.standings}
     three = tuple(f"{place}. {name}" + (f" ({points[key]} point{'s' if points[key] != 1 else ''})"
-                                        if key in points else "") for place, key, name in podium[:3])
+                                        if key in points else "") for place, key, name in podium if place <= 3)
     crowning = Crowning(at, champion[0] if champion else None, champion[1] if champion else "", night.fingerprint(),
                         tuple(name for place, _key, name in podium if place == 1), three, color)
     store.set_crowning({"at": at, "champion": crowning.champion, "name": crowning.name,

@@ -112,7 +112,7 @@ def _podium(night: Night, crowning: Crowning | None) -> PodiumView | None:
         return None
     final = night.final
     decided = "the final" if final is not None and final.counted else "the standings"
-    top = tuple((place, name) for place, _key, name in night.podium()[:3])
+    top = tuple((place, name) for place, _key, name in night.podium() if place <= 3)
     return PodiumView(crowning.at, crowning.name, top, decided, crowning.stale(night))
 
 

@@ -33,7 +33,9 @@ def standings_shapes(night: Night, *, title: str = "The night") -> list[Shape]:
     champion = night.champion()
     leads = "Leading" if night.running() else "Champion"
     line(f"{leads}: {champion[1]}" if champion else "No single champion yet", 36, bold=True)
-    for place, _key, name in night.podium()[:3]:
+    for place, _key, name in night.podium():
+        if place > 3:
+            break
         line(f"{place}. {name}", 30, PODIUM[min(place, 3) - 1], bold=True, x=20)
     y += 10
     line(night.rules.describe(), 18, "#B8C9BD")

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monopoli_mc.controller.night import Night, NightUnreadable, Replays, read_night
+from monopoli_mc.controller.crown import _level_at_the_cut
+from monopoli_mc.controller.night import Night, NightUnreadable, Replays, read_night, record_crowning
 from monopoli_mc.controller.nightview import Ranks, book_pages
 from monopoli_mc.controller.store import Store
 from monopoli_mc.datapack import calls, nightfns
@@ -20,7 +21,7 @@ from monopoli_mc.datapack.night_config import AS_IT_STANDS, NightRules
 from monopoli_mc.datapack.text import Dialect
 from monopoli_mc.datapack.versions import VERSIONS
 from monopoli_mc.datapack.world_config import load_world
-from monopoli_mc.errors import ConfigError
+from monopoli_mc.errors import ConfigError, IllegalAction
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import OVER, SYSTEM
@@ -207,3 +208,21 @@ def test_a_damaged_game_is_said_never_a_poll_that_fails_for_ever() -> None:
     ranks = Ranks(NightRules(), said.append)
     assert ranks.writes(store, [], 0.0) == [] and ranks.writes(store, [], 100.0) == []
     assert len(said) == 1 and said[0].startswith("warning: the night's standings cannot be read: ")
+
+
+def test_players_level_at_third_are_all_on_the_podium_and_a_final_cannot_cut_between_them() -> None:
+    """Alex and Noor end level on points, wins and worth: both are third on the podium the crowning announces,
+    and a final of three is refused in one line that says how many seats take them both, or neither."""
+    store = Store(":memory:")
+    _game(store, "main", ["Kim", "Sam", "Alex", "Noor"], [_pay(0, 400), _pay(1, 200), ("admin_end", None)])
+    night = Night.read(store, NightRules())
+    assert [(s.rank, s.name) for s in night.standings] == [(1, "Kim"), (2, "Sam"), (3, "Alex"), (3, "Noor")]
+    with store.transaction():
+        crowning = record_crowning(store, night, 1e9)
+    assert crowning.three == ("1. Kim (3 points)", "2. Sam (2 points)", "3. Alex (0 points)", "3. Noor (0 points)")
+    with pytest.raises(IllegalAction) as refused:
+        _level_at_the_cut(night.standings, 3, 2, 8)
+    assert str(refused.value) == ("Alex and Noor share rank 3 (0 points, 0 wins, $1,500 at the ends): a final of 3 "
+                                  "cannot choose between them; give --players 4 or --players 2")
+    _level_at_the_cut(night.standings, 4, 2, 8)  # both seated: no choice to make
+    _level_at_the_cut(night.standings, 2, 2, 8)  # neither
