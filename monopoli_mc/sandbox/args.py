@@ -9,7 +9,7 @@ from typing import Any
 
 from nbtlib import Compound
 
-from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.model import Block, BlockPos, ItemStack, Objective, Pos
 from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.source import Source
@@ -136,7 +136,7 @@ def read_block(r: Reader) -> Block:
             elif r.peek() != "]":
                 raise r.error("Expected closing ] for block state properties")
         r.skip()
-    nbt = snbt.read_tag(r) if r.peek() == "{" else None
+    nbt = r.read_tag() if r.peek() == "{" else None
     return Block(block_id, states, nbt)
 
 
@@ -154,7 +154,7 @@ def read_item(r: Reader) -> ItemStack:
                 comps["!" + key] = Compound()
             else:
                 r.expect("=")
-                comps[key] = snbt.read_tag(r)
+                comps[key] = r.read_tag()
             if r.peek() == ",":
                 r.skip()
             elif r.peek() != "]":

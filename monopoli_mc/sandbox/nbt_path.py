@@ -7,7 +7,7 @@ from typing import Any
 
 from nbtlib import Compound, List
 
-from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.reader import Reader
 
 KEY_STOP = set(" .[]{}\"'")
@@ -45,7 +45,7 @@ class NbtPath:
 
     def get(self, root: Compound) -> list[Any]:
         """Every tag the path matches."""
-        return [snbt.element(c, c[k]) for c, k in self.slots(root, create=False)] if self._has_slots() else [root]
+        return [nbt_tags.element(c, c[k]) for c, k in self.slots(root, create=False)] if self._has_slots() else [root]
 
     def _has_slots(self) -> bool:
         return any(n.kind != "root" for n in self.nodes)
@@ -100,12 +100,12 @@ class NbtPath:
             if old is None:
                 old = List()
             if not isinstance(old, list) or isinstance(old, str):
-                raise ValueError(f"Expected list, got: {snbt.show(old, pretty=False, version=version)}")
-            items = [snbt.element(old, i) for i in old]
+                raise ValueError(f"Expected list, got: {nbt_tags.show(old, pretty=False, version=version)}")
+            items = [nbt_tags.element(old, i) for i in old]
             at = len(items) if index == -1 else (index if index >= 0 else len(items) + index + 1)
             if at < 0 or at > len(items):
                 raise ValueError(f"Invalid list index: {index}")
-            c[k] = snbt.make_list(items[:at] + list(values) + items[at:])
+            c[k] = nbt_tags.make_list(items[:at] + list(values) + items[at:])
             count += len(values)
         return count
 
@@ -136,7 +136,7 @@ def read_path(r: Reader) -> NbtPath:
     start = r.cursor
     nodes: list[Node] = []
     if r.peek() == "{":
-        nodes.append(Node("root", filter=snbt.read_tag(r)))
+        nodes.append(Node("root", filter=r.read_tag()))
     while r.can_read() and r.peek() != " ":
         c = r.peek()
         if c == "[":
@@ -147,7 +147,7 @@ def read_path(r: Reader) -> NbtPath:
             key = r.read_quoted() if c in ('"', "'") else r.read_while_not(KEY_STOP)
             if not key and c not in ('"', "'"):
                 raise r.error("Invalid NBT path element")
-            filt = snbt.read_tag(r) if r.peek() == "{" else None
+            filt = r.read_tag() if r.peek() == "{" else None
             nodes.append(Node("key", key=key, filter=filt))
     if not nodes:
         raise r.error("Invalid NBT path element")
@@ -160,7 +160,7 @@ def _read_bracket(r: Reader) -> Node:
         r.skip()
         return Node("all")
     if r.peek() == "{":
-        filt = snbt.read_tag(r)
+        filt = r.read_tag()
         r.expect("]")
         return Node("match", filter=filt)
     index = r.read_int()
@@ -168,6 +168,6 @@ def _read_bracket(r: Reader) -> Node:
     return Node("index", index=index)
 
 
-def parse_path(text: str) -> NbtPath:
-    """Parse a whole path string."""
-    return read_path(Reader(text))
+def parse_path(text: str, version: str) -> NbtPath:
+    """Parse a whole path string of this release."""
+    return read_path(Reader(text, version=version))

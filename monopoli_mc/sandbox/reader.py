@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-import unicodedata
+from typing import Any
 
 from monopoli_mc.errors import SandboxError
+from monopoli_mc.sandbox import versions
+from monopoli_mc.sandbox.nbt_tags import from_vanilla
+from monopoli_mc.vanilla import snbt
+from monopoli_mc.vanilla.data import load
+from monopoli_mc.vanilla.reader import Reader as VanillaReader
+from monopoli_mc.vanilla.reader import Refusal
+from monopoli_mc.vanilla.releases import DEFAULT
 
 UNKNOWN_COMMAND = "Unknown or incomplete command, see below for error"
 UNKNOWN_ARGUMENT = "Incorrect argument for command"
-_SNBT_ESCAPES = {"b": "\b", "s": " ", "t": "\t", "n": "\n", "f": "\f", "r": "\r"}
-_HEX_WIDTH = {"x": 2, "u": 4, "U": 8}
 UNQUOTED = set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-.+")
 
 
@@ -37,15 +42,27 @@ def context_line(text: str, cursor: int) -> str:
 
 
 class Reader:
-    """A cursor over one command line, reading the way brigadier reads.
+    """A cursor over one command line of one release, reading the way brigadier reads.
 
-    `json_text` says how the target version writes text components: JSON before 1.21.5.
+    `json_text` says how the release writes text components: JSON before 1.21.5.
     """
 
-    def __init__(self, text: str, cursor: int = 0, *, json_text: bool = False) -> None:
+    def __init__(self, text: str, cursor: int = 0, *, version: str = DEFAULT) -> None:
         self.text = text
         self.cursor = cursor
-        self.json_text = json_text
+        self.version = version
+        self.json_text = versions.json_text(version)
+
+    def read_tag(self) -> Any:
+        """One SNBT value at the cursor as nbtlib tags, read by vanilla's reader (`vanilla.snbt`) for this
+        release, with its words and cursor when it refuses."""
+        r = VanillaReader(self.text, load(self.version), self.cursor)
+        try:
+            value = snbt.read_value(r)
+        except Refusal as refused:
+            raise CommandError(refused.message, text=self.text, cursor=refused.cursor) from None
+        self.cursor = r.cursor
+        return from_vanilla(value)
 
     def error(self, message: str, at: int | None = None) -> CommandError:
         """A syntax error at the cursor (or at `at`)."""
@@ -106,35 +123,22 @@ class Reader:
             self.cursor += 1
         return self.text[start:self.cursor]
 
-    def read_quoted(self, *, snbt: bool = False) -> str:
-        """Read a quoted string as the context reads it (ledger row E1).
-
-        Brigadier's readStringUntil (every string argument, and SNBT up to 1.21.4's TagParser):
-        only the quote and `\\` may follow a backslash, else "Invalid escape sequence". SNBT from
-        1.21.5 (`snbt=True` on a 1.21.5+ reader; SnbtGrammar, read in 1.21.11 `SnbtParsing`) also
-        takes `\\b \\s \\t \\n \\f \\r`, `\\x`, `\\u`, `\\U` with 2, 4, 8 hex digits and `\\N{name}`.
-        """
+    def read_quoted(self) -> str:
+        """Read a quoted string as brigadier's readStringUntil does: only the quote and `\\` may follow
+        a backslash, else "Invalid escape sequence" (SNBT's own strings are `vanilla.snbt`'s, ledger E1)."""
         quote = self.peek()
         if quote not in ("'", '"'):
             raise self.error("Expected quote to start a string")
         self.cursor += 1
-        wide = snbt and not self.json_text
         out: list[str] = []
         while self.can_read():
             c = self.text[self.cursor]
             self.cursor += 1
             if c == "\\":
                 e = self.peek()
-                if e in (quote, "\\") or (wide and e in "'\""):
+                if e in (quote, "\\"):
                     out.append(e)
                     self.cursor += 1
-                elif wide and e in _SNBT_ESCAPES:
-                    out.append(_SNBT_ESCAPES[e])
-                    self.cursor += 1
-                elif wide and e in _HEX_WIDTH:
-                    out.append(self._hex_escape(_HEX_WIDTH[e]))
-                elif wide and e == "N" and self.peek(1) == "{":
-                    out.append(self._named_escape())
                 elif e:
                     raise self.error(f"Invalid escape sequence '\\{e}' in quoted string")
             elif c == quote:
@@ -143,34 +147,10 @@ class Reader:
                 out.append(c)
         raise self.error("Unclosed quoted string")
 
-    def _hex_escape(self, width: int) -> str:
-        """`\\x41`, `\\u0041`, `\\U00000041` (SNBT from 1.21.5), the cursor on the letter."""
-        digits = self.text[self.cursor + 1:self.cursor + 1 + width]
-        if len(digits) != width or any(d not in "0123456789abcdefABCDEF" for d in digits):
-            self.cursor += 1
-            raise self.error(f"Expected a character literal of length {width}")
-        code = int(digits, 16)
-        if code > 0x10FFFF:
-            raise self.error(f"Invalid Unicode character value: {digits}")
-        self.cursor += 1 + width
-        return chr(code)
-
-    def _named_escape(self) -> str:
-        """`\\N{SNOWMAN}` (SNBT from 1.21.5: Character.codePointOf), the cursor on the `N`."""
-        end = self.text.find("}", self.cursor)
-        try:
-            value = unicodedata.lookup(self.text[self.cursor + 2:end]) if end > 0 else ""
-        except KeyError:
-            value = ""
-        if not value:
-            raise self.error("Invalid Unicode character name")
-        self.cursor = end + 1
-        return value
-
-    def read_string(self, *, snbt: bool = False) -> str:
-        """Read a quoted or unquoted string (`snbt`: a key of an SNBT compound, see read_quoted)."""
+    def read_string(self) -> str:
+        """Read a quoted or unquoted string."""
         if self.peek() in ("'", '"'):
-            return self.read_quoted(snbt=snbt)
+            return self.read_quoted()
         return self.read_unquoted()
 
     def read_bool(self) -> bool:

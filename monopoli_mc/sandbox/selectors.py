@@ -8,7 +8,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Callable
 
-from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.model import Entity, Player
 from monopoli_mc.sandbox.nbt_path import matches
 from monopoli_mc.sandbox.reader import Reader
@@ -288,7 +288,7 @@ def _read_option(r: Reader, sel: Selector, key: str, key_at: int) -> None:
             raise r.error(f"Invalid or unknown sort type '{sel.sort}'", at=at)
     elif key == "nbt":
         neg = _negated(r)
-        sel.nbt.append((snbt.read_tag(r), neg))
+        sel.nbt.append((r.read_tag(), neg))
     elif key in ("gamemode", "predicate", "level", "x_rotation", "y_rotation"):
         _negated(r)
         r.read_while_not(set(",]"))

@@ -197,7 +197,7 @@ class World:
 
     def reader(self, line: str) -> Reader:
         """A reader for one command line in this world's version."""
-        return Reader(line, json_text=self.json_text)
+        return Reader(line, version=self.version)
 
     def _parse(self, text: str, level: int) -> Run:
         own: CommandError | None = None

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from nbtlib import Compound, Int, List, String
 
 from monopoli_mc.bridge.inbox import parse_inbox, parse_poll
-from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.world import World
 from monopoli_mc.vanilla.printed import read as parse
 from monopoli_mc.vanilla.printed import read_first
@@ -23,7 +23,7 @@ TEXT = st.text(st.characters(blacklist_categories=["Cs"]), max_size=30)
 @settings(max_examples=150, deadline=None)
 @given(key=TEXT, text=TEXT, version=st.sampled_from(["1.20.5", "1.21.4", "1.21.5", "1.21.11"]))
 def test_every_printed_string_reads_back(key: str, text: str, version: str) -> None:
-    printed = snbt.show(Compound({key: String(text), "n": List[String]([String(text)])}), version=version)
+    printed = nbt_tags.show(Compound({key: String(text), "n": List[String]([String(text)])}), version=version)
     assert parse(printed) == {key: text, "n": [text]}
 
 
@@ -32,7 +32,7 @@ def test_an_inbox_entry_with_a_newline_in_its_target_does_not_stop_the_poll(vers
     """1.21.11 prints `\\n` and `\\x01`, which nbtlib alone refuses: the whole poll would fail."""
     entry = Compound({"seq": Int(7), "kind": String("offer_to"), "target": String("two\nlines\x01")})
     reply = ("Storage monopoli:bridge has the following contents: "
-             + snbt.show(Compound({"inbox": List[Compound]([entry])}), version=version))
+             + nbt_tags.show(Compound({"inbox": List[Compound]([entry])}), version=version))
     (event,) = parse_poll(reply).events
     assert (event.seq, event.kind, event.target) == (7, "offer_to", "two\nlines\x01")
 

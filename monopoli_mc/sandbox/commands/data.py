@@ -9,7 +9,7 @@ from typing import Any
 
 from nbtlib import Byte, ByteArray, Compound, Double, Float, Int, IntArray, Long, LongArray, Short, String
 
-from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.args import Vec, mth_floor, read_vec
 from monopoli_mc.sandbox.model import Player
 from monopoli_mc.sandbox.nbt_path import NbtPath, read_path
@@ -100,7 +100,7 @@ def data(r: Reader) -> Run:
         return _get(r, target)
     r.need_arg()
     if action == "merge":
-        value = snbt.read_tag(r)
+        value = r.read_tag()
         r.finish()
         return lambda s: _merge(s, target, value)
     path = read_path(r)
@@ -118,7 +118,7 @@ def _get(r: Reader, target: Target) -> Run:
     def run(s: Source) -> int:
         data, name, _ = target.read(s)
         if path is None:
-            s.success(target.query(name, snbt.pretty(data, s.world.version)))
+            s.success(target.query(name, nbt_tags.pretty(data, s.world.version)))
             return len(data)
         tag = single(path, data)
         if scale is not None:
@@ -127,10 +127,10 @@ def _get(r: Reader, target: Target) -> Run:
             value = mth_floor(float(tag) * scale)  # getNumeric: Mth.floor, so NaN is 0 (row E8)
             where = {"storage": f"in storage {name}", "entity": f"on {name}",
                      "block": f"on block {name}"}[target.kind]
-            s.success(f"{path.text} {where} after scale factor of {snbt.java_float(scale)} is {value}")
+            s.success(f"{path.text} {where} after scale factor of {nbt_tags.java_float(scale)} is {value}")
             return value
         size = _size(tag, path)  # before the message: a tag without a size answers only the error
-        s.success(target.query(name, snbt.pretty(tag, s.world.version)))
+        s.success(target.query(name, nbt_tags.pretty(tag, s.world.version)))
         return size
     return run
 
@@ -151,10 +151,10 @@ def _size(tag: Any, path: NbtPath) -> int:
 
 def _merge(s: Source, target: Target, value: Any) -> int:
     if not isinstance(value, Compound):
-        raise CommandError(f"Expected object, got: {snbt.show(value, pretty=False, version=s.world.version)}")
+        raise CommandError(f"Expected object, got: {nbt_tags.show(value, pretty=False, version=s.world.version)}")
     data, name, write = target.read(s)
-    merged = snbt.java_copy(data, s.world.version)  # DataCommands.mergeData: getData().copy().merge(tag)
-    _deep_merge(merged, snbt.java_copy(value, s.world.version))
+    merged = nbt_tags.java_copy(data, s.world.version)  # DataCommands.mergeData: getData().copy().merge(tag)
+    _deep_merge(merged, nbt_tags.java_copy(value, s.world.version))
     if merged == data:
         raise CommandError(UNCHANGED)
     write(merged)
@@ -220,10 +220,10 @@ def _apply(op: str, path: NbtPath, data: Compound, items: list[Any], index: int,
             places = path.get(data)
         for place in places:
             if not isinstance(place, Compound):
-                raise ValueError(f"Expected object, got: {snbt.show(place, pretty=False, version=version)}")
+                raise ValueError(f"Expected object, got: {nbt_tags.show(place, pretty=False, version=version)}")
             for item in items:
                 if not isinstance(item, Compound):
-                    raise ValueError(f"Expected object, got: {snbt.show(item, pretty=False, version=version)}")
+                    raise ValueError(f"Expected object, got: {nbt_tags.show(item, pretty=False, version=version)}")
                 before = copy.deepcopy(place)  # compared whole, as vanilla compares a copy
                 _deep_merge(place, item)
                 count += place != before
@@ -236,8 +236,8 @@ def _read_source(r: Reader) -> Callable[[Source], list[Any]]:
     kind = r.literal(("value", "from", "string"))
     r.need_arg()
     if kind == "value":
-        value = snbt.read_tag(r)
-        return lambda s: [snbt.java_copy(value, s.world.version)]  # each run gets its own tag: Tag.copy()
+        value = r.read_tag()
+        return lambda s: [nbt_tags.java_copy(value, s.world.version)]  # each run gets its own tag: Tag.copy()
     src = read_target(r)
     path = read_path(r) if r.next_arg() else None
     start = end = None
@@ -251,8 +251,8 @@ def _read_source(r: Reader) -> Callable[[Source], list[Any]]:
         if path is not None and not found:
             raise CommandError(f"Found no elements matching {path.text}")
         if kind == "from":
-            return [snbt.java_copy(f, s.world.version) for f in found]  # Tag.copy(), never shared
-        return [String(_substring(snbt.as_string(f, s.world.version), start, end)) for f in found]
+            return [nbt_tags.java_copy(f, s.world.version) for f in found]  # Tag.copy(), never shared
+        return [String(_substring(nbt_tags.as_string(f, s.world.version), start, end)) for f in found]
     return values
 
 

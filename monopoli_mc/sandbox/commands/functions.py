@@ -6,7 +6,7 @@ from typing import Any
 
 from nbtlib import Compound
 
-from monopoli_mc.sandbox import snbt, versions
+from monopoli_mc.sandbox import nbt_tags, versions
 from monopoli_mc.sandbox.args import read_time
 from monopoli_mc.sandbox.commands.data import read_target, single
 from monopoli_mc.sandbox.nbt_path import NbtPath, read_path
@@ -39,7 +39,7 @@ def function(r: Reader) -> Run:
     source_path: tuple[Any, NbtPath | None] | None = None
     if r.next_arg():
         if r.peek() == "{":
-            args = snbt.read_tag(r)
+            args = r.read_tag()
         else:
             r.literal(("with",))
             r.need_arg()
@@ -59,7 +59,7 @@ def function(r: Reader) -> Run:
             data = target.read(s)[0]
             call_args = data if path is None else single(path, data)
             if not isinstance(call_args, Compound):  # the tag type's name (getCrashReportName)
-                raise CommandError(f"Invalid argument type: {snbt.type_name(call_args)}, expected Compound")
+                raise CommandError(f"Invalid argument type: {nbt_tags.type_name(call_args)}, expected Compound")
         if len(funcs) == 1:
             s.success(f"Running function {funcs[0]}")
         else:

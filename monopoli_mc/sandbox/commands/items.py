@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from nbtlib import Compound, List
 
-from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.args import Vec, item_name, read_item, read_vec
 from monopoli_mc.sandbox.entities import ItemFrame
 from monopoli_mc.sandbox.model import Entity, ItemStack, Player
@@ -326,7 +326,7 @@ def read_item_predicate(r: Reader) -> ItemTest:
             key = r.read_resource()
             if r.peek() == "=" and not neg:
                 r.skip()
-                tests.append(_equals(key, snbt.read_tag(r)))
+                tests.append(_equals(key, r.read_tag()))
             elif r.peek() == "~":
                 raise r.error("the sandbox does not model item sub-predicates (~)")
             else:

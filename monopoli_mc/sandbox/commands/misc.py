@@ -6,7 +6,7 @@ import json
 import random as _random
 from typing import Any
 
-from monopoli_mc.sandbox import death, snbt
+from monopoli_mc.sandbox import death, nbt_tags
 from monopoli_mc.sandbox.args import read_time, read_vec
 from monopoli_mc.sandbox.model import Entity, Player
 from monopoli_mc.sandbox.reader import CommandError, Reader
@@ -27,7 +27,7 @@ def read_component(r: Reader) -> Any:
         except ValueError as e:
             r.cursor = start
             raise r.error(f"Invalid chat component: {e}") from None
-    tag = snbt.read_tag(r)
+    tag = r.read_tag()
     return component(tag, json_dialect=False)
 
 

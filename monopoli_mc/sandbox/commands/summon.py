@@ -7,7 +7,7 @@ import uuid
 
 from nbtlib import Compound
 
-from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.args import read_vec
 from monopoli_mc.sandbox.entities import FRAME_NAMES, ROCKET, FireworkRocket, ItemFrame
 from monopoli_mc.sandbox.reader import CommandError, Reader
@@ -25,7 +25,7 @@ def summon(r: Reader) -> Run:
     data = Compound()
     if vec is not None and r.next_arg():
         at = r.cursor
-        tag = snbt.read_tag(r)
+        tag = r.read_tag()
         if not isinstance(tag, Compound):
             raise r.error("Expected compound tag", at=at)
         data = tag
