@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from monopoli_mc.errors import SandboxError
 from monopoli_mc.sandbox import versions
@@ -13,6 +14,7 @@ from monopoli_mc.vanilla.reader import Reader as VanillaReader
 from monopoli_mc.vanilla.reader import Refusal
 from monopoli_mc.vanilla.releases import DEFAULT
 
+T = TypeVar("T")
 UNKNOWN_COMMAND = "Unknown or incomplete command, see below for error"
 UNKNOWN_ARGUMENT = "Incorrect argument for command"
 UNQUOTED = set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-.+")
@@ -53,16 +55,20 @@ class Reader:
         self.version = version
         self.json_text = versions.json_text(version)
 
-    def read_tag(self) -> Any:
-        """One SNBT value at the cursor as nbtlib tags, read by vanilla's reader (`vanilla.snbt`) for this
-        release, with its words and cursor when it refuses."""
+    def vanilla(self, read: Callable[[VanillaReader], T]) -> T:
+        """What one of vanilla's readers (`monopoli_mc.vanilla`) reads at the cursor for this release,
+        the cursor moved past it; its refusal, in vanilla's words and at its cursor, as a CommandError."""
         r = VanillaReader(self.text, load(self.version), self.cursor)
         try:
-            value = snbt.read_value(r)
+            value = read(r)
         except Refusal as refused:
             raise CommandError(refused.message, text=self.text, cursor=refused.cursor) from None
         self.cursor = r.cursor
-        return from_vanilla(value)
+        return value
+
+    def read_tag(self) -> Any:
+        """One SNBT value at the cursor as nbtlib tags, read by vanilla's reader (`vanilla.snbt`)."""
+        return from_vanilla(self.vanilla(snbt.read_value))
 
     def error(self, message: str, at: int | None = None) -> CommandError:
         """A syntax error at the cursor (or at `at`)."""

@@ -1,4 +1,7 @@
-"""Entity selectors (`@a[tag=x,scores={Cash=1..}]`), names, UUIDs and score holders."""
+"""Which entities a selector (`@a[tag=x,scores={Cash=1..}]`), name, UUID or score holder stands for.
+
+Vanilla's parser reads them (`monopoli_mc.vanilla.selector`, the judge's); the sandbox evaluates
+what it read."""
 
 from __future__ import annotations
 
@@ -8,15 +11,18 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Callable
 
-from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.model import Entity, Player
 from monopoli_mc.sandbox.nbt_path import matches
+from monopoli_mc.sandbox.nbt_tags import from_vanilla
 from monopoli_mc.sandbox.reader import Reader
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.vanilla.reader import Reader as VanillaReader
+from monopoli_mc.vanilla.selector import Selector as Parsed
+from monopoli_mc.vanilla.selector import check_entity_amount, parse_selector
+from monopoli_mc.vanilla.selector import read_range as vanilla_range
 
 NO_PLAYER = "No player was found"
 NO_ENTITY = "No entity was found"
-NAME_CHARS = set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-.+#$%&*!?:/")
 
 
 @dataclass(frozen=True)
@@ -31,31 +37,8 @@ class Range:
 
 
 def read_range(r: Reader, *, ints: bool) -> Range:
-    """Read a range argument."""
-    start = r.cursor
-    text = r.read_while(set("0123456789-.+"))
-    low_s, dots, high_s = text.partition("..")
-    try:
-        low = float(low_s) if low_s else None
-        high = float(high_s) if dots and high_s else (low if not dots else None)
-    except ValueError:
-        r.cursor = start
-        raise r.error("Invalid double '%s'" % text) from None
-    if low is None and high is None:
-        r.cursor = start
-        raise r.error("Expected value or range of values")
-    if ints and any(v is not None and v != int(v) for v in (low, high)):
-        r.cursor = start
-        raise r.error("Only whole numbers allowed, not decimals")
-    if ints:  # MinMaxBounds.Ints reads each bound with Integer.parseInt
-        for bound in (low_s, high_s):
-            if bound and not -2**31 <= float(bound) < 2**31:
-                r.cursor = start
-                raise r.error(f"Invalid integer '{bound}'")
-    if low is not None and high is not None and low > high:
-        r.cursor = start
-        raise r.error("Min cannot be bigger than max")
-    return Range(low, high)
+    """Read a range argument as vanilla reads it (`vanilla.selector.read_range`: MinMaxBounds)."""
+    return Range(*r.vanilla(lambda v: vanilla_range(v, floats=not ints)))
 
 
 @dataclass
@@ -198,118 +181,22 @@ def _in_box(p: Entity, origin: tuple[float, float, float], d: list[float]) -> bo
 
 
 def read_selector(r: Reader) -> Selector:
-    """Read a selector, a player name or a UUID."""
-    start = r.cursor
-    if r.peek() == "@":
-        kind = r.peek(1)
-        if kind not in ("a", "p", "r", "s", "e", "n"):
-            raise r.error(f"Unknown selector type '@{kind}'")
-        r.skip(2)
-        sel = Selector(kind, players_only=kind in "apr")
-        if r.peek() == "[":
-            _read_options(r, sel)
-        return sel
-    word = r.read_while(NAME_CHARS - set("*"))
-    if not word:
-        raise r.error("Invalid name or UUID", at=start)
-    try:
-        return Selector("uuid", name=str(uuid.UUID(word)))
-    except ValueError:
-        if len(word) > 16:
-            r.cursor = start
-            raise r.error("Invalid name or UUID") from None
-        return Selector("name", name=word)
+    """Read a selector, a player name or a UUID, as vanilla parses it (`vanilla.selector`)."""
+    return _selection(r.vanilla(lambda v: parse_selector(v, allow_selectors=True)))
 
 
-def _read_options(r: Reader, sel: Selector) -> None:
-    r.skip()
-    r.skip_ws()
-    while r.peek() != "]":
-        key_at = r.cursor
-        key = r.read_unquoted()
-        r.skip_ws()
-        if not r.can_read() or r.peek() != "=":
-            raise r.error(f"Expected value for option '{key}'")
-        r.skip()
-        r.skip_ws()
-        _read_option(r, sel, key, key_at)
-        r.skip_ws()
-        if r.peek() == ",":
-            r.skip()
-            r.skip_ws()
-        elif r.peek() != "]":
-            raise r.error("Expected end of options")
-    r.skip()
-
-
-def _negated(r: Reader) -> bool:
-    if r.peek() == "!":
-        r.skip()
-        r.skip_ws()
-        return True
-    return False
-
-
-def _read_option(r: Reader, sel: Selector, key: str, key_at: int) -> None:
-    if key == "name":
-        neg = _negated(r)
-        sel.names.append((r.read_string(), neg))
-    elif key == "tag":
-        neg = _negated(r)
-        sel.tags.append((r.read_unquoted(), neg))
-    elif key == "team":
-        if any(not neg for _, neg in sel.teams):  # one `team=name` at most, like vanilla
-            raise r.error(f"Option '{key}' isn't applicable here", at=key_at)
-        neg = _negated(r)
-        sel.teams.append((r.read_unquoted(), neg))
-    elif key == "type":
-        neg = _negated(r)
-        typ = r.read_resource()
-        sel.types.append((typ, neg))
-        if typ == "minecraft:player" and not neg:
-            sel.players_only = True
-    elif key == "scores":
-        _read_scores(r, sel)
-    elif key == "distance":
-        sel.distance = read_range(r, ints=False)
-    elif key in ("x", "y", "z"):
-        sel.xyz["xyz".index(key)] = r.read_double()
-    elif key in ("dx", "dy", "dz"):
-        sel.dxyz["xyz".index(key[1])] = r.read_double()
-    elif key == "limit":
-        at = r.cursor
-        sel.limit = r.read_int()
-        if sel.limit < 1:
-            raise r.error("Limit must be at least 1", at=at)
-    elif key == "sort":
-        at = r.cursor
-        sel.sort = r.read_unquoted()
-        if sel.sort not in ("nearest", "furthest", "random", "arbitrary"):
-            raise r.error(f"Invalid or unknown sort type '{sel.sort}'", at=at)
-    elif key == "nbt":
-        neg = _negated(r)
-        sel.nbt.append((r.read_tag(), neg))
-    elif key in ("gamemode", "predicate", "level", "x_rotation", "y_rotation"):
-        _negated(r)
-        r.read_while_not(set(",]"))
-    else:
-        raise r.error(f"Unknown option '{key}'", at=key_at)
-
-
-def _read_scores(r: Reader, sel: Selector) -> None:
-    r.expect("{")
-    r.skip_ws()
-    while r.peek() != "}":
-        obj = r.read_unquoted()
-        r.skip_ws()
-        r.expect("=")
-        r.skip_ws()
-        sel.scores[obj] = read_range(r, ints=True)
-        r.skip_ws()
-        if r.peek() == ",":
-            r.skip()
-            r.skip_ws()
-    r.skip()
+def _selection(parsed: Parsed) -> Selector:
+    """The selector vanilla parsed, as the sandbox evaluates it."""
+    if parsed.kind in ("name", "uuid"):
+        written = java_uuid(parsed.name) if parsed.kind == "uuid" else None
+        return Selector(parsed.kind, name=str(written) if written is not None else parsed.name)
+    players = parsed.kind in "apr" or any(t == "minecraft:player" and not neg for t, neg in parsed.types)
+    return Selector(parsed.kind, names=parsed.names, tags=parsed.tags, teams=parsed.teams,
+                    scores={k: Range(*bounds) for k, bounds in parsed.scores.items()},
+                    distance=Range(*parsed.distance) if parsed.distance is not None else None,
+                    xyz=list(parsed.xyz), dxyz=list(parsed.dxyz), limit=parsed.limit, sort=parsed.sort,
+                    types=parsed.types, nbt=[(from_vanilla(tag), neg) for tag, neg in parsed.nbt],
+                    players_only=players)
 
 
 @dataclass
@@ -345,19 +232,12 @@ def raise_cmd(message: str) -> None:
 
 
 def read_entity(r: Reader, *, single: bool = False, players: bool = False) -> EntityArg:
-    """Read an entity argument and check the single/player constraints at parse time."""
-    start = r.cursor
-    sel = read_selector(r)
-    if single and not sel.is_single():
-        r.cursor = start
-        raise r.error("Only one player is allowed, but the provided selector allows more than one"
-                      if players else
-                      "Only one entity is allowed, but the provided selector allows more than one")
-    if players and not sel.players_only and sel.kind not in ("name", "uuid", "s"):
-        r.cursor = start
-        raise r.error("Only players may be affected by this command, but the provided selector "
-                      "includes entities")
-    return EntityArg(sel, single, players)
+    """Read an entity argument, with its one-entity and players-only checks, as vanilla's EntityArgument."""
+    def entity(v: VanillaReader) -> Parsed:
+        parsed = parse_selector(v, allow_selectors=True)
+        check_entity_amount(v, parsed, single=single, players=players)
+        return parsed
+    return EntityArg(_selection(r.vanilla(entity)), single, players)
 
 
 @dataclass
