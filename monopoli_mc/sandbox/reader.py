@@ -11,13 +11,12 @@ from monopoli_mc.sandbox.nbt_tags import from_vanilla
 from monopoli_mc.vanilla import snbt
 from monopoli_mc.vanilla.data import load
 from monopoli_mc.vanilla.reader import Reader as VanillaReader
-from monopoli_mc.vanilla.reader import Refusal
+from monopoli_mc.vanilla.reader import Refusal, context_line
 from monopoli_mc.vanilla.releases import DEFAULT
 
 T = TypeVar("T")
 UNKNOWN_COMMAND = "Unknown or incomplete command, see below for error"
 UNKNOWN_ARGUMENT = "Incorrect argument for command"
-UNQUOTED = set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-.+")
 
 
 class CommandError(SandboxError):
@@ -34,13 +33,6 @@ class CommandError(SandboxError):
         if self.text is None or self.cursor < 0:
             return [self.message]
         return [self.message, context_line(self.text, self.cursor)]
-
-
-def context_line(text: str, cursor: int) -> str:
-    """Vanilla's `...<ten chars><rest><--[HERE]` line under a syntax error."""
-    i = min(len(text), cursor)
-    head = ("..." if i > 10 else "") + text[max(0, i - 10):i]
-    return head + text[i:] + "<--[HERE]"
 
 
 class Reader:
@@ -88,9 +80,8 @@ class Reader:
         self.cursor += n
 
     def skip_ws(self) -> None:
-        """Skip spaces."""
-        while self.peek() == " ":
-            self.cursor += 1
+        """skipWhitespace (Character.isWhitespace)."""
+        self.vanilla(VanillaReader.skip_ws)
 
     def rest(self) -> str:
         """Everything after the cursor (and move to the end)."""
@@ -99,10 +90,8 @@ class Reader:
         return out
 
     def expect(self, char: str) -> None:
-        """Read one expected character."""
-        if self.peek() != char:
-            raise self.error(f"Expected '{char}'")
-        self.cursor += 1
+        """Read one expected character (brigadier's expect)."""
+        self.vanilla(lambda r: r.expect(char))
 
     def read_while(self, allowed: set[str] | str) -> str:
         """Read characters while they are in `allowed`."""
@@ -119,8 +108,8 @@ class Reader:
         return self.text[start:self.cursor]
 
     def read_unquoted(self) -> str:
-        """Read a brigadier unquoted string."""
-        return self.read_while(UNQUOTED)
+        """readUnquotedString."""
+        return self.vanilla(VanillaReader.read_unquoted)
 
     def read_word(self) -> str:
         """Read up to the next space."""
@@ -129,87 +118,36 @@ class Reader:
             self.cursor += 1
         return self.text[start:self.cursor]
 
+    # brigadier's StringReader is vanilla's (`monopoli_mc.vanilla.reader`): its reads, its errors in the
+    # release's words, its cursors
     def read_quoted(self) -> str:
-        """Read a quoted string as brigadier's readStringUntil does: only the quote and `\\` may follow
-        a backslash, else "Invalid escape sequence" (SNBT's own strings are `vanilla.snbt`'s, ledger E1)."""
-        quote = self.peek()
-        if quote not in ("'", '"'):
-            raise self.error("Expected quote to start a string")
-        self.cursor += 1
-        out: list[str] = []
-        while self.can_read():
-            c = self.text[self.cursor]
-            self.cursor += 1
-            if c == "\\":
-                e = self.peek()
-                if e in (quote, "\\"):
-                    out.append(e)
-                    self.cursor += 1
-                elif e:
-                    raise self.error(f"Invalid escape sequence '\\{e}' in quoted string")
-            elif c == quote:
-                return "".join(out)
-            else:
-                out.append(c)
-        raise self.error("Unclosed quoted string")
+        """readQuotedString: only the quote and `\\` may follow a backslash (ledger E1)."""
+        return self.vanilla(VanillaReader.read_quoted)
 
     def read_string(self) -> str:
-        """Read a quoted or unquoted string."""
-        if self.peek() in ("'", '"'):
-            return self.read_quoted()
-        return self.read_unquoted()
+        """readString: quoted or unquoted."""
+        return self.vanilla(VanillaReader.read_string)
 
     def read_bool(self) -> bool:
-        """Read `true` or `false`, with brigadier's errors as vanilla words them."""
-        start = self.cursor
-        value = self.read_string()
-        if not value:
-            raise self.error("Expected boolean")
-        if value not in ("true", "false"):
-            self.cursor = start
-            raise self.error(f"Invalid boolean, expected 'true' or 'false' but found '{value}'")
-        return value == "true"
+        """readBoolean."""
+        return self.vanilla(VanillaReader.read_bool)
 
     def read_int(self) -> int:
-        """Read an integer as brigadier's readInt: Integer.parseInt of the number characters, so
-        anything past the 32-bit range is "Invalid integer" at parse time (ledger row E2)."""
-        return self._read_whole("integer", 31)
+        """readInt: Integer.parseInt of the number characters, so anything past the 32-bit range is
+        "Invalid integer" at parse time (ledger row E2)."""
+        return self.vanilla(VanillaReader.read_int)
 
     def read_long(self) -> int:
-        """Read a long as brigadier's readLong: "Invalid long" past the 64-bit range."""
-        return self._read_whole("long", 63)
-
-    def _read_whole(self, kind: str, bits: int) -> int:
-        start = self.cursor
-        s = self.read_while("0123456789.-")  # StringReader.isAllowedNumber: `1.5` is read, then refused
-        if not s:
-            raise self.error(f"Expected {kind}")
-        body = s[1:] if s.startswith("-") else s
-        if not body.isdigit() or not -(1 << bits) <= int(s) < (1 << bits):
-            self.cursor = start
-            raise self.error(f"Invalid {kind} '{s}'")
-        return int(s)
+        """readLong: "Invalid long" past the 64-bit range."""
+        return self.vanilla(VanillaReader.read_long)
 
     def read_double(self) -> float:
-        """Read a floating point number."""
-        start = self.cursor
-        s = self.read_while("0123456789-.")
-        if not s:
-            raise self.error("Expected double")
-        try:
-            return float(s)
-        except ValueError:
-            self.cursor = start
-            raise self.error(f"Invalid double '{s}'") from None
+        """readDouble."""
+        return self.vanilla(VanillaReader.read_double)
 
     def read_resource(self) -> str:
-        """Read a resource location such as `monopoli:ui/card`, defaulting to minecraft:."""
-        start = self.cursor
-        s = self.read_while(set("abcdefghijklmnopqrstuvwxyz0123456789_-./:"))
-        if not s or s.count(":") > 1:
-            self.cursor = start
-            raise self.error("Invalid ID")
-        return s if ":" in s else "minecraft:" + s
+        """ResourceLocation.read, such as `monopoli:ui/card`; `minecraft:` when no namespace is given."""
+        return self.vanilla(VanillaReader.read_resource)
 
     def end_of_arg(self) -> bool:
         """True at the end of the text; else expects a separating space."""

@@ -29,15 +29,25 @@ class Refusal(Exception):
         if self.cursor < 0:
             return self.message
         i = min(len(self.text), self.cursor)
-        head = ("..." if i > 10 else "") + self.text[max(0, i - 10):i]
-        return f"{self.message} at position {i}: {head}<--[HERE]"
+        return f"{self.message} at position {i}: {_before(self.text, i)}<--[HERE]"
 
     def __str__(self) -> str:
         if self.cursor < 0:
             return self.message
-        i = min(len(self.text), self.cursor)
-        head = ("..." if i > 10 else "") + self.text[max(0, i - 10):i]
-        return f"{self.message}: {head}{self.text[i:]}<--[HERE]"
+        return f"{self.message}: {context_line(self.text, self.cursor)}"
+
+
+def _before(text: str, i: int) -> str:
+    """CommandSyntaxException.getContext's head: the ten characters before the cursor, `...` before them
+    when there are more."""
+    return ("..." if i > 10 else "") + text[max(0, i - 10):i]
+
+
+def context_line(text: str, cursor: int) -> str:
+    """The line the server sends under a syntax error (`Commands.performCommand`): `...` and the ten
+    characters before the cursor, the rest of the line from it, then `<--[HERE]`."""
+    i = min(len(text), cursor)
+    return _before(text, i) + text[i:] + "<--[HERE]"
 
 
 class Reader:
