@@ -9,7 +9,6 @@ from typing import Any
 
 from nbtlib import Compound
 
-from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.model import Block, BlockPos, ItemStack, Objective, Pos
 from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.source import Source

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Callable
@@ -15,7 +14,7 @@ from monopoli_mc.vanilla.placement import MIRRORS, ROTATIONS
 from monopoli_mc.vanilla.reader import Reader, Refusal
 from monopoli_mc.vanilla.selector import check_entity_amount, parse_selector, read_range
 from monopoli_mc.vanilla.snbt import read_compound, read_value
-from monopoli_mc.vanilla.text import Invalid, TextCheck
+from monopoli_mc.vanilla.text import Invalid, TextCheck, read_component, read_json
 
 
 @dataclass
@@ -186,18 +185,7 @@ def _with_text(r: Reader, ctx: Context, fn: Callable[[TextCheck], None]) -> None
 
 @parser("minecraft:component")
 def _component(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    start = r.cursor
-    text = TextCheck(r.mc)
-    try:
-        if r.mc.snbt_text:
-            value = read_value(r)
-        else:
-            value = _json(r)
-        text.component(value)
-    except Invalid as e:
-        r.cursor = start
-        raise r.error("argument.component.invalid", e) from None
-    ctx.clicks.extend(text.clicks)
+    ctx.clicks.extend(read_component(r)[1])
 
 
 @parser("minecraft:style")
@@ -205,24 +193,13 @@ def _style(r: Reader, p: dict[str, Any], ctx: Context) -> None:
     start = r.cursor
     text = TextCheck(r.mc)
     try:
-        value = read_value(r) if r.mc.snbt_text else _json(r)
+        value = read_value(r) if r.mc.snbt_text else read_json(r)
         if not isinstance(value, dict):
             raise Invalid("Not a compound")
         text.style(value)
     except Invalid as e:
         r.cursor = start
         raise r.error("argument.style.invalid", e) from None
-
-
-def _json(r: Reader) -> Any:
-    """ParserUtils.parseJson: one strict JSON value; the cursor moves past it."""
-    rest = r.remaining()
-    try:
-        value, end = json.JSONDecoder().raw_decode(rest)
-    except ValueError as e:
-        raise Invalid(str(e)) from None
-    r.skip(end)
-    return value
 
 
 @parser("minecraft:nbt_compound_tag")

@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
 
 from monopoli_mc.vanilla.data import load
 from monopoli_mc.vanilla.reader import Reader, Refusal
 from monopoli_mc.vanilla.releases import DEFAULT
-from monopoli_mc.vanilla.snbt import Arr, Num, Value, read_value
+from monopoli_mc.vanilla.snbt import Arr, Num, Value, plain, read_value
 
 FOLDED = "<...>"
 _FOLDS = (("[" + FOLDED + "]", '["' + FOLDED + '"]'), ("{" + FOLDED + "}", '{"' + FOLDED + '": "' + FOLDED + '"}'),
@@ -84,19 +83,6 @@ def read_first(text: str) -> Value:
     """The first value `text` begins with, whatever follows it (another reply joined to this one);
     raises Refusal when it begins with none."""
     return read_value(_reader(text))
-
-
-def plain(value: Value) -> Any:
-    """A value as plain Python: whole numbers as int, others as float, arrays as lists of int."""
-    if isinstance(value, Num):
-        return int(value.value) if value.is_integer else float(value.value)
-    if isinstance(value, Arr):
-        return list(value.values)
-    if isinstance(value, dict):
-        return {k: plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [plain(v) for v in value]
-    return value
 
 
 _SUFFIX = {"byte": "b", "short": "s", "int": "", "long": "L", "float": "f", "double": "d"}

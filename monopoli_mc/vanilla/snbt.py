@@ -11,6 +11,7 @@ import re
 import struct
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
 from monopoli_mc.vanilla.reader import UNQUOTED, Reader, Refusal
 
@@ -318,6 +319,19 @@ def _operation(r: Reader, name: str) -> Value:
     return Arr("int", (0, 0, 0, 0))
 
 
+def plain(value: Value) -> Any:
+    """A value as plain Python: whole numbers as int, others as float, arrays as lists of int."""
+    if isinstance(value, Num):
+        return int(value.value) if value.is_integer else float(value.value)
+    if isinstance(value, Arr):
+        return list(value.values)
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
 def type_name(value: Value) -> str:
     """The tag type's name as the server's messages call it."""
     if isinstance(value, Num):
@@ -337,4 +351,4 @@ def is_unquoted_safe(s: str) -> bool:
     return bool(s) and all(c in UNQUOTED for c in s)
 
 
-__all__ = ["Arr", "Num", "Refusal", "Value", "read_compound", "read_value", "type_name"]
+__all__ = ["Arr", "Num", "Refusal", "Value", "plain", "read_compound", "read_value", "type_name"]

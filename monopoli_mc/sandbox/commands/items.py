@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 from nbtlib import Compound, List
 
-from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.args import Vec, item_name, read_item, read_vec
 from monopoli_mc.sandbox.entities import ItemFrame
 from monopoli_mc.sandbox.model import Entity, ItemStack, Player

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import random as _random
 from typing import Any
 
-from monopoli_mc.sandbox import death, nbt_tags
+from monopoli_mc.sandbox import death
 from monopoli_mc.sandbox.args import read_time, read_vec
 from monopoli_mc.sandbox.model import Entity, Player
 from monopoli_mc.sandbox.reader import CommandError, Reader
@@ -14,21 +13,14 @@ from monopoli_mc.sandbox.registry import Run, command
 from monopoli_mc.sandbox.resolve import expand_selectors, render, tell
 from monopoli_mc.sandbox.selectors import EntityArg, read_entity, read_range
 from monopoli_mc.sandbox.source import Source
-from monopoli_mc.sandbox.text import component
+from monopoli_mc.vanilla.snbt import plain as plain_value
+from monopoli_mc.vanilla.text import read_component as vanilla_component
 
 
 def read_component(r: Reader) -> Any:
-    """Read a text component: SNBT from 1.21.5, JSON before (up to the end of the line)."""
-    start = r.cursor
-    if r.json_text:
-        text = r.rest()
-        try:
-            return json.loads(text)
-        except ValueError as e:
-            r.cursor = start
-            raise r.error(f"Invalid chat component: {e}") from None
-    tag = r.read_tag()
-    return component(tag, json_dialect=False)
+    """A text component read as vanilla's ComponentArgument reads it (`vanilla.text.read_component`:
+    SNBT from 1.21.5, one JSON value before, checked by the release's codec), as plain data."""
+    return plain_value(r.vanilla(vanilla_component)[0])
 
 
 def _who(players: list[Any], noun: str = "players") -> str:

@@ -7,7 +7,6 @@ import uuid
 
 from nbtlib import Compound
 
-from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.args import read_vec
 from monopoli_mc.sandbox.entities import FRAME_NAMES, ROCKET, FireworkRocket, ItemFrame
 from monopoli_mc.sandbox.reader import CommandError, Reader

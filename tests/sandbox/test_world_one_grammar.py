@@ -1,5 +1,6 @@
-"""The sandbox reads SNBT with vanilla's reader (`vanilla.snbt`, the judge's): not strict, it takes,
-keeps as text or refuses a value as the release does, never raising where vanilla answers."""
+"""The sandbox reads with vanilla's readers (the judge's): SNBT (`vanilla.snbt`) and text components
+(`vanilla.text`). Not strict, it takes, keeps as text or refuses a value as the release does, in
+vanilla's words and at vanilla's cursor, never raising where vanilla answers."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 
 from monopoli_mc.sandbox.world import World
 from monopoli_mc.vanilla.judge import verdict
+from monopoli_mc.vanilla.reader import context_line
 
 CASES = [  # (release, value, what `data get` then prints, or vanilla's refusal)
     ("1.21.4", "300b", '"300b"'),  # NumberFormatException: TagParser keeps it as a string
@@ -33,3 +35,26 @@ def test_a_value_reads_as_the_judge_reads_it(version: str, value: str, shown: st
     else:
         assert said == ["Modified storage monopoli:t"]
         assert world.execute("data get storage monopoli:t v") == [f"Storage monopoli:t has the following contents: {shown}"]
+
+
+COMPONENTS = [  # (release, tellraw's component and what follows it)
+    ("1.21.4", '"hi" x'),  # one JSON value is read (ParserUtils.parseJson), then the text left over
+    ("1.21.4", '{"text":"a","extra":[]}'),
+    ("1.21.11", '{text:"a",extra:[]}'),
+    ("1.21.11", '{text:"a",color:"nocolour"}'),
+    ("1.21.11", '["",{text:"a",bold:1b}]'),
+    ("1.21.4", '["",{"text":"a","bold":true}]'),
+]
+
+
+@pytest.mark.parametrize(("version", "component"), COMPONENTS)
+def test_a_component_reads_as_the_judge_reads_it(version: str, component: str) -> None:
+    """Text components are read by vanilla's ComponentArgument reader (`vanilla.text.read_component`)."""
+    world = World(version=version)
+    line = f"tellraw @a {component}"
+    refusal = verdict(line, version, 4)
+    said = world.execute(line)
+    if refusal is not None:
+        assert said == [refusal.message, context_line(line, refusal.cursor)]
+    else:
+        assert said == ["No player was found"]  # read whole; nobody online to tell
