@@ -1,19 +1,36 @@
-"""The command registry: each command module registers its parser here; it imports no command."""
+"""The command registry: each command module registers its parser here; it imports no command.
+
+Two kinds of entry, while the commands move from the one to the other (issue 36):
+- `command`: a parser that walks the line itself with the sandbox's `Reader` and returns the run;
+- `handles`: the run of one path of Mojang's command tree (`"scoreboard players set"`), built from
+  vanilla's parse of the line (`monopoli_mc.vanilla.judge.read`: the literals on the path and the
+  arguments' values by name), so the line is parsed once, by the judge's parser, strict or not.
+`parse_command` (every line: the console's, a player's, a function's, a macro's, the command after
+`execute … run`) has vanilla parse a command whose first word has paths registered with `handles`,
+runs the handler of its path, and falls back to the command's parser for a path with none. The
+judge's verdict on the same line (strict mode) is the same remembered parse.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from monopoli_mc.sandbox.reader import UNKNOWN_ARGUMENT, UNKNOWN_COMMAND, Reader
+from monopoli_mc.sandbox.reader import UNKNOWN_ARGUMENT, UNKNOWN_COMMAND, CommandError, Reader
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.vanilla.judge import read
+from monopoli_mc.vanilla.tree import Parsed
 
 Run = Callable[[Source], int]
 Parser = Callable[[Reader], Run]
+Handler = Callable[[Parsed], Run]
 COMMANDS: dict[str, tuple[Parser, int]] = {}
 """Every registered command by name: its parser and the permission level it needs.
 
 Filled as the command modules are imported; `monopoli_mc.sandbox.commands` imports them all.
 """
+HANDLERS: dict[tuple[str, ...], Handler] = {}
+"""The command paths that run on vanilla's parse, by their literals."""
+_ON_PARSE: set[str] = set()
 
 
 def command(*names: str, level: int = 2) -> Callable[[Parser], Parser]:
@@ -25,12 +42,47 @@ def command(*names: str, level: int = 2) -> Callable[[Parser], Parser]:
     return register
 
 
+def command_names() -> set[str]:
+    """Every command the sandbox runs, by either kind of entry."""
+    return set(COMMANDS) | _ON_PARSE
+
+
+def handles(*paths: str) -> Callable[[Handler], Handler]:
+    """Register the run of command paths (their literals, space-separated) on vanilla's parse."""
+    def register(fn: Handler) -> Handler:
+        for path in paths:
+            literals = tuple(path.split())
+            HANDLERS[literals] = fn
+            _ON_PARSE.add(literals[0])
+        return fn
+    return register
+
+
 def parse_command(r: Reader, level: int, *, nested: bool = False) -> Run:
-    """Parse one command at the cursor for a source of the given permission level."""
+    """Parse one command at the cursor (to the end of the line) for a source of the given permission level."""
     start = r.cursor
+    if r.text[start:].split(" ", 1)[0] in _ON_PARSE:
+        handled = _on_parse(r, level)
+        if handled is not None:
+            return handled
     name = r.read_word()
     entry = COMMANDS.get(name)
     if entry is None or entry[1] > level:
         r.cursor = start
         raise r.error(UNKNOWN_ARGUMENT if nested else UNKNOWN_COMMAND)
     return entry[0](r)
+
+
+def _on_parse(r: Reader, level: int) -> Run | None:
+    """The run of the command at the cursor from vanilla's parse of it (the rest of the line), when its
+    path has a handler; its syntax refusal, in vanilla's words and at its cursor, as a CommandError."""
+    start = r.cursor
+    parsed, refusal = read(r.text[start:], r.version, level)
+    if parsed is None:  # a syntax refusal comes without a parse
+        message, at = (refusal.message, refusal.cursor) if refusal is not None else (UNKNOWN_COMMAND, 0)
+        raise CommandError(message, text=r.text, cursor=start + at)
+    handler = HANDLERS.get(parsed.literals)
+    if handler is None:
+        return None
+    r.cursor = len(r.text)
+    return handler(parsed)

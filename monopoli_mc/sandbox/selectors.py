@@ -185,17 +185,22 @@ def read_selector(r: Reader) -> Selector:
     return _selection(r.vanilla(lambda v: parse_selector(v, allow_selectors=True)))
 
 
+def holders_of(value: Parsed | str) -> Holders:
+    """A score holder argument from vanilla's parse (`minecraft:score_holder`: a selector or a word)."""
+    return Holders(_selection(value), "") if isinstance(value, Parsed) else Holders(None, value)
+
+
 def _selection(parsed: Parsed) -> Selector:
     """The selector vanilla parsed, as the sandbox evaluates it."""
     if parsed.kind in ("name", "uuid"):
         written = java_uuid(parsed.name) if parsed.kind == "uuid" else None
         return Selector(parsed.kind, name=str(written) if written is not None else parsed.name)
     players = parsed.kind in "apr" or any(t == "minecraft:player" and not neg for t, neg in parsed.types)
-    return Selector(parsed.kind, names=parsed.names, tags=parsed.tags, teams=parsed.teams,
+    return Selector(parsed.kind, names=list(parsed.names), tags=list(parsed.tags), teams=list(parsed.teams),
                     scores={k: Range(*bounds) for k, bounds in parsed.scores.items()},
                     distance=Range(*parsed.distance) if parsed.distance is not None else None,
                     xyz=list(parsed.xyz), dxyz=list(parsed.dxyz), limit=parsed.limit, sort=parsed.sort,
-                    types=parsed.types, nbt=[(from_vanilla(tag), neg) for tag, neg in parsed.nbt],
+                    types=list(parsed.types), nbt=[(from_vanilla(tag), neg) for tag, neg in parsed.nbt],
                     players_only=players)
 
 

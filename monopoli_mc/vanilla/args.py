@@ -12,7 +12,7 @@ from monopoli_mc.vanilla import coords
 from monopoli_mc.vanilla.items import block_state, item_predicate, item_stack
 from monopoli_mc.vanilla.placement import MIRRORS, ROTATIONS
 from monopoli_mc.vanilla.reader import Reader, Refusal
-from monopoli_mc.vanilla.selector import check_entity_amount, parse_selector, read_range
+from monopoli_mc.vanilla.selector import Bounds, Selector, check_entity_amount, parse_selector, read_range
 from monopoli_mc.vanilla.snbt import read_compound, read_value
 from monopoli_mc.vanilla.text import Invalid, TextCheck, read_component, read_json
 
@@ -25,7 +25,7 @@ class Context:
     clicks: list[str] = field(default_factory=list)
 
 
-Parse = Callable[[Reader, dict[str, Any], Context], None]
+Parse = Callable[[Reader, dict[str, Any], Context], Any]  # the argument's value (None: not kept yet)
 _PARSERS: dict[str, Parse] = {}
 OPERATIONS = ("=", "+=", "-=", "*=", "/=", "%=", "<", ">", "><")
 SIMPLE_CRITERIA = ("dummy", "trigger", "deathCount", "playerKillCount", "totalKillCount", "health",
@@ -46,18 +46,19 @@ def parser(*names: str) -> Callable[[Parse], Parse]:
     return register
 
 
-def parse_argument(r: Reader, node: dict[str, Any], ctx: Context) -> None:
-    """Parse one argument node at the reader; Refusal as the server refuses it."""
+def parse_argument(r: Reader, node: dict[str, Any], ctx: Context) -> Any:
+    """Parse one argument node at the reader; its value (for a server that runs the command: see
+    `tree.Parsed`), or None where it is not kept; Refusal as the server refuses it."""
     name = node["parser"]
     fn = _PARSERS.get(name)
     if fn is None:
         raise Refusal(f"the judge has no parser for {name}", r.text, r.cursor)
-    fn(r, node.get("properties") or {}, ctx)
+    return fn(r, node.get("properties") or {}, ctx)
 
 
 @parser("brigadier:bool")
-def _bool(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    r.read_bool()
+def _bool(r: Reader, p: dict[str, Any], ctx: Context) -> bool:
+    return r.read_bool()
 
 
 def _bounds(r: Reader, p: dict[str, Any], value: float, start: int, kind: str) -> None:
@@ -72,9 +73,11 @@ def _bounds(r: Reader, p: dict[str, Any], value: float, start: int, kind: str) -
 
 
 @parser("brigadier:integer")
-def _integer(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _integer(r: Reader, p: dict[str, Any], ctx: Context) -> int:
     start = r.cursor
-    _bounds(r, p, r.read_int(), start, "integer")
+    value = r.read_int()
+    _bounds(r, p, value, start, "integer")
+    return value
 
 
 @parser("brigadier:long")
@@ -96,20 +99,22 @@ def _double(r: Reader, p: dict[str, Any], ctx: Context) -> None:
 
 
 @parser("brigadier:string")
-def _string(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _string(r: Reader, p: dict[str, Any], ctx: Context) -> str:
     kind = p.get("type", "word")
     if kind == "greedy":
+        rest = r.remaining()
         r.cursor = len(r.text)
-    elif kind == "phrase":
-        r.read_string()
-    else:
-        r.read_unquoted()
+        return rest
+    if kind == "phrase":
+        return r.read_string()
+    return r.read_unquoted()
 
 
 @parser("minecraft:entity")
-def _entity(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _entity(r: Reader, p: dict[str, Any], ctx: Context) -> Selector:
     sel = parse_selector(r, allow_selectors=ctx.level >= 2)
     check_entity_amount(r, sel, single=p.get("amount") == "single", players=p.get("type") == "players")
+    return sel
 
 
 @parser("minecraft:game_profile")
@@ -123,13 +128,14 @@ def _profile(r: Reader, p: dict[str, Any], ctx: Context) -> None:
 
 
 @parser("minecraft:score_holder")
-def _score_holder(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _score_holder(r: Reader, p: dict[str, Any], ctx: Context) -> Selector | str:
+    """ScoreHolderArgument: a selector, or the word up to the next space (`*`, `#fake`, a name)."""
     if r.peek() == "@":
         sel = parse_selector(r, allow_selectors=ctx.level >= 2)
         if p.get("amount") == "single" and sel.max_results > 1:
             raise r.error("argument.entity.toomany")
-        return
-    r.read_to_space()
+        return sel
+    return r.read_to_space()
 
 
 @parser("minecraft:block_pos")
@@ -253,8 +259,8 @@ def _path_node(r: Reader, first: bool) -> None:
 
 
 @parser("minecraft:objective", "minecraft:team")
-def _unquoted(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    r.read_unquoted()
+def _unquoted(r: Reader, p: dict[str, Any], ctx: Context) -> str:
+    return r.read_unquoted()
 
 
 @parser("minecraft:objective_criteria")
@@ -271,11 +277,13 @@ def _criteria(r: Reader, p: dict[str, Any], ctx: Context) -> None:
 
 
 @parser("minecraft:operation")
-def _operation(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _operation(r: Reader, p: dict[str, Any], ctx: Context) -> str:
     start = r.cursor
-    if r.read_to_space() not in OPERATIONS:
+    operation = r.read_to_space()
+    if operation not in OPERATIONS:
         r.cursor = start
         raise r.error("arguments.operation.invalid")
+    return operation
 
 
 @parser("minecraft:scoreboard_slot")
@@ -307,13 +315,13 @@ def _hex(r: Reader, p: dict[str, Any], ctx: Context) -> None:
 
 
 @parser("minecraft:int_range")
-def _int_range(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    read_range(r, floats=False)
+def _int_range(r: Reader, p: dict[str, Any], ctx: Context) -> Bounds:
+    return read_range(r, floats=False)
 
 
 @parser("minecraft:float_range")
-def _float_range(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    read_range(r, floats=True)
+def _float_range(r: Reader, p: dict[str, Any], ctx: Context) -> Bounds:
+    return read_range(r, floats=True)
 
 
 @parser("minecraft:resource_location", "minecraft:dimension", "minecraft:loot_table",

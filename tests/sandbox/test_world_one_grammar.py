@@ -58,3 +58,25 @@ def test_a_component_reads_as_the_judge_reads_it(version: str, component: str) -
         assert said == [refusal.message, context_line(line, refusal.cursor)]
     else:
         assert said == ["No player was found"]  # read whole; nobody online to tell
+
+
+@pytest.mark.parametrize("strict", [False, True])
+@pytest.mark.parametrize("line", ["scoreboard players set Alex Cash 7", "execute as @a run trigger d6 set 2"])
+def test_a_command_on_vanilla_s_parse_is_parsed_once(line: str, strict: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`scoreboard players …` and `trigger` run on the judge's parse (registry.handles), strict or not; strict,
+    the judge's verdict on the line is that same parse (remembered), so the line is parsed once. (The
+    command after `execute … run` is parsed once more, alone, while `execute` keeps its own parser.)"""
+    from monopoli_mc.vanilla import judge
+
+    parses: list[str] = []
+    real = judge.parse_line
+    monkeypatch.setattr(judge, "parse_line", lambda text, mc, ctx: parses.append(text) or real(text, mc, ctx))
+    judge.read.cache_clear()
+    world = World(version="1.21.11", strict=strict)
+    world.execute("scoreboard objectives add Cash dummy")
+    world.execute("scoreboard objectives add d6 trigger")
+    parses.clear()
+    world.execute(line)
+    assert not world.strict_failures
+    nested = line.partition(" run ")[2]
+    assert sorted(parses) == sorted(([nested] if nested else [line]) + ([line] if nested and strict else []))

@@ -6,12 +6,12 @@ from monopoli_mc.sandbox.args import objective
 from monopoli_mc.sandbox.hashorder import fastutil_order
 from monopoli_mc.sandbox.model import DISPLAY_SLOTS, Objective, wrap32
 from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command
+from monopoli_mc.sandbox.registry import Run, command, handles
 from monopoli_mc.sandbox.resolve import render
-from monopoli_mc.sandbox.selectors import Holders, read_holders
+from monopoli_mc.sandbox.selectors import Holders, holders_of, read_holders
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.vanilla.tree import Parsed
 
-OPS = ("=", "+=", "-=", "*=", "/=", "%=", "<", ">", "><")
 
 
 @command("scoreboard")
@@ -120,34 +120,61 @@ def _setdisplay(r: Reader) -> Run:
 
 
 def _players(r: Reader) -> Run:
-    action = r.literal(("set", "get", "add", "remove", "reset", "enable", "operation", "list",
-                        "display"))
-    if action == "list":
-        holders = read_holders(r) if r.next_arg() else None
-        r.finish()
-        return lambda s: _list_players(s, holders)
+    """scoreboard players display …; the other paths of `scoreboard players` run on vanilla's parse (below)."""
+    r.literal(("display",))
     r.need_arg()
-    if action == "display":
-        return _display(r)
-    holders = read_holders(r)
-    if action == "reset":
-        name = r.read_unquoted() if r.next_arg() else None
-        r.finish()
-        return lambda s: _reset(s, holders, name)
-    r.need_arg()
-    obj = r.read_unquoted()
-    if action in ("get", "enable"):
-        r.finish()
-        return (lambda s: _get(s, holders, obj)) if action == "get" else (lambda s: _enable(s, holders, obj))
-    if action == "operation":
-        return _operation(r, holders, obj)
-    r.need_arg()
-    at = r.cursor
-    value = r.read_int()
-    if action in ("add", "remove") and value < 0:  # IntegerArgumentType.integer(0): the cursor back at the start
-        raise r.error(f"Integer must not be less than 0, found {value}", at=at)
-    r.finish()
-    return lambda s: _change(s, action, holders, obj, value)
+    return _display(r)
+
+
+# Run on vanilla's parse (registry.handles): the tree's own argument names, read once by the judge's parser.
+@handles("scoreboard players set", "scoreboard players add", "scoreboard players remove")
+def _change_parsed(p: Parsed) -> Run:
+    """scoreboard players set|add|remove <targets> <objective> <score>."""
+    action, holders, name, value = p.literals[2], holders_of(p.args["targets"]), p.args["objective"], p.args["score"]
+    return lambda s: _change(s, action, holders, name, value)
+
+
+@handles("scoreboard players get")
+def _get_parsed(p: Parsed) -> Run:
+    """scoreboard players get <target> <objective>."""
+    holders, name = holders_of(p.args["target"]), p.args["objective"]
+    return lambda s: _get(s, holders, name)
+
+
+@handles("scoreboard players enable")
+def _enable_parsed(p: Parsed) -> Run:
+    """scoreboard players enable <targets> <objective>."""
+    holders, name = holders_of(p.args["targets"]), p.args["objective"]
+    return lambda s: _enable(s, holders, name)
+
+
+@handles("scoreboard players reset")
+def _reset_parsed(p: Parsed) -> Run:
+    """scoreboard players reset <targets> [<objective>]."""
+    holders, name = holders_of(p.args["targets"]), p.args.get("objective")
+    return lambda s: _reset(s, holders, name)
+
+
+@handles("scoreboard players list")
+def _list_parsed(p: Parsed) -> Run:
+    """scoreboard players list [<target>]."""
+    holders = holders_of(p.args["target"]) if "target" in p.args else None
+    return lambda s: _list_players(s, holders)
+
+
+@handles("scoreboard players operation")
+def _operation_parsed(p: Parsed) -> Run:
+    """scoreboard players operation <targets> <targetObjective> <operation> <source> <sourceObjective>."""
+    return _operation_run(holders_of(p.args["targets"]), p.args["targetObjective"], p.args["operation"],
+                          holders_of(p.args["source"]), p.args["sourceObjective"])
+
+
+@handles("trigger", "trigger add", "trigger set")
+def _trigger_parsed(p: Parsed) -> Run:
+    """trigger <objective> [add|set <value>]: a player speaks for themself."""
+    mode = p.literals[1] if len(p.literals) > 1 else "simple"
+    name, value = p.args["objective"], p.args.get("value", 1)
+    return lambda s: _trigger(s, name, mode, value)
 
 
 def _change(s: Source, action: str, holders: Holders, name: str, value: int) -> int:
@@ -224,18 +251,7 @@ def _reset(s: Source, holders: Holders, name: str | None) -> int:
     return len(names)
 
 
-def _operation(r: Reader, targets: Holders, target_obj: str) -> Run:
-    r.need_arg()
-    at = r.cursor
-    op = r.read_word()
-    if op not in OPS:
-        raise r.error("Invalid operation", at=at)
-    r.need_arg()
-    sources = read_holders(r)
-    r.need_arg()
-    source_obj = r.read_unquoted()
-    r.finish()
-
+def _operation_run(targets: Holders, target_obj: str, op: str, sources: Holders, source_obj: str) -> Run:
     def run(s: Source) -> int:
         tobj = objective(s, target_obj, writable=True)
         sobj = objective(s, source_obj)
@@ -340,20 +356,6 @@ def _number_format(r: Reader, holders: Holders, name: str) -> Run:
         s.success(f"{'Changed' if fmt is not None else 'Cleared'} number format for {who} in {obj.shown()}")
         return len(names)
     return run
-
-
-@command("trigger", level=0)
-def trigger(r: Reader) -> Run:
-    """trigger <objective> [add|set <value>]: a player speaks for themself."""
-    r.need_arg()
-    name = r.read_unquoted()
-    mode, value = "simple", 1
-    if r.next_arg():
-        mode = r.literal(("add", "set"))
-        r.need_arg()
-        value = r.read_int()
-    r.finish()
-    return lambda s: _trigger(s, name, mode, value)
 
 
 def _trigger(s: Source, name: str, mode: str, value: int) -> int:
