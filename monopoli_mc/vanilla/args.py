@@ -190,12 +190,14 @@ def _with_text(r: Reader, ctx: Context, fn: Callable[[TextCheck], None]) -> None
 
 
 @parser("minecraft:component")
-def _component(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    ctx.clicks.extend(read_component(r)[1])
+def _component(r: Reader, p: dict[str, Any], ctx: Context) -> Any:
+    value, clicks = read_component(r)
+    ctx.clicks.extend(clicks)
+    return value
 
 
 @parser("minecraft:style")
-def _style(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _style(r: Reader, p: dict[str, Any], ctx: Context) -> Any:
     start = r.cursor
     text = TextCheck(r.mc)
     try:
@@ -206,6 +208,7 @@ def _style(r: Reader, p: dict[str, Any], ctx: Context) -> None:
     except Invalid as e:
         r.cursor = start
         raise r.error("argument.style.invalid", e) from None
+    return value
 
 
 @parser("minecraft:nbt_compound_tag")
@@ -264,7 +267,7 @@ def _unquoted(r: Reader, p: dict[str, Any], ctx: Context) -> str:
 
 
 @parser("minecraft:objective_criteria")
-def _criteria(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _criteria(r: Reader, p: dict[str, Any], ctx: Context) -> str:
     start = r.cursor
     s = r.read_to_space()
     colours = r.mc.chat_colors
@@ -274,6 +277,7 @@ def _criteria(r: Reader, p: dict[str, Any], ctx: Context) -> None:
     if not ok:
         r.cursor = start
         raise r.error("argument.criteria.invalid", s)
+    return s
 
 
 @parser("minecraft:operation")
@@ -287,13 +291,14 @@ def _operation(r: Reader, p: dict[str, Any], ctx: Context) -> str:
 
 
 @parser("minecraft:scoreboard_slot")
-def _slot(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _slot(r: Reader, p: dict[str, Any], ctx: Context) -> str:
     start = r.cursor
     s = r.read_unquoted()
     below = "below_name" if r.mc.at_least(1, 20, 2) else "belowName"
     if s not in ("list", "sidebar", below) and s not in {f"sidebar.team.{c}" for c in r.mc.chat_colors}:
         r.cursor = start
         raise r.error("argument.scoreboardDisplaySlot.invalid", s)
+    return s
 
 
 @parser("minecraft:color")
