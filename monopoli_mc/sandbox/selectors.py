@@ -185,6 +185,12 @@ def read_selector(r: Reader) -> Selector:
     return _selection(r.vanilla(lambda v: parse_selector(v, allow_selectors=True)))
 
 
+def entities_of(value: Parsed, *, single: bool = False, players: bool = False) -> EntityArg:
+    """An entity argument from vanilla's parse (`minecraft:entity`, its one-entity and players-only checks
+    made there)."""
+    return EntityArg(_selection(value), single, players)
+
+
 def holders_of(value: Parsed | str) -> Holders:
     """A score holder argument from vanilla's parse (`minecraft:score_holder`: a selector or a word)."""
     return Holders(_selection(value), "") if isinstance(value, Parsed) else Holders(None, value)

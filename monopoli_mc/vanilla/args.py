@@ -367,8 +367,9 @@ def _particle(r: Reader, p: dict[str, Any], ctx: Context) -> None:
 
 
 @parser("minecraft:message")
-def _message(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    """MessageArgument: the rest of the line; `@` selectors in it are parsed where allowed."""
+def _message(r: Reader, p: dict[str, Any], ctx: Context) -> str:
+    """MessageArgument: the rest of the line (its text); `@` selectors in it are parsed where allowed."""
+    start = r.cursor
     while r.can_read():
         if r.peek() == "@" and ctx.level >= 2:
             at = r.cursor
@@ -381,10 +382,11 @@ def _message(r: Reader, p: dict[str, Any], ctx: Context) -> None:
                 r.cursor = at + 1
         else:
             r.skip()
+    return r.text[start:]
 
 
 @parser("minecraft:time")
-def _time(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _time(r: Reader, p: dict[str, Any], ctx: Context) -> int:
     value = r.read_double("float")
     unit = r.read_unquoted()
     factor = {"": 1, "t": 1, "s": 20, "d": 24000}.get(unit)
@@ -394,6 +396,7 @@ def _time(r: Reader, p: dict[str, Any], ctx: Context) -> None:
     ticks = math.floor(product + 0.5) if math.isfinite(product) else 0
     if ticks < p.get("min", 0):  # TimeArgument.parse: createWithContext after the unit, no setCursor
         raise r.error("argument.time.tick_count_too_low", p.get("min", 0), ticks)
+    return ticks
 
 
 @parser("minecraft:uuid")

@@ -1,4 +1,6 @@
-"""say, tellraw, title, tag, gamerule, tp/teleport, kill, random value, time query, and reading text components."""
+"""say, tellraw, title, tag, gamerule, tp/teleport, kill, random value, time query, and reading text components.
+
+All but gamerule and tp run on vanilla's parse (`registry.handles`)."""
 
 from __future__ import annotations
 
@@ -6,15 +8,16 @@ import random as _random
 from typing import Any
 
 from monopoli_mc.sandbox import death
-from monopoli_mc.sandbox.args import read_time, read_vec
+from monopoli_mc.sandbox.args import read_vec
 from monopoli_mc.sandbox.model import Entity, Player
 from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command
+from monopoli_mc.sandbox.registry import Run, command, handles
 from monopoli_mc.sandbox.resolve import expand_selectors, render, tell
-from monopoli_mc.sandbox.selectors import EntityArg, read_entity, read_range
+from monopoli_mc.sandbox.selectors import EntityArg, entities_of, read_entity
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.vanilla.snbt import plain as plain_value
 from monopoli_mc.vanilla.text import read_component as vanilla_component
+from monopoli_mc.vanilla.tree import Parsed
 
 
 def read_component(r: Reader) -> Any:
@@ -27,11 +30,10 @@ def _who(players: list[Any], noun: str = "players") -> str:
     return players[0].name if len(players) == 1 else f"{len(players)} {noun}"
 
 
-@command("say")
-def say(r: Reader) -> Run:
+@handles("say")
+def say(p: Parsed) -> Run:
     """say <message>: broadcast `[source] message` to every player."""
-    r.need_arg()
-    message = r.rest()
+    message = p.args["message"]
 
     def run(s: Source) -> int:
         s.world.broadcast(f"[{s.name}] {expand_selectors(message, s)}")
@@ -39,39 +41,24 @@ def say(r: Reader) -> Run:
     return run
 
 
-@command("tellraw")
-def tellraw(r: Reader) -> Run:
-    """tellraw <targets> <component>."""
-    r.need_arg()
-    targets = read_entity(r, players=True)
-    r.need_arg()
-    comp = read_component(r)
-    r.finish()
+@handles("tellraw")
+def tellraw(p: Parsed) -> Run:
+    """tellraw <targets> <message>."""
+    targets, comp = entities_of(p.args["targets"], players=True), plain_value(p.args["message"])
 
     def run(s: Source) -> int:
         players = targets.players_of(s)
-        for p in players:
-            tell(p, comp, s)
+        for player in players:
+            tell(player, comp, s)
         return len(players)
     return run
 
 
-@command("title")
-def title(r: Reader) -> Run:
-    """title <targets> title|subtitle|actionbar|times|clear|reset."""
-    r.need_arg()
-    targets = read_entity(r, players=True)
-    r.need_arg()
-    kind = r.literal(("title", "subtitle", "actionbar", "times", "clear", "reset"))
-    comp: Any = None
-    if kind in ("title", "subtitle", "actionbar"):
-        r.need_arg()
-        comp = read_component(r)
-    elif kind == "times":  # fadeIn, stay, fadeOut: TimeArgument.time(), at least 0 ticks
-        for _ in range(3):
-            r.need_arg()
-            read_time(r)
-    r.finish()
+@handles("title title", "title subtitle", "title actionbar", "title times", "title clear", "title reset")
+def title(p: Parsed) -> Run:
+    """title <targets> title|subtitle|actionbar <title> | times <fadeIn> <stay> <fadeOut> | clear | reset."""
+    targets, kind = entities_of(p.args["targets"], players=True), p.literals[1]
+    comp = plain_value(p.args["title"]) if "title" in p.args else None
     return lambda s: _title(s, targets, kind, comp)
 
 
@@ -95,18 +82,10 @@ def _title(s: Source, targets: EntityArg, kind: str, comp: Any) -> int:
     return len(players)
 
 
-@command("tag")
-def tag(r: Reader) -> Run:
+@handles("tag add", "tag remove", "tag list")
+def tag(p: Parsed) -> Run:
     """tag <targets> add|remove <name> | list."""
-    r.need_arg()
-    targets = read_entity(r)
-    r.need_arg()
-    action = r.literal(("add", "remove", "list"))
-    name = ""
-    if action != "list":
-        r.need_arg()
-        name = r.read_unquoted()
-    r.finish()
+    targets, action, name = entities_of(p.args["targets"]), p.literals[1], p.args.get("name", "")
     return lambda s: _tag(s, targets, action, name)
 
 
@@ -205,15 +184,19 @@ def _tp(s: Source, targets: EntityArg | None, vec: Any, dest: EntityArg | None) 
     return len(ents)
 
 
-@command("kill")
-def kill(r: Reader) -> Run:
-    """kill <targets>: other entities are removed; a player dies (`death.die`) and respawns at the spawn."""
-    r.need_arg()
-    targets = read_entity(r)
-    r.finish()
+@handles("kill")
+def kill(p: Parsed) -> Run:
+    """kill [<targets>]: other entities are removed; a player dies (`death.die`) and respawns at the spawn.
+    Without targets, the source's own entity (`KillCommand`: `source.getEntityOrException()`)."""
+    targets = entities_of(p.args["targets"]) if "targets" in p.args else None
 
     def run(s: Source) -> int:
-        ents = targets.resolve(s)
+        if targets is not None:
+            ents = targets.resolve(s)
+        elif s.entity is not None:
+            ents = [s.entity]
+        else:
+            raise CommandError("An entity is required to run this command here")
         for e in ents:
             if isinstance(e, Player):
                 death.die(s.world, e)
@@ -227,16 +210,13 @@ def kill(r: Reader) -> Run:
 _RANDOM = _random.SystemRandom()  # a new world's identity must differ from the last world's
 
 
-@command("random")
-def random_value(r: Reader) -> Run:
-    """random value|roll <range>: vanilla's RandomCommand without sequences (players' `roll` not modelled)."""
-    r.need_arg()
-    verb = r.literal(("value", "roll"))
-    r.need_arg()
-    bounds = read_range(r, ints=True)
-    r.finish()
-    low = int(bounds.low) if bounds.low is not None else -2**31
-    high = int(bounds.high) if bounds.high is not None else 2**31 - 1
+@handles("random value", "random roll")
+def random_value(p: Parsed) -> Run:
+    """random value|roll <range> [<sequence>]: vanilla's RandomCommand; a sequence is read and not
+    modelled (the value is drawn as without one), `random reset` is not modelled."""
+    verb, (lo, hi) = p.literals[1], p.args["range"]
+    low = int(lo) if lo is not None else -2**31
+    high = int(hi) if hi is not None else 2**31 - 1
 
     def run(s: Source) -> int:
         span = high - low
@@ -253,14 +233,10 @@ def random_value(r: Reader) -> Run:
     return run
 
 
-@command("time")
-def time_query(r: Reader) -> Run:
+@handles("time query gametime", "time query daytime", "time query day")
+def time_query(p: Parsed) -> Run:
     """time query gametime|daytime|day: vanilla's TimeCommand queries (the sandbox's days have no `time set`)."""
-    r.need_arg()
-    r.literal(("query",))
-    r.need_arg()
-    what = r.literal(("gametime", "daytime", "day"))
-    r.finish()
+    what = p.literals[2]
 
     def run(s: Source) -> int:
         ticks = s.world.game_time
