@@ -12,6 +12,7 @@ from nbtlib import Compound
 from monopoli_mc.sandbox.model import Block, BlockPos, ItemStack, Objective, Pos
 from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.vanilla.coords import Coordinates
 
 COORD_CHARS = set("0123456789-.~^")
 MIXED = "Cannot mix world & local coordinates (everything must either use ^ or not)"
@@ -64,6 +65,12 @@ def _local(vec: Vec, source: Source) -> Pos:
     lx, lz = math.cos(yaw), math.sin(yaw)
     x, y, z = source.pos
     return (x + fx * fwd + ux * up + lx * left, y + fy * fwd + uy * up, z + fz * fwd + uz * up + lz * left)
+
+
+def vec_of(parsed: Coordinates, *, block: bool = False) -> Vec:
+    """Coordinates vanilla parsed (`vanilla.coords`: block_pos, vec3) as the sandbox resolves them."""
+    a, b, c = (Coord(p.value, p.relative, p.local, p.has_dot) for p in parsed)
+    return Vec((a, b, c), center=not block)
 
 
 def read_vec(r: Reader, *, block: bool = False) -> Vec:

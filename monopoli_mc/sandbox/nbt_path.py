@@ -8,7 +8,9 @@ from typing import Any
 from nbtlib import Compound, List
 
 from monopoli_mc.sandbox import nbt_tags
+from monopoli_mc.sandbox.nbt_tags import from_vanilla
 from monopoli_mc.sandbox.reader import Reader
+from monopoli_mc.vanilla.args import NbtPathValue
 
 KEY_STOP = set(" .[]{}\"'")
 Slot = tuple[Any, Any]  # (container, key or index)
@@ -129,6 +131,12 @@ def _step(node: Node, value: Any, *, create: bool) -> list[Slot]:
     if node.kind == "all":
         return [(value, i) for i in range(len(value))]
     return [(value, i) for i, v in enumerate(value) if matches(node.filter, v)]
+
+
+def path_of(parsed: NbtPathValue) -> NbtPath:
+    """A path vanilla parsed (`minecraft:nbt_path`) as the sandbox walks it."""
+    return NbtPath(tuple(Node(kind, key, index, from_vanilla(found) if found is not None else None)
+                         for kind, key, index, found in parsed.nodes), parsed.text)
 
 
 def read_path(r: Reader) -> NbtPath:

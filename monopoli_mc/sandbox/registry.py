@@ -29,7 +29,7 @@ COMMANDS: dict[str, tuple[Parser, int]] = {}
 Filled as the command modules are imported; `monopoli_mc.sandbox.commands` imports them all.
 """
 HANDLERS: dict[tuple[str, ...], Handler] = {}
-"""The command paths that run on vanilla's parse, by their literals."""
+"""The command paths that run on vanilla's parse, by their literals (the longest registered prefix wins)."""
 _ON_PARSE: set[str] = set()
 
 
@@ -48,7 +48,8 @@ def command_names() -> set[str]:
 
 
 def handles(*paths: str) -> Callable[[Handler], Handler]:
-    """Register the run of command paths (their literals, space-separated) on vanilla's parse."""
+    """Register the run of command paths (their literals, space-separated) on vanilla's parse; a path
+    stands for every longer path it begins unless that one has a handler of its own (`"data"`: all of it)."""
     def register(fn: Handler) -> Handler:
         for path in paths:
             literals = tuple(path.split())
@@ -81,7 +82,8 @@ def _on_parse(r: Reader, level: int) -> Run | None:
     if parsed is None:  # a syntax refusal comes without a parse
         message, at = (refusal.message, refusal.cursor) if refusal is not None else (UNKNOWN_COMMAND, 0)
         raise CommandError(message, text=r.text, cursor=start + at)
-    handler = HANDLERS.get(parsed.literals)
+    literals = parsed.literals
+    handler = next((HANDLERS[literals[:n]] for n in range(len(literals), 0, -1) if literals[:n] in HANDLERS), None)
     if handler is None:
         return None
     r.cursor = len(r.text)

@@ -87,15 +87,19 @@ def _long(r: Reader, p: dict[str, Any], ctx: Context) -> None:
 
 
 @parser("brigadier:float")
-def _float(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _float(r: Reader, p: dict[str, Any], ctx: Context) -> float:
     start = r.cursor
-    _bounds(r, p, r.read_double("float"), start, "float")
+    value = r.read_double("float")
+    _bounds(r, p, value, start, "float")
+    return value
 
 
 @parser("brigadier:double")
-def _double(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _double(r: Reader, p: dict[str, Any], ctx: Context) -> float:
     start = r.cursor
-    _bounds(r, p, r.read_double("double"), start, "double")
+    value = r.read_double("double")
+    _bounds(r, p, value, start, "double")
+    return value
 
 
 @parser("brigadier:string")
@@ -139,8 +143,8 @@ def _score_holder(r: Reader, p: dict[str, Any], ctx: Context) -> Selector | str:
 
 
 @parser("minecraft:block_pos")
-def _block_pos(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    coords.block_pos(r)
+def _block_pos(r: Reader, p: dict[str, Any], ctx: Context) -> coords.Coordinates:
+    return coords.block_pos(r)
 
 
 @parser("minecraft:column_pos")
@@ -149,8 +153,8 @@ def _column_pos(r: Reader, p: dict[str, Any], ctx: Context) -> None:
 
 
 @parser("minecraft:vec3")
-def _vec3(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    coords.vec3(r)
+def _vec3(r: Reader, p: dict[str, Any], ctx: Context) -> coords.Coordinates:
+    return coords.vec3(r)
 
 
 @parser("minecraft:vec2")
@@ -212,53 +216,68 @@ def _style(r: Reader, p: dict[str, Any], ctx: Context) -> Any:
 
 
 @parser("minecraft:nbt_compound_tag")
-def _compound(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    read_compound(r)
+def _compound(r: Reader, p: dict[str, Any], ctx: Context) -> Any:
+    return read_compound(r)
 
 
 @parser("minecraft:nbt_tag")
-def _tag(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    read_value(r)
+def _tag(r: Reader, p: dict[str, Any], ctx: Context) -> Any:
+    return read_value(r)
 
 
 @parser("minecraft:nbt_path")
-def _nbt_path(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _nbt_path(r: Reader, p: dict[str, Any], ctx: Context) -> NbtPathValue:
+    """NbtPathArgument: its nodes, each (kind, key, index, filter): `root` (a compound), `key` (a name and
+    maybe a compound), `index`, `all` (`[]`), `match` (`[{…}]`)."""
+    start = r.cursor
     first = True
+    nodes: list[PathNode] = []
     while r.can_read() and r.peek() != " ":
-        _path_node(r, first)
+        nodes.append(_path_node(r, first))
         first = False
         if r.can_read() and r.peek() not in " [{":
             r.expect(".")
+    return NbtPathValue(tuple(nodes), r.text[start:r.cursor])
 
 
-def _path_node(r: Reader, first: bool) -> None:
+PathNode = tuple[str, str, int, Any]  # (kind, key, index, filter)
+
+
+@dataclass(frozen=True)
+class NbtPathValue:
+    """An NBT path as parsed: its nodes and how it was written."""
+
+    nodes: tuple[PathNode, ...]
+    text: str
+
+
+def _path_node(r: Reader, first: bool) -> PathNode:
     c = r.peek()
     if c in "\"'":
-        r.read_string()
-        if r.can_read() and r.peek() == "{":
-            read_compound(r)
-    elif c == "[":
+        key = r.read_string()
+        return ("key", key, 0, read_compound(r) if r.can_read() and r.peek() == "{" else None)
+    if c == "[":
         r.skip()
         if r.peek() == "{":
-            read_compound(r)
+            found = read_compound(r)
             r.expect("]")
-        elif r.peek() == "]":
+            return ("match", "", 0, found)
+        if r.peek() == "]":
             r.skip()
-        else:
-            r.read_int()
-            r.expect("]")
-    elif c == "{":
+            return ("all", "", 0, None)
+        index = r.read_int()
+        r.expect("]")
+        return ("index", "", index, None)
+    if c == "{":
         if not first:
             raise r.error("arguments.nbtpath.node.invalid")
-        read_compound(r)
-    else:
-        start = r.cursor
-        while r.can_read() and r.peek() not in " \"'[].{}":
-            r.skip()
-        if r.cursor == start:
-            raise r.error("arguments.nbtpath.node.invalid")
-        if r.can_read() and r.peek() == "{":
-            read_compound(r)
+        return ("root", "", 0, read_compound(r))
+    start = r.cursor
+    while r.can_read() and r.peek() not in " \"'[].{}":
+        r.skip()
+    if r.cursor == start:
+        raise r.error("arguments.nbtpath.node.invalid")
+    return ("key", r.text[start:r.cursor], 0, read_compound(r) if r.can_read() and r.peek() == "{" else None)
 
 
 @parser("minecraft:objective", "minecraft:team")
@@ -331,11 +350,10 @@ def _float_range(r: Reader, p: dict[str, Any], ctx: Context) -> Bounds:
 
 @parser("minecraft:resource_location", "minecraft:dimension", "minecraft:loot_table",
         "minecraft:loot_predicate", "minecraft:loot_modifier", "minecraft:dialog")
-def _resource(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _resource(r: Reader, p: dict[str, Any], ctx: Context) -> Any:
     if r.peek() in "{[" and p is not None:
-        read_value(r)  # an inline definition (loot tables, dialogs)
-        return
-    r.read_resource()
+        return read_value(r)  # an inline definition (loot tables, dialogs)
+    return r.read_resource()
 
 
 @parser("minecraft:resource", "minecraft:resource_key")
@@ -348,10 +366,12 @@ def _registry_entry(r: Reader, p: dict[str, Any], ctx: Context) -> None:
 
 
 @parser("minecraft:resource_or_tag", "minecraft:resource_or_tag_key", "minecraft:function")
-def _resource_or_tag(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    if r.peek() == "#":
+def _resource_or_tag(r: Reader, p: dict[str, Any], ctx: Context) -> str:
+    """An id, or `#` and a tag's id (as written, with `minecraft:` when no namespace is)."""
+    tag = r.peek() == "#"
+    if tag:
         r.skip()
-    r.read_resource()
+    return ("#" if tag else "") + r.read_resource()
 
 
 @parser("minecraft:resource_selector")

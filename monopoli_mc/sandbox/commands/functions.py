@@ -8,10 +8,12 @@ from nbtlib import Compound
 
 from monopoli_mc.sandbox import nbt_tags, versions
 from monopoli_mc.sandbox.args import read_time
-from monopoli_mc.sandbox.commands.data import read_target, single
-from monopoli_mc.sandbox.nbt_path import NbtPath, read_path
+from monopoli_mc.sandbox.commands.data import single, target_of
+from monopoli_mc.sandbox.nbt_path import NbtPath, path_of
+from monopoli_mc.sandbox.nbt_tags import from_vanilla
 from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command, parse_command
+from monopoli_mc.sandbox.registry import Run, command, handles, parse_command
+from monopoli_mc.vanilla.tree import Parsed
 from monopoli_mc.sandbox.source import Source, counts_itself, run_leaf
 
 
@@ -30,22 +32,14 @@ def _read_function_id(r: Reader) -> str:
     return ("#" if tag else "") + r.read_resource()
 
 
-@command("function")
-def function(r: Reader) -> Run:
-    """function <id> [<compound> | with storage|entity|block <source> [path]]."""
-    r.need_arg()
-    fid = _read_function_id(r)
-    args: Compound | None = None
+@handles("function")
+def function(p: Parsed) -> Run:
+    """function <name> [<arguments> | with storage|entity|block <source> [<path>]], on vanilla's parse."""
+    fid = p.args["name"]
+    args: Compound | None = from_vanilla(p.args["arguments"]) if "arguments" in p.args else None
     source_path: tuple[Any, NbtPath | None] | None = None
-    if r.next_arg():
-        if r.peek() == "{":
-            args = r.read_tag()
-        else:
-            r.literal(("with",))
-            r.need_arg()
-            target = read_target(r)
-            source_path = (target, read_path(r) if r.next_arg() else None)
-    r.finish()
+    if len(p.literals) > 1:  # with <kind>
+        source_path = (target_of(p, p.literals[2], "source"), path_of(p.args["path"]) if "path" in p.args else None)
 
     def run(s: Source) -> int:
         world = s.world
