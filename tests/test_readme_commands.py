@@ -19,8 +19,9 @@ What counts as a command (the conventions README.md and docs/*.md are written to
   the in-game `/function monopoli:...` lines are run as an operator in a strict sandbox with the
   committed pack (an unknown function or a line vanilla refuses fails), and every `/trigger`
   a player may type is typed by a bot player there (an objective the pack lacks fails). Other
-  `/...` lines must be taken by vanilla's command tree, or be Paper aliases of datapacks/commands.yml;
-  `/trigger` and `/function` alone name the command.
+  `/...` lines must be taken by vanilla's command tree, or be Paper aliases of datapacks/commands.yml,
+  or be PROXY_COMMANDS (a player types them to the Velocity proxy, which never passes them on to a
+  server); `/trigger` and `/function` alone name the command.
 
 Then README's commands are run for real, in the README's order, in a scratch folder, against a
 strict sandbox server with the committed pack (`--world` pointing at a copy of the world config
@@ -62,6 +63,7 @@ README = ROOT / "README.md"
 DOCS = sorted((ROOT / "docs").glob("*.md"))
 PACK = ROOT / "datapacks" / "monopoli"
 PASSWORD = "readme-pw"
+PROXY_COMMANDS = {"server"}  # Velocity's `/server NAME`, which moves a player to another server of the proxy
 OTHER_PROGRAMS = {"mcrcon"}  # the test extras' RCON client, shown poking at `monopoli sandbox` (docs/sandbox.md)
 LONG_RUNNING = {"run", "sandbox"}  # and `demo --web`: the page stays up until Ctrl-C
 RUN_SHORTER = {"demo": ["--max-rounds", "1", "--speed", "100", "--quiet"],
@@ -278,8 +280,8 @@ def test_what_is_typed_in_minecraft_is_taken_by_the_pack(server: Sandbox) -> Non
             reply = " ".join(world.execute(f"execute as Op at @s run {line[1:]}"))
         else:  # a vanilla command, or on Paper and Spigot an alias of datapacks/commands.yml
             command = line[1:].removeprefix("minecraft:")
-            if command.split()[0] in aliases() or command in ("trigger", "function"):
-                continue  # an alias, or the name of a command, not a line to type
+            if command.split()[0] in aliases() | PROXY_COMMANDS or command in ("trigger", "function"):
+                continue  # an alias, the proxy's, or the name of a command, not a line to type
             try:
                 check(command, world.version, 4)
                 continue
@@ -322,8 +324,8 @@ class Scratch:
                 code = exc.code if isinstance(exc.code, int) else 1
             output = both.getvalue().decode().replace(f"127.0.0.1:{self.port}", "127.0.0.1:25575")
         assert code in (0, 1, 3), f"{command}: exit {code}\n{output}"
-        if command.output is not None:
-            assert output.splitlines() == command.output, command
+        if command.output is not None:  # a pack's size changes with every function it gains: not the README's point
+            assert _sized(output.splitlines()) == _sized(command.output), command
         else:
             assert not re.search(r"^error:", output, re.M), f"{command}:\n{output}"
         return output
@@ -370,3 +372,8 @@ def test_the_readme_offline_commands_run(tmp_path: Path, monkeypatch: pytest.Mon
     assert (tmp_path / "board.png").is_file() and (tmp_path / "anti-pack" / "monopoli.zip").is_file()
     assert (tmp_path / "my-pack" / "monopoli.zip").is_file() and (tmp_path / "planning.png").is_file()
     assert os.environ.get("MONOPOLI_DB") is None  # the runner's env stays the runner's
+
+
+def _sized(lines: list[str]) -> list[str]:
+    """Lines with a pack's function count left out ("(1058 functions)")."""
+    return [re.sub(r"\(\d+ functions\)", "(N functions)", line) for line in lines]

@@ -25,6 +25,9 @@ INBOX_QUERY = "data get storage monopoli:bridge inbox"
 TIME_QUERY = "function monopoli:bridge/now"  # returns `time query gametime`
 ABOUT_QUERY = "data get storage monopoli:bridge about"  # what the pack was built for (`function monopoli:about`)
 POLL_QUERY = "data get storage monopoli:bridge"  # the inbox, the walkers' positions, the world's identity
+READ_QUERY = f"execute store result score $read {SEQ} run {POLL_QUERY}"
+"""The controller's own read: the same listing, and the pack hears it (`$read`: the next tick stamps the
+time the controller was last heard, so a player is told at once when it stops answering)."""
 WORLD_QUERY = "data get storage monopoli:bridge world"
 LIST_UUIDS = "list uuids"
 SEQ_QUERY = f"scoreboard players get $seq {SEQ}"  # the pack's event counter, read with parse_score
@@ -66,6 +69,7 @@ class WorldEvent:
     time: int | None = None  # admin requests: the game time when it was queued
     boot: int | None = None  # the pack's load it was queued under (none from a pack before boots)
     text: str | None = None  # admin requests: the number as the operator typed it, when the pack queues it as text
+    wrote: int | None = None  # the controller's writes the world had seen when it was queued (`w`; None: an older pack)
 
     @property
     def is_admin(self) -> bool:
@@ -108,12 +112,19 @@ class Poll:
 
 @dataclass(frozen=True)
 class NightMark:
-    """The mark a running controller keeps in the world: its night's id, database, host and PID."""
+    """The mark a running controller keeps in the world: its night's id, database, host and PID, its lease's
+    token, and the database file's identity and how far it has applied (docs/night.md)."""
 
     id: str
     db: str
     host: str = ""
     pid: int = 0  # 0: it stopped cleanly (or a controller from before PIDs were marked)
+    token: str = ""  # the running controller's lease token ('' from a controller before tokens)
+    file: str = ""  # the identity of the database file it runs on ('' before file identities)
+    origin: str = ""  # the identity of the file that one was copied from ('' for none)
+    applied: int = 0  # the steps that file had applied when the world last heard from it
+    moves: int = 0  # the moves (action rows) it held then
+    at: int = 0  # when, in seconds since the epoch
 
 
 def parse_inbox(reply: str) -> list[WorldEvent]:
@@ -202,9 +213,18 @@ def _truthy(value: Any) -> bool:
 def _night_mark(data: Any) -> NightMark | None:
     if not isinstance(data, dict) or not isinstance(data.get("id"), str):
         return None
-    db, host = data.get("db", ""), data.get("host", "")
-    return NightMark(str(data["id"]), str(db) if isinstance(db, str) else "", str(host) if isinstance(host, str) else "",
-                     _int(data.get("pid")) or 0)
+
+    def text(key: str) -> str:
+        value = data.get(key, "")
+        return str(value) if isinstance(value, str) else ""
+
+    def number(key: str) -> int:
+        value = data.get(key)
+        return max(0, int(value)) if isinstance(value, (nbtlib.Int, nbtlib.Long)) else 0
+
+    return NightMark(str(data["id"]), text("db"), text("host"), _int(data.get("pid")) or 0, token=text("token"),
+                     file=text("file"), origin=text("from"), applied=number("applied"), moves=number("moves"),
+                     at=number("at"))
 
 
 def _storage(reply: str) -> dict[str, Any]:
@@ -293,7 +313,7 @@ def _entry(item: Any) -> WorldEvent | None:
                       target=str(target) if isinstance(target, str) else None,
                       board=str(board) if isinstance(board, str) else None,
                       time=_int(queued), boot=_int(item.get("boot")),
-                      text=str(value) if isinstance(value, str) else None)
+                      text=str(value) if isinstance(value, str) else None, wrote=_int(item.get("w")))
 
 
 def parse_time(reply: str) -> int:

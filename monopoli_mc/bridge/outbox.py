@@ -60,13 +60,16 @@ class Table:
         return self.colors[seat % len(self.colors)]
 
 
-def picture(game: Game, table: Table) -> Picture:
-    """Every persistent world value of a game, by key, as the command that sets it."""
+def picture(game: Game, table: Table, *, away: frozenset[str] = frozenset()) -> Picture:
+    """Every persistent world value of a game, by key, as the command that sets it; nothing of the players
+    in `away` (seated at another board since this game: that board's picture is theirs)."""
     # Who is at the table: its messages (with several boards) and its action bar line (hud.py) find them.
     out: Picture = {("table",): calls.unsit_all(table.number)}
-    out.update({("sit", name): calls.sit(name, table.number) for name in game.names})
+    out.update({("sit", name): calls.sit(name, table.number) for name in game.names if name not in away})
     out[("hud",)] = calls.hud(table.board, None if game.phase == OVER else game.names[game.current])
     for seat, name in enumerate(game.names):
+        if name in away:
+            continue
         out[("cash", name)] = calls.cash(name, game.cash[seat])
         color = table.color(game, seat)
         out[("pawn", name)] = calls.pawn(name, color) if color and not game.bankrupt[seat] else calls.unpawn(name)
@@ -102,6 +105,19 @@ def diff(old: Picture, new: Picture) -> list[str]:
             key[0] == "map" and old.get(key) != cmd for key, cmd in new.items()):
         out.append(show)
     return out
+
+
+TABLE_WORDS = {("table",), ("hud",), ("jar",)}  # a change to one of these changes every line of the table
+
+
+def refresh(old: Picture, new: Picture, table: Table) -> list[str]:
+    """After the diff from `old` to `new`: the action bar lines whose words changed, written now (hud.py)
+    rather than at the next periodic refresh: the whole table's when whose turn, the jar or who sits there
+    changed, else the line of each player whose cash changed (no pass over the players)."""
+    changed = [key for key, cmd in new.items() if old.get(key) != cmd]
+    if any(key in TABLE_WORDS or key[0] == "sit" for key in changed):
+        return [calls.hud_table(table.number)]
+    return [calls.hud_me(key[1], table.number) for key in changed if key[0] == "cash"]
 
 
 def say(table: Table, text: str) -> list[str]:
@@ -338,34 +354,57 @@ _HINTS: dict[str, Callable[[Game, Pending], str]] = {
 }
 
 
-def seat_picture(game: Game, table: Table, seat: int, *, stamp: int = 0,
-                 drawn: list[tuple[int, str, int]] | None = None, place: bool = True) -> list[str]:
-    """One player's part of the picture, written whole: every book taken back and what the game gives them
-    given again (deeds owned, stamped `stamp`; Get Out of Jail Free cards; cards `drawn` and not given
-    back), their triggers enabled, and with `place` the player put in jail or on their space."""
+def books(game: Game, seat: int, *, stamp: int = 0, drawn: list[tuple[int, str, int]] | None = None) -> list[str]:
+    """Every book a seat's player holds in this game, given again after all of theirs were taken back:
+    deeds owned (stamped with the game's number), Get Out of Jail Free cards held, cards drawn and not
+    given back yet."""
     name = game.names[seat]
     out = [calls.take_books(name)]
+    if game.bankrupt[seat]:
+        return out
+    out += [calls.deed(name, s, game=stamp) for s, owner in enumerate(game.owner) if owner == seat]
+    out += [calls.card(name, deck, card) for deck, card in game.jail_cards[seat]]
+    return out + [calls.card(name, deck, card) for q, deck, card in drawn or [] if q == seat]
+
+
+def seat_again(game: Game, table: Table, seat: int, *, stamp: int = 0,
+               drawn: list[tuple[int, str, int]] | None = None) -> list[str]:
+    """A player back online, or back at this table: what their seat gives them, whatever they held (a
+    player offline when a game took its books back kept them): the table's line and messages, pawn, map
+    copy, cash, books (every other book taken back); then their triggers."""
+    pic = picture(game, table)
+    name = game.names[seat]
+    out = [calls.seat(name, table.number, game.cash[seat]), pic[("pawn", name)], pic[("map_copy", name)]]
+    return out + books(game, seat, stamp=stamp, drawn=drawn) + [calls.hud_me(name, table.number), calls.enable(name)]
+
+
+def seat_picture(game: Game, table: Table, seat: int, *, stamp: int = 0,
+                 drawn: list[tuple[int, str, int]] | None = None, place: bool = True) -> list[str]:
+    """One player's part of the picture, written whole: their books (`books`), their triggers enabled, and
+    with `place` the player put in jail or on their space."""
+    name = game.names[seat]
+    out = books(game, seat, stamp=stamp, drawn=drawn)
     if game.bankrupt[seat]:
         return out
     if game.jail_turns[seat] >= 0:
         out.append(calls.jail(name, table.board))
     elif place:
         out.append(calls.teleport(name, table.board, game.pos[seat]))
-    out += [calls.deed(name, s, game=stamp) for s, owner in enumerate(game.owner) if owner == seat]
-    out += [calls.card(name, deck, card) for deck, card in game.jail_cards[seat]]
-    out += [calls.card(name, deck, card) for q, deck, card in drawn or [] if q == seat]
     return out + [calls.enable(name)]
 
 
-def sync(game: Game, table: Table, *, stamp: int = 0, drawn: list[tuple[int, str, int]] | None = None) -> list[str]:
-    """Everything, written whole: picture, positions, deed and card books, prompts.
+def sync(game: Game, table: Table, *, stamp: int = 0, drawn: list[tuple[int, str, int]] | None = None,
+         away: frozenset[str] = frozenset()) -> list[str]:
+    """Everything, written whole: picture, positions, deed and card books, prompts; nothing of the players in
+    `away` (seated at another board since).
 
     Every book a player holds is taken back and the ones this game gives now are given again (deeds
     owned, stamped with the game's number `stamp`; Get Out of Jail Free cards held; cards `drawn` and
     not given back yet), so a book of an earlier game, or one given by hand, goes."""
-    out = list(picture(game, table).values())
-    for seat in range(len(game.names)):
-        out += seat_picture(game, table, seat, stamp=stamp, drawn=drawn, place=table.teleport)
+    out = list(picture(game, table, away=away).values())
+    for seat, name in enumerate(game.names):
+        if name not in away:
+            out += seat_picture(game, table, seat, stamp=stamp, drawn=drawn, place=table.teleport)
     out += [calls.prompt_claim(game.names[owner], space, amount)
             for _payer, owner, amount, space in game.claims if game.is_legal(("claim_rent", owner, space))]
-    return out + prompts(game, table)
+    return out + [calls.hud_table(table.number)] + prompts(game, table)

@@ -79,14 +79,18 @@ def open_page(web: tuple[str, int] | None) -> LivePage | None:
                    "first poll without asking (for scripts; on a terminal, run asks).")
 @web_option
 @click.option("--take-over", is_flag=True,
-              help="Take the database from another controller that still holds it (it stops).")
+              help="Take the world from another controller that still runs it, whatever database it runs on "
+                   "(it stops at its next poll).")
+@click.option("--go-back", is_flag=True,
+              help="Run on this --db although it is a copy of the database the world runs on, or behind what the "
+                   "world has applied (a backup): what it lacks is lost, and said. Without it such a run is refused.")
 @click.option("--new-night", is_flag=True,
               help="Begin a new night in this world with this --db although the world's night, in another "
                    "database, has a game unfinished (that game stays there). Without it such a run is refused.")
 def run(world_path: Path | None, db_path: Path | None, password_file: Path | None, rules_name: str,
         seed: int | None, start_at: int | None, auction_quiet: float, auction_first: float, walk_wait: float,
         poll_interval: float, record: Path | None, time_limit: float | None, end_overdue: bool,
-        web: tuple[str, int] | None, take_over: bool, new_night: bool) -> None:
+        web: tuple[str, int] | None, take_over: bool, go_back: bool, new_night: bool) -> None:
     """Run the games of every board in the world config against the server.
 
     Players join with /trigger join; start a board's game with
@@ -107,7 +111,7 @@ def run(world_path: Path | None, db_path: Path | None, password_file: Path | Non
     db_path = db_path_for(db_path, world_path)
     settings = Settings(rules=rules_name, auction_quiet=auction_quiet, auction_first=auction_first, walk_wait=walk_wait,
                         poll_interval=poll_interval, start_at=start_at, seed=seed, take_over=take_over,
-                        time_limit=time_limit, new_night=new_night)
+                        time_limit=time_limit, new_night=new_night, go_back=go_back)
     stop = threading.Event()
     client = RconClient(world.rcon_host, world.rcon_port, read_password(file=password_file), timeout=10)
     rcon: Any = RecordingRcon(client, record) if record else client

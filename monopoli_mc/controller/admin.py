@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller import crown, setaside, stall, timelimit, timers
+from monopoli_mc.controller import crown, setaside, stall, timelimit, timers, worlds
 from monopoli_mc.controller.night import UUIDS_KEY
 from monopoli_mc.controller.status import admin, net_worths, next_game, queue_words, result, status_line
 from monopoli_mc.controller.snapshot import Snapshot
@@ -89,6 +89,8 @@ class AdminDesk:
             online, aside = self.s.reads.online, setaside.status_line(self.s.store)
             lines = [status_line(t, self.s.store.lobby(t.name), self.s.rules.min_players, online=online,
                                  several=self._several) for t in tables]
+            if board is None:  # the night's boards on its other servers, as the database has them
+                lines += worlds.other_boards(self.s.store, self.s.tables, self.s.wall)
             crowning = crown.status(self.s)
             return "\n".join(lines + ([aside] if aside else []) + ([crowning] if crowning else [])), []
         if kind == "crown":
@@ -170,6 +172,9 @@ class AdminDesk:
                               f"`monopoli admin unseat {name}` takes them out first",
                               player=f"You are already seated at board {elsewhere[0]}, for its next game: "
                                      f"play there, or ask the organiser to take you off it first.")
+        beyond = worlds.seat_elsewhere(self.s.store, self.s.tables, name)  # a board of another server's world
+        if beyond is not None:
+            raise SeatRefused(beyond[0], player=beyond[1])
         full = f"Board {board} is full ({len(lobby)} seated): join another board, or the next game here."
         if len(lobby) >= self.s.rules.max_players:
             raise SeatRefused(f"board {board!r} is full ({len(lobby)} seated)", player=full)
@@ -304,9 +309,9 @@ class AdminDesk:
         if players is not None and (type(players) is not int):
             raise MonopoliError(f"the final's number of players is a whole number, found {players!r}")
         names = crown.finalists(self.s, table, players)
-        moved, writes = crown.seat_final(self.s, table, names)
+        moved, writes, elsewhere = crown.seat_final(self.s, table, names)
         answer, more = self.start(table, origin=origin)
-        writes += more + crown.mark_final(self.s, table)
+        writes += more + crown.mark_final(self.s, table, elsewhere)
         also = f" ({'; '.join(moved)})" if moved else ""
         return f"the final at board {table.name!r}: {', '.join(names)}; {answer}{also}", writes
 

@@ -17,14 +17,12 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from monopoli_mc.bridge import timebar
-from monopoli_mc.datapack.channel import DEAF_AFTER
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import AUCTION
 
 if TYPE_CHECKING:
     from monopoli_mc.controller.table import BoardGame
 
-SILENT = DEAF_AFTER / 20 / 2  # seconds without a heartbeat after which the pack may have marked the bars
 
 
 def window(game: Game, *, quiet: float, first: float | None) -> float:

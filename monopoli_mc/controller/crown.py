@@ -10,9 +10,11 @@ decided from, so a later undo of a game's end is seen to make it stale.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller.night import (FINAL_KEY, Night, NightUnreadable, Result, crowned, read_night,
+from monopoli_mc.controller import tidings
+from monopoli_mc.controller.night import (FINAL_KEY, Crowning, Night, NightUnreadable, Result, crowned, read_night,
                                           record_crowning)
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.table import BoardGame
@@ -57,38 +59,48 @@ def finalists(s: Snapshot, table: BoardGame, players: int | None) -> list[str]:
     return [t.name for t in top]
 
 
-def seat_final(s: Snapshot, table: BoardGame, names: list[str]) -> tuple[list[str], Writes]:
-    """Seat the finalists at the board (out of any other board's seats, the board's own seats emptied first);
-    the lines saying who moved."""
+def seat_final(s: Snapshot, table: BoardGame, names: list[str]) -> tuple[list[str], Writes, list[tuple[str, str]]]:
+    """Seat the finalists at the board (out of any other board's seats, the board's own seats emptied first): the
+    lines saying who moved, the writes, and the seats left at boards of the night's other worlds ((board, name):
+    their worlds unseat them when they hear of the final, `worlds.hear`). One player, one seat, on every server."""
     moved: list[str] = []
     writes: Writes = []
-    for board in s.tables:
-        for name in s.store.lobby(board):
+    elsewhere: list[tuple[str, str]] = []
+    for board, seated in s.store.lobbies().items():
+        for name in seated:
             if board == table.name and name in names:
                 continue
             if board == table.name or name in names:
                 s.store.unseat(board, name)
-                writes += outbox.unsit(s.tables[board].view, name)
-                moved.append(f"{name} left the seats of board {board}")
+                if board in s.tables:
+                    writes += outbox.unsit(s.tables[board].view, name)
+                    moved.append(f"{name} left the seats of board {board}")
+                else:
+                    elsewhere.append((board, name))
+                    moved.append(f"{name} left the seats of board {board}, on another server")
     for name in names:
         if name not in s.store.lobby(table.name):
             s.store.seat(table.name, name)
             writes += outbox.sit(table.view, name)
-    return moved, writes
+    return moved, writes, elsewhere
 
 
-def mark_final(s: Snapshot, table: BoardGame) -> Writes:
-    """The game just started at the board is the night's final: recorded, and told to the whole server."""
+def mark_final(s: Snapshot, table: BoardGame, elsewhere: Sequence[tuple[str, str]] = ()) -> Writes:
+    """The game just started at the board is the night's final: recorded, told to the whole server, and to every
+    world of the night (`tidings`): there, the finalists are told to come to this board's server."""
     s.store.set_meta(f"{FINAL_KEY}{table.game_id}", "1")
     assert table.game is not None
     line = f"The final starts at board {table.name}: {', '.join(table.game.names)}. Its winner is the champion!"
+    tidings.tell(s.store, tidings.FINAL, board=table.name, game=table.game_id, players=list(table.game.names),
+                 line=line, unseated=[list(pair) for pair in elsewhere])
     s.say(f"[{table.name}] game {table.game_id} is the night's final")
     return outbox.say_all(table.view, line)
 
 
 def crown(s: Snapshot, *, now: bool) -> tuple[str, Writes]:
-    """Crown the night's champion: refused while a game runs (unless `now`); else the podium is announced and
-    the crowning recorded. Crowning again says whether the last one was stale."""
+    """Crown the night's champion: refused while a game runs (unless `now`); else the crowning is recorded, with
+    what to announce, and told to every world of the night (`tidings`): each world's controller announces it,
+    this one's in this very poll (`worlds.hear`). Crowning again says whether the last one was stale."""
     night = night_of(s)
     running = night.running()
     if running and not now:
@@ -106,29 +118,29 @@ def crown(s: Snapshot, *, now: bool) -> tuple[str, Writes]:
         at = time.strftime("%H:%M", time.localtime(before.at))
         again = (f"; the crowning of {at} ({before.name or 'no single champion'}) was stale: {stale}" if stale
                  else f"; crowned again: nothing changed since {at}")
-    record_crowning(s.store, night, s.wall)
-    top = [name for place, _key, name in podium if place == 1]
-    champion = " and ".join(top)
+    crowning = record_crowning(s.store, night, s.wall, banner_color(s, night, podium[0][1]))
+    tidings.tell(s.store, tidings.CROWNED, at=crowning.at)
+    champion = " and ".join(crowning.top)
     final = night.final
     decided = "the final" if final is not None and final.counted else "the standings"
-    writes = announce(s, night, podium, top)
     three = ", ".join(f"{place}. {name}" for place, _key, name in podium[:3])
     s.say(f"the night is crowned: {champion} ({decided}); {three}")
-    of = "champions" if len(top) > 1 else "champion"
-    return f"crowned: {champion}, {of} of the night ({decided}); podium {three}{again}", writes
+    of = "champions" if len(crowning.top) > 1 else "champion"
+    return f"crowned: {champion}, {of} of the night ({decided}); podium {three}{again}", []
 
 
-def announce(s: Snapshot, night: Night, podium: list[tuple[int, str, str]], top: list[str]) -> Writes:
-    """Everyone sees the champion's name as a title, the top three in chat, fireworks over every board."""
+def announce(s: Snapshot, crowning: Crowning) -> Writes:
+    """A crowning in this world: everyone sees the champion's name as a title, the top three in chat, fireworks
+    over every board of this world in the champion's colour. From the record alone, so every world of the
+    night announces the same."""
     view = s.any_view()
-    points = {st.player: st.points for st in night.standings}
-    champion = " and ".join(top)
-    out = outbox.title(view, "@a", champion, "champions of the night" if len(top) > 1 else "champion of the night")
-    out += outbox.say_all(view, f"The night is over! {'Champions' if len(top) > 1 else 'Champion'}: {champion}.")
-    for place, key, name in podium[:3]:
-        scored = f" ({points[key]} point{'s' if points[key] != 1 else ''})" if key in points else ""
-        out += outbox.say_all(view, f"{place}. {name}{scored}")
-    color = banner_color(s, night, podium[0][1])
+    champion = " and ".join(crowning.top)
+    several = len(crowning.top) > 1
+    out = outbox.title(view, "@a", champion, "champions of the night" if several else "champion of the night")
+    out += outbox.say_all(view, f"The night is over! {'Champions' if several else 'Champion'}: {champion}.")
+    for line in crowning.three:
+        out += outbox.say_all(view, line)
+    color = crowning.color if crowning.color in nightfns.FIREWORK_COLORS else s.world.colors[0]
     for table in s.tables.values():
         cx, cz = table.layout.middle()
         x, y, z = table.layout.world((cx, table.layout.place.height + ABOVE, cz))

@@ -16,9 +16,9 @@ import socket
 import uuid
 from typing import Callable
 
-from monopoli_mc.bridge.inbox import (POLL_QUERY, SEQ_QUERY, WORLD_QUERY, InboxError, NightMark, Poll, parse_poll,
+from monopoli_mc.bridge.inbox import (READ_QUERY, SEQ_QUERY, WORLD_QUERY, InboxError, NightMark, Poll, parse_poll,
                                       parse_score, parse_world)
-from monopoli_mc.controller import lease
+from monopoli_mc.controller import fileid, lease
 from monopoli_mc.controller.store import Store
 from monopoli_mc.controller.wire import ask
 from monopoli_mc.datapack import calls
@@ -28,9 +28,11 @@ Command = Callable[[str], str]  # one RCON request
 Say = Callable[[str], None]  # a line for the operator's terminal
 
 
-def follow_world(command: Command, store: Store, say: Say, *, on_new_world: Callable[[], None] | None) -> str:
-    """The identity of the world connected to (stored as the one we follow); '' for a pack without one.
-    `on_new_world` is called when it is not the world this database followed last."""
+def follow_world(command: Command, store: Store, say: Say, *, on_new_world: Callable[[], None] | None,
+                 key: str = "") -> str:
+    """The identity of the world connected to (stored as the one this world config follows, `key`: its RCON
+    address, as several worlds share one night's database); '' for a pack without one. `on_new_world` is
+    called when it is not the world this database followed last at that address."""
     world = ask(command, WORLD_QUERY, parse_world)
     if world is None:  # a pack from before world identities: a counter that went back means a new world
         world = ""
@@ -41,40 +43,111 @@ def follow_world(command: Command, store: Store, say: Say, *, on_new_world: Call
                 "following its counter (install the current pack so a reset is always seen)")
             with store.transaction():
                 store.set_cursor(world, seq)
-    last = store.meta("world")
+    followed = f"world@{key}" if key else "world"
+    last = store.meta(followed, store.meta("world"))  # a database from before several worlds kept one
     if world != last:
         if last:
             say(f"this is a new world (identity {world or 'none'}, was {last}): "
                 f"its events are read from event {store.cursor(world) + 1}")
         with store.transaction():
-            store.set_meta("world", world)
+            store.set_meta(followed, world)
         if last and on_new_world is not None:  # e.g. whether its boards are built
             on_new_world()
     return world
 
 
-def check_night(command: Command, store: Store, say: Say, *, world: str, take_over: bool, new_night: bool) -> str:
-    """Refuse a world another controller runs (unless taking over), and a world whose night is in another
-    database with a game unfinished (unless `--new-night`); warn when the world was last run from a
-    database that cannot be read (a forgotten --db); then mark it ours, by this database's absolute path.
-    Returns this database's night id (the mark each poll's read compares with: `check_mark`).
+def check_night(command: Command, store: Store, say: Say, *, world: str, token: str, take_over: bool,
+                new_night: bool, go_back: bool = False) -> str:
+    """Refuse a world another controller runs (unless taking over: it stops at its next poll, whatever database
+    it runs on); a world that runs on another file of this night (a copy, or the file this one was copied
+    from) or that has applied more than this file holds (an older copy put back), unless `go_back`; a world
+    whose night is in another database with a game unfinished (unless `new_night`); warn when the world was
+    last run from a database that cannot be read (a forgotten --db); then mark it ours: this database's
+    absolute path and file identity, how far it has applied, and our lease `token` (the mark each poll's
+    read compares with: `check_mark`). Returns this database's night id.
 
-    Raises LeaseError naming the other controller's database, host and process; OtherNight naming both
-    databases' absolute paths; InboxError when the bridge storage does not read (asked again first: a
-    reply mixed with another RCON client's is never taken for no mark).
+    Raises LeaseError naming the other controller's database, host and process; NotTheLiveFile naming both
+    files and how far behind; OtherNight naming both databases' absolute paths; InboxError when the bridge
+    storage does not read (asked again first: a reply mixed with another RCON client's is never taken for no
+    mark).
     """
     night = night_id(store)
     mark = storage(command, world).night
     here = os.path.abspath(store.path)
-    if mark is not None and lease.world_is_held(mark, night):
-        if not take_over:
-            raise LeaseError(lease.world_refusal(mark))
-        say(f"took the world over from the controller with {lease.describe_mark(mark)}; "
-            "it stops at its next poll")
-    elif mark is not None and mark.id != night:
+    me = fileid.current(store)
+    held = mark is not None and lease.world_is_held(mark, token)
+    if mark is not None and mark.id == night and mark.file and (mark.file != me.id or mark.applied > me.steps):
+        if held and not (take_over and go_back):  # another file of this night runs the world now: both choices
+            raise NotTheLiveFile(live_refusal(mark, me, here))
+        if not go_back:
+            raise NotTheLiveFile(not_live(mark, me, here))
+        say(gone_back(mark, me, here))
+    elif held and not take_over:
+        raise LeaseError(lease.world_refusal(mark))  # type: ignore[arg-type]
+    elif mark is not None and not held and mark.id != night:
         _other_night(store, say, lease.night_of(mark), here, new_night=new_night)
-    command(calls.night_mark(night, here, socket.gethostname(), os.getpid()))
+    if held:
+        say(f"took the world over from the controller with {lease.describe_mark(mark)}; "  # type: ignore[arg-type]
+            "it stops at its next poll")
+    command(calls.night_mark(night, here, socket.gethostname(), os.getpid(), token=token, file=me.id,
+                             origin=me.origin, applied=me.steps, moves=me.moves, at=int(me.at)))
     return night
+
+
+class NotTheLiveFile(LeaseError):
+    """This database is not the file the world runs on: a copy of it, an older one, or the file it was copied from."""
+
+
+def _relation(mark: NightMark, me: fileid.FileId, here: str) -> str:
+    """How this file stands to the one the world's mark names."""
+    if mark.file == me.id:
+        return f"{here} is behind this world"
+    if me.origin == mark.file:
+        return f"{here} is a copy of {mark.db}, the database this world runs on,"
+    if mark.origin == me.id:
+        return f"this world runs on {mark.db}, a copy made of {here},"
+    return f"this world runs on {mark.db}, another file of the same night as {here},"
+
+
+def _lost(mark: NightMark, me: fileid.FileId) -> str:
+    """What running on this file loses of what the world applied: '' when nothing."""
+    steps, moves = mark.applied - me.steps, mark.moves - me.moves
+    if steps <= 0:
+        return ""
+    since = f" since {lease.clock(me.at)}" if me.at else ""
+    return (f"{max(moves, 0)} move{'s' if moves != 1 else ''} ({steps} step{'s' if steps != 1 else ''} of the "
+            f"controller, the last at {lease.clock(mark.at)}) applied in the world{since}")
+
+
+def live_refusal(mark: NightMark, me: fileid.FileId, here: str) -> str:
+    """Why `run` does not start on a copy (or an older file) of the database whose controller runs the world now."""
+    lost = _lost(mark, me)
+    return (f"{_relation(mark, me, here).rstrip(',')}, and its controller runs it now ({lease.describe_mark(mark)}): "
+            f"two files of one night must not both run it{'; this one lacks ' + lost if lost else ''}. Leave that "
+            f"controller running; to replace its night by this file on purpose, add --take-over --go-back (that "
+            f"controller stops{', and what this file lacks is lost' if lost else ''})")
+
+
+def not_live(mark: NightMark, me: fileid.FileId, here: str) -> str:
+    """Why `run` does not start on a file that is not the world's live one, and what to do."""
+    lost = _lost(mark, me)
+    back = (f"those moves are lost, and the inputs they took from the inbox are not played again" if lost
+            else "nothing the world applied is lost")
+    if mark.file == me.id:
+        return (f"{here} is behind this world: it lacks {lost}; it is an older copy put back in its place (a backup "
+                f"restored?). Put the newer file back if you have it; to go back to this one on purpose, add "
+                f"--go-back ({back})")
+    return (f"{_relation(mark, me, here)} {('it lacks ' + lost) if lost else 'holding the same moves'}: to go on "
+            f"with the night, start with --db {mark.db}; to make {here} the night's database on purpose, add "
+            f"--go-back ({back}; {mark.db} is refused from then on)")
+
+
+def gone_back(mark: NightMark, me: fileid.FileId, here: str) -> str:
+    """The line `--go-back` says: which file the world runs on now, and what was lost."""
+    lost = _lost(mark, me)
+    was = mark.db if mark.file != me.id else "the newer file"
+    return (f"going back (--go-back): this world runs on {here} from now on, not on {was}; "
+            f"{('lost: ' + lost + ' (the inputs they took from the inbox are not played again)') if lost else 'nothing the world applied is lost'}")
 
 
 def _other_night(store: Store, say: Say, other: lease.Night, here: str, *, new_night: bool) -> None:
@@ -104,7 +177,7 @@ def storage(command: Command, world: str) -> Poll:
     the world's identity (`world`, the one followed; '' before it is known). Raises WorldChanged when it
     carries another identity than the one followed.
     """
-    return ask(command, POLL_QUERY, lambda reply: _ours(world, parse_poll(reply)))
+    return ask(command, READ_QUERY, lambda reply: _ours(world, parse_poll(reply)))
 
 
 def _ours(world: str, poll: Poll) -> Poll:
@@ -125,18 +198,25 @@ def night_id(store: Store) -> str:
     return night
 
 
-def check_mark(mark: NightMark | None, night: str) -> None:
-    """Each poll, before deciding: stop (LeaseError) when the world's mark is another controller's now
-    (`night`: ours, as `check_night` returned it, so a poll reads no row for it)."""
-    if mark is not None and mark.id != night:
+def check_mark(mark: NightMark | None, token: str, db: str = "") -> None:
+    """Each poll, before deciding: stop (LeaseError) when the world's mark is another controller's now: it
+    carries another lease token than ours (`token`, so a poll reads no row for it), whatever its night or
+    database (a copy shares the night's id). `db`: our database's absolute path, to say which was taken."""
+    if mark is not None and mark.token != token:
+        if db and mark.db == db:  # the same file: its lease was taken too
+            host = mark.host or "an unknown host"
+            raise LeaseError(f"{db} was taken over by another controller (pid {mark.pid} on {host}); this one stops "
+                             "so that only one writes the night")
         raise LeaseError(lease.taken_over(mark))
 
 
-def clear_mark(command: Command, store: Store, world: str) -> None:
+def clear_mark(command: Command, world: str, token: str) -> None:
     """At a clean stop: the world's mark says nobody runs it (PID 0), when it is still ours and reachable."""
     try:
         mark = storage(command, world).night
-        if mark is not None and mark.id == night_id(store):
-            command(calls.night_mark(mark.id, mark.db, mark.host, 0))
+        if mark is not None and mark.token == token:
+            command(calls.night_mark(mark.id, mark.db, mark.host, 0, token=mark.token, file=mark.file,
+                                     origin=mark.origin, applied=mark.applied, moves=mark.moves, at=mark.at))
+            command(calls.still())  # the pack answers inputs from now on: the controller is not there
     except (RconError, InboxError, WorldChanged):
         pass  # away, unreadable or another world: the mark names a process that is gone, which is seen too

@@ -46,7 +46,19 @@ def entry(s: Snapshot, event: WorldEvent) -> Writes:
     applied (`SetAside` with words for its player, or any error): the loop undoes it and calls `refused`."""
     if event.is_admin:
         return ingame.admin(s, event)
+    if s.blind.repeat(event):  # the same input again, before any answer to the first: counted once
+        s.say(f"  {s.names.get(event.uuid or '', event.uuid)}'s {event.kind} (seq {event.seq}) repeats the input "
+              "before it with no answer between: counted once")
+        return []
     return _handle(s, event)
+
+
+def _refuse(s: Snapshot, event: WorldEvent, name: str, text: str) -> Writes:
+    """A refusal told to its player, once for a run of inputs given with no answer between (`blind.py`)."""
+    if s.blind.mute(event):
+        s.say(f"  not told {name} again: {text}")
+        return []
+    return s.tell(name, text)
 
 
 def refused(s: Snapshot, event: WorldEvent, error: Exception) -> Writes:
@@ -106,7 +118,7 @@ def _handle(s: Snapshot, event: WorldEvent) -> Writes:
         raise SetAside(f"from a player {unlisted} (UUID {event.uuid or 'none'})", tell=None)
     misuse = intents.bare_misuse(event.kind, event.value, button=event.button)
     if misuse is not None:
-        return s.tell(name, misuse)
+        return _refuse(s, event, name, misuse)
     if event.kind == "online":
         return _online(s, name, event)
     if event.kind == DIED_KIND:
@@ -124,11 +136,12 @@ def _handle(s: Snapshot, event: WorldEvent) -> Writes:
             s.say(f"warning: {exc}")
             return s.tell(name, "The night's standings cannot be read right now; please tell the organiser.")
     table = s.table_of(name)
-    if table is None or table.game is None:
+    if table is None or table.game is None or name in table.away:
         seated = [board for board in s.tables if name in s.store.lobby(board)]
-        if seated:  # waiting for their board's game: the press is early, not wrong
-            return s.tell(name, f"You are seated at board {seated[0]}; its game has not started yet.")
-        return s.tell(name, "you are not playing at a board: stand on it and use /trigger join")
+        if seated:  # waiting for their board's game: the press is early, not wrong (their last game is not theirs)
+            return _refuse(s, event, name, f"You are seated at board {seated[0]}; its game has not started yet.")
+        if table is None or table.game is None:
+            return _refuse(s, event, name, "you are not playing at a board: stand on it and use /trigger join")
     game = table.game
     seat = table.seat_of(name)
     assert seat is not None
@@ -142,15 +155,15 @@ def _handle(s: Snapshot, event: WorldEvent) -> Writes:
     if event.kind not in intents.game_kinds() and event.kind not in offers.KINDS:
         return s.tell(name, f"unknown input {event.kind!r}")
     if table.paused:
-        return s.tell(name, "the game is paused by the operator; wait a moment")
+        return _refuse(s, event, name, "the game is paused by the operator; wait a moment")
     if event.kind in offers.KINDS:
         return _offer(s, table, seat, event)
     action = intents.to_action(game, seat, event.kind, event.value)
     if isinstance(action, str):
-        return s.tell(name, action)
+        return _refuse(s, event, name, action)
     why = intents.why_not(game, action)
     if why is not None:
-        return s.tell(name, why)
+        return _refuse(s, event, name, why)
     return s.apply(table, action, f"seq {event.seq}")
 
 
@@ -206,16 +219,20 @@ def start_due(s: Snapshot, boards: set[str]) -> Writes:
 
 
 def _online(s: Snapshot, name: str, event: WorldEvent) -> Writes:
-    """A player came back: their triggers, the time and auction bars, and their prompt if it is their turn."""
+    """A player came back: what their seat gives them and nothing else (a player offline when their board's
+    next game started still held the last game's books), their triggers, the time and auction bars, and
+    their prompt if it is their turn."""
     s.store.add_player(event.uuid or "", name)
     table = s.table_of(name)
     if not is_player_name(name):  # never seated (a join is set aside): nothing of a table to give back
         return []
-    if table is None or table.game is None:  # back, and seated nowhere: no table's messages
-        lobby = any(name in s.store.lobby(board) for board in s.tables)
-        # and in no board's game: a book still held (offline when its game's table started anew) is no one's
+    lobby = [board for board in s.tables if name in s.store.lobby(board)]
+    if table is None or table.game is None or name in table.away or (lobby and table.name != lobby[0]):
+        if lobby:  # waiting for a board's next game: nothing of an earlier one, and that table's lines
+            return [calls.leave(name)] + outbox.sit(s.tables[lobby[0]].view, name)
+        # back, and in no board's game: a book still held (offline when its game's table started anew) is no one's
         books = [calls.take_books(name)]
-        return books if lobby or len(s.tables) == 1 else books + [calls.unsit(name)]
+        return books if len(s.tables) == 1 else books + [calls.unsit(name)]
     seat = table.seat_of(name)
     if table.ends_at is not None:  # give them the time bar (it holds only those online when made)
         table.bar.shown = None
@@ -223,7 +240,7 @@ def _online(s: Snapshot, name: str, event: WorldEvent) -> Writes:
         table.auction_bar.shown = None
     if seat == table.game.to_act():  # prompted at the poll's end, for the state its later entries leave
         table.prompted = ()
-    return [calls.enable(name)] + outbox.tell(table.view, name, "Welcome back.")
+    return table.seat_again(name) + outbox.tell(table.view, name, "Welcome back.")
 
 
 def _offer(s: Snapshot, table: BoardGame, seat: int, event: WorldEvent) -> Writes:

@@ -28,7 +28,10 @@ import time
 from typing import Any, Callable
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller import auction, identity, inputs, lineage, nightview, offers, status, timelimit, timers
+from monopoli_mc.controller import (auction, fileid, identity, inputs, lineage, nightview, offers, status,
+                                    tidings, timelimit, timers, worlds)
+from monopoli_mc.controller import lease as lease_module
+from monopoli_mc.controller.blind import Blind
 from monopoli_mc.controller.lease import Lease
 from monopoli_mc.controller.lease import clock as lease_clock
 from monopoli_mc.controller.players import Players
@@ -36,9 +39,10 @@ from monopoli_mc.controller.reads import Reader
 from monopoli_mc.controller.settings import Settings
 from monopoli_mc.controller.snapshot import Snapshot
 from monopoli_mc.controller.store import GameRow, Store
-from monopoli_mc.controller.table import Action, BoardGame, boards
+from monopoli_mc.controller.table import Action, BoardGame, away_from, boards, seats
 from monopoli_mc.controller.wire import Rcon, Wire
 from monopoli_mc.datapack import calls
+from monopoli_mc.datapack.channel import DEAF_AFTER
 from monopoli_mc.datapack.cost import pack_costs
 from monopoli_mc.datapack.world_config import WorldConfig
 from monopoli_mc.errors import LeaseError, MonopoliError, RconError, StoreError, WorldChanged
@@ -77,14 +81,21 @@ class Controller:
                          costs=lambda: pack_costs(world, self.board), version=world.version)
         self.walks = timers.Walks()
         self.ranks = nightview.Ranks(world.night, self._say)  # each player's night rank on the action bar, and the replays
+        self.blind = Blind()  # each player's last input: a blind repeat counts once (blind.py)
         self.stuck_timers: set[tuple[str, int | None, int, str]] = set()  # (board, game, actions, kind): failed
         self.queue_starts: set[str] = set()  # boards whose game ended at the last poll: --start-at, the queue
         self.reader = Reader(self.command, store, self.players, self._say)  # the read phase
         self._connected = False
         self.lease: Lease | None = None
         self.world_id = ""  # the identity the pack drew at load in the world we are connected to
+        self.world_key = f"{world.rcon_host}:{world.rcon_port}"  # whose lease this is, among the night's worlds
         self.night = ""  # this database's night id, which the world's mark names while we run it
+        self.applied: fileid.FileId | None = None  # how far the database had applied at its last step
         self.beaten = -math.inf  # self.clock() at the last heartbeat written into the world (calls.beat)
+        # self.clock() at the last poll's read: the pack hears the controller at each read (channel.py), and
+        # says on the auction bars that the game is not answering once it has heard nothing for quiet_ticks
+        self.last_read = -math.inf
+        self.decided = 0  # polls whose decisions were committed (the board page looks again for a crowning)
 
     def _say(self, line: str) -> None:
         """A line for the operator's terminal, through whatever `on_line` is now (tests swap it)."""
@@ -97,19 +108,33 @@ class Controller:
 
     # -- start, sync, run ------------------------------------------------------------
     def claim(self) -> None:
-        """Take the database's lease (once); raises LeaseError naming the controller that holds it."""
+        """Take this world's lease in the database (once), after telling the file from a copy (fileid.py);
+        raises LeaseError naming the controller that holds it, BoardTaken naming a board of another world."""
         if self.lease is None:
-            lease = Lease(self.store)
+            me = fileid.examine(self.store)
+            if me.copied:
+                self.on_line(f"note: {self.store.path} is a copy of {me.origin_path or 'another file'}: it has an "
+                             "identity of its own from now on (docs/night.md)")
+            lease = Lease(self.store, self.world_key, list(self.tables))
             line = lease.take(take_over=self.settings.take_over)
             self.lease = lease
             if line:
                 self.on_line(line)
+            if self._connected:  # claimed again after a release, still connected: the world's mark names this lease
+                self._check_night()
+
+    def _check_night(self) -> None:
+        """Refuse or take the world (identity.check_night), and mark it with this lease's token."""
+        assert self.lease is not None
+        self.night = identity.check_night(self.command, self.store, self._say, world=self.world_id,
+                                          token=self.lease.token, take_over=self.settings.take_over,
+                                          new_night=self.settings.new_night, go_back=self.settings.go_back)
 
     def release(self) -> None:
         """Give the lease back (a clean stop), and the world's mark when the server is there."""
         if self.lease is not None:
             if self._connected:
-                identity.clear_mark(self.command, self.store, self.world_id)
+                identity.clear_mark(self.command, self.world_id, self.lease.token)
             self.lease.release()
             self.lease = None
 
@@ -142,11 +167,15 @@ class Controller:
         """After (re)connecting: which world this is (a new one is read from its first event); then the
         picture as stored is rewritten. Its prompts and titles wait for the next poll: the inputs queued
         while the controller was away are applied first, so none is sent for a state they changed."""
-        self.world_id = identity.follow_world(self.command, self.store, self._say, on_new_world=self.on_new_world)
-        self.night = identity.check_night(self.command, self.store, self._say, world=self.world_id,
-                                          take_over=self.settings.take_over, new_night=self.settings.new_night)
+        self._connected = False
+        self.claim()
+        self.world_id = identity.follow_world(self.command, self.store, self._say, on_new_world=self.on_new_world,
+                                              key=self.world_key)
+        for line in lease_module.settle_boards(self.store, self.world_key, self.world_id, list(self.tables)):
+            self.on_line(line)
+        self._check_night()
         self.players.refresh()
-        self.sync_all(prompts=False)
+        self.sync_all(prompts=False, seating=True)
         ranks = self.ranks.writes(self.store, self.tables.values(), self.wall(), force=True)
         if ranks:
             self.send(ranks)
@@ -164,10 +193,27 @@ class Controller:
                     f"board {table.name!r} plays the {plays!r} rules (game {row.id}), not {self.rules.name!r}: "
                     f"start with --rules {plays}, or end that game first")
 
-    def sync_all(self, *, prompts: bool = True) -> None:
+    @property
+    def quiet_ticks(self) -> int:
+        """Ticks without a read of ours after which the pack answers players itself and marks the auction bars:
+        a second, or longer polls and half a second to spare (`bridge/quiet`)."""
+        return max(DEAF_AFTER, math.ceil(self.settings.poll_interval * 20) + DEAF_AFTER // 2)
+
+    def sync_all(self, *, prompts: bool = True, seating: bool = False) -> None:
         """Rewrite the whole picture of every board; without `prompts`, those of whoever decides now are
-        left to the next poll's writes (after a reconnect: once the queued inputs are applied)."""
+        left to the next poll's writes (after a reconnect: once the queued inputs are applied). With
+        `seating` (after a (re)connect) every player's seat is worked out again first (`table.seats`): each
+        board writes its own players only, those who sat down elsewhere give back what it gave them before
+        any board gives its own, and the players waiting for a board's next game are seated there last."""
         out: list[str] = []
+        lobbies = self._lobbies() if seating else {}
+        if seating:  # and how long the pack waits for a read of ours before it answers players itself
+            out.append(outbox.calls.quiet(self.quiet_ticks))
+            where = seats(self.tables.values(), lobbies)
+            for table in self.tables.values():
+                table.away = away_from(table, where)
+                out += [cmd for name in sorted(table.away)
+                        for cmd in (outbox.calls.leave(name), outbox.calls.map_drop(table.name, name))]
         for table in self.tables.values():
             writes = table.sync()
             if not prompts and table.game is not None:
@@ -175,7 +221,28 @@ class Controller:
                 writes = [w for w in writes if w not in asks]
                 table.prompted = ()  # the next poll prompts for the state its inputs leave
             out += writes
+        if len(self.tables) > 1:  # their table's lines reach them (a board's sync unseated its online players)
+            out += [outbox.calls.sit(name, self.tables[board].view.number)
+                    for board, names in lobbies.items() for name in names]
         self.send(out)
+
+    def _lobbies(self) -> dict[str, list[str]]:
+        """The players seated for each board's next game."""
+        lobbies = self.store.lobbies()
+        return {board: lobbies.get(board, []) for board in self.tables}
+
+    def _reseat(self) -> tuple[list[str], list[str]]:
+        """After a poll that decided something: every player's seat worked out again (`table.seats`); the
+        players who sat down at another board give back what their last board gave them, at once (written
+        first in the poll, before the seat their new board gives), those back get their seat's things."""
+        where = seats(self.tables.values(), self._lobbies())
+        front: list[str] = []
+        back: list[str] = []
+        for table in self.tables.values():
+            gone, again = table.reseat(away_from(table, where))
+            front += gone
+            back += again
+        return front, back
 
     def run(self, stop: Callable[[], bool]) -> None:
         """Poll until `stop()`; reconnect by itself when RCON drops, then resync; wait out a full disk.
@@ -249,9 +316,10 @@ class Controller:
     # -- one poll --------------------------------------------------------------------
     def poll(self) -> int:
         """One poll: read, decide (new events, timers, operator requests), write; returns events applied."""
-        if self.lease is not None:
-            self.lease.beat()
-        reads = self.reader.read(world=self.world_id, night=self.night, tables=self.tables, walks=self.walks,
+        self.claim()
+        assert self.lease is not None
+        self.lease.beat()
+        reads = self.reader.read(world=self.world_id, token=self.lease.token, tables=self.tables, walks=self.walks,
                                  wall=self.wall())
         now = self.clock()
         timers.hold(self.tables.values(), now, self.wall())  # a paused board's clocks stand still
@@ -260,22 +328,32 @@ class Controller:
                          auction_first=self.settings.auction_first)
         snapshot = Snapshot(self.store, self.tables, self.players.names, self.players.listing.reads, reads, now,
                             self.wall(), self.settings, self.rules, self.board, self.world, self.world_id,
-                            replays=self.ranks.replays)
-        if reads.new or reads.beyond or due or self.queue_starts or self.store.has_requests():
+                            replays=self.ranks.replays, blind=self.blind)
+        stepped = None
+        news = tidings.due(self.store, self.world_key)  # another world's result, final or crowning to tell here
+        if reads.new or reads.beyond or due or self.queue_starts or news or self.store.has_requests():
             try:
                 with self.store.transaction():
+                    before = fileid.signature(self.store)
                     out += self._decide(snapshot, due)
+                    if reads.new or reads.beyond or fileid.signature(self.store) != before:  # the world's mark
+                        stepped = fileid.step(self.store)
             except BaseException:  # the transaction rolled back: memory follows the store again
                 self._said(snapshot)
                 self.reload()
                 raise
+            self.decided += 1
+            front, back = self._reseat()
+            out = front + out + back
         out += self._table_writes(snapshot.events, now)
-        out += self.ranks.writes(self.store, self.tables.values(), self.wall())
+        out += self.ranks.writes(self.store, self.tables.values(), self.wall(), news=news)
         for table in self.tables.values():  # prompts withheld (a reconnect, a player back), for the state now
             out += table.prompt_writes()
         timers.auction_clock(self.tables.values(), now)
-        if now - self.beaten > auction.SILENT:  # the pack may have said so on the bars: made again
+        # a gap between two reads well past the poll's own: the pack may have said so on the bars, made again
+        if now - self.last_read > (self.settings.poll_interval + self.quiet_ticks / 20) / 2:
             auction.unknown(self.tables.values())
+        self.last_read = now
         out += auction.bar_writes(self.tables.values(), now, quiet=self.settings.auction_quiet,
                                   first=self.settings.auction_first)
         out += self.walks.check(self.tables.values(), now, reads.standing)
@@ -287,6 +365,9 @@ class Controller:
         # second after the last; a poll whose writes cannot be batched (a boss bar) leaves it to the next,
         # unless two have passed (long polls during an auction would starve it, and the pack would then
         # say on the bar that the game is not answering: bars.py).
+        if stepped is not None:  # last: a pack too old to have the call loses only the mark's count
+            out.append(outbox.calls.applied(self.lease.token, stepped.steps, stepped.moves, int(stepped.at)))
+            self.applied = stepped
         batched = ack is not None or any(outbox.calls.as_op(command) is not None for command in out)
         late = now - self.beaten >= (2 * BEAT_EVERY if out else BEAT_EVERY)
         if batched or late:
@@ -313,7 +394,7 @@ class Controller:
                 out += self._one(s, f"board {table.name!r}: the clock's {action[0]}",  # else a bid restarted it
                                  lambda: s.apply(table, action, "clock"),
                                  lambda exc: self._stuck(s, table, action, exc))
-        for request in self.store.pending_requests(time.time()):
+        for request in worlds.requests_for(self.store, self.tables, self.world_key, time.time()):
             out += self._one(s, f"request {request.id} ({request.kind})", lambda: inputs.request(s, request),
                              lambda exc: inputs.request_failed(s, request, exc))
         starts, self.queue_starts = self.queue_starts, set()
@@ -321,6 +402,8 @@ class Controller:
             out += self._one(s, "the start of a queue's game (--start-at)", lambda: inputs.start_due(s, starts),
                              lambda exc: _said_failed(s, starts, exc))
         self.queue_starts = inputs.ended(s)
+        out += self._one(s, "the news of the night's other worlds", lambda: worlds.hear(s, self.world_key),
+                         lambda exc: [])
         lineage.advance(self.store, self.world_id, s.reads.new)
         return out
 

@@ -337,17 +337,21 @@ def _standings(results: list[Result], names: dict[str, str]) -> tuple[Standing, 
 
 
 # -- the crowning, as recorded ------------------------------------------------------------------------
-CROWNED_KEY = "crowned"  # meta: the last crowning, {"at", "champion", "name", "games": Night.fingerprint()}
+CROWNED_KEY = "crowned"  # meta: the last crowning, {"at", "champion", "name", "games": Night.fingerprint(), "top",
+# "three", "color"}: what every world of the night announces (tidings.py), read from the record, not the night
 
 
 @dataclass(frozen=True)
 class Crowning:
-    """The last `admin crown`: when, whom, and the results it was decided from."""
+    """The last `admin crown`: when, whom, the results it was decided from, and what every world announces."""
 
     at: float
     champion: str | None  # player key (None: level at the top, no single champion)
     name: str
     games: list[list[Any]]
+    top: tuple[str, ...] = ()  # the names in the first place (several: level at the top)
+    three: tuple[str, ...] = ()  # the podium's lines for the chat: "1. Robin (2 points)"
+    color: str = ""  # the fireworks' colour: the champion's banner colour
 
     def stale(self, night: Night) -> str | None:
         """Why the night no longer gives this crowning (a game reopened, ended since or changed), or None."""
@@ -371,16 +375,27 @@ def crowned(store: Store) -> Crowning | None:
     def shape(value: Any) -> Crowning | None:
         if value is None:
             return None
-        return Crowning(float(value["at"]), value["champion"], str(value["name"]), list(value["games"]))
+        top, three = value.get("top", []), value.get("three", [])
+        if not all(isinstance(v, str) for v in [*top, *three, value.get("color", "")]):
+            raise ValueError("its top, podium or colour is not text")
+        return Crowning(float(value["at"]), value["champion"], str(value["name"]), list(value["games"]),
+                        tuple(top), tuple(three), str(value.get("color", "")))
     return store.meta_json(CROWNED_KEY, "null", shape, "a crowning")
 
 
-def record_crowning(store: Store, night: Night, at: float) -> Crowning:
-    """Record a crowning of the night as it is now (inside the transaction that announces it)."""
+def record_crowning(store: Store, night: Night, at: float, color: str = "") -> Crowning:
+    """Record a crowning of the night as it is now (inside the transaction that decides it), with what every world
+    announces: the names at the top, the podium's lines with each player's points, the fireworks' colour."""
     champion = night.champion()
-    crowning = Crowning(at, champion[0] if champion else None, champion[1] if champion else "", night.fingerprint())
+    podium = night.podium()
+    points = {st.player: st.points for st in night.standings}
+    three = tuple(f"{place}. {name}" + (f" ({points[key]} point{'s' if points[key] != 1 else ''})"
+                                        if key in points else "") for place, key, name in podium[:3])
+    crowning = Crowning(at, champion[0] if champion else None, champion[1] if champion else "", night.fingerprint(),
+                        tuple(name for place, _key, name in podium if place == 1), three, color)
     store.set_meta(CROWNED_KEY, json.dumps({"at": at, "champion": crowning.champion, "name": crowning.name,
-                                            "games": crowning.games}))
+                                            "games": crowning.games, "top": list(crowning.top),
+                                            "three": list(crowning.three), "color": color}))
     return crowning
 
 

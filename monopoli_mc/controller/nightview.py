@@ -2,9 +2,10 @@
 night rank on their action bar.
 
 The rank is written as a score (`nightfns.RANK`) that the pack's action bar refresh shows; the controller
-reads the night after a (re)connect (not in a poll), when a game of its world ends or is reopened, and
-every `EVERY` seconds when the database's games or log changed (games other worlds' controllers end in
-the same database), and writes only the ranks that changed. So an idle poll reads nothing of it.
+reads the night after a (re)connect (not in a poll), when a game of its world ends or is reopened, when
+another world's news arrives (a game ended there: `tidings.py`), and every `EVERY` seconds when the
+database's games or log changed (an undo on another server), and writes only the ranks that changed. So an
+idle poll reads nothing of it.
 """
 
 from __future__ import annotations
@@ -69,13 +70,16 @@ class Ranks:
     read_at: float = float("-inf")
     changed: list[Any] = field(default_factory=list)  # the games' count, ended, last, and the log's last row
     problem: str = ""
+    night: Night | None = None  # the night as last read (after a poll's transaction): the board page draws it
 
-    def writes(self, store: Store, tables: Iterable[BoardGame], wall: float, *, force: bool = False) -> list[str]:
-        """The rank writes due now. Nothing is read while no game of this world ended or reopened, until EVERY
-        seconds have passed; then the night is read again only if the database's games or log changed (other
-        worlds' games). `force` (after a connect: the world's scores are unknown): read and write every rank."""
+    def writes(self, store: Store, tables: Iterable[BoardGame], wall: float, *, force: bool = False,
+               news: bool = False) -> list[str]:
+        """The rank writes due now. Nothing is read while no game of this world ended or reopened and no news came
+        from the night's other worlds (`news`: `tidings.due` this poll), until EVERY seconds have passed; then the
+        night is read again only if the database's games or log changed (other worlds' games, an undo there).
+        `force` (after a connect: the world's scores are unknown): read and write every rank."""
         key = tuple((t.name, t.game_id, t.game is not None and t.game.phase == OVER) for t in tables)
-        if not force and key == self.key and wall - self.read_at < EVERY:
+        if not force and not news and key == self.key and wall - self.read_at < EVERY:
             return []
         self.key, self.read_at = key, wall
         changed = store.db.execute("SELECT COUNT(*), COALESCE(SUM(over), 0), COALESCE(MAX(id), 0) FROM games "
@@ -91,6 +95,7 @@ class Ranks:
                 self.say(f"warning: {exc}; the action bars keep the ranks they show")
             return []
         self.problem = ""
+        self.night = night
         ranks = {s.name: s.rank for s in night.standings if is_player_name(s.name)}
         shown = {} if force else self.shown
         out = [nightfns.rank_call(name, rank) for name, rank in ranks.items() if shown.get(name) != rank]

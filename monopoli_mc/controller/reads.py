@@ -9,6 +9,7 @@ failure of the server can happen halfway through a decision.
 
 from __future__ import annotations
 
+import os
 from typing import Callable
 
 from monopoli_mc.bridge.inbox import TIME_QUERY, InboxError, Poll, WorldEvent, parse_pos, parse_time, pos_query
@@ -42,10 +43,10 @@ class Reader:
         self.unreadable_said: set[str] = set()  # inbox items that cannot be read, said once each
         self.boot: tuple[str, int] | None = None  # (world, boot) last recorded: an idle poll reads no row for it
 
-    def read(self, *, world: str, night: str, tables: dict[str, BoardGame], walks: Walks, wall: float) -> Reads:
+    def read(self, *, world: str, token: str, tables: dict[str, BoardGame], walks: Walks, wall: float) -> Reads:
         """The poll's reads, in as few requests as its entries allow (one when idle): `world` is the identity
-        followed, `night` this database's (a mark of another stops the controller), `walks` learns the
-        walkers' positions, `wall` is the time of day."""
+        followed, `token` this controller's lease token (a mark carrying another stops it), `walks` learns
+        the walkers' positions, `wall` is the time of day."""
         try:
             poll: Poll | None = identity.storage(self.command, world)
         except InboxError as exc:  # nothing is read, so nothing is applied or acknowledged: the next poll asks again
@@ -54,7 +55,7 @@ class Reader:
         if poll is None:
             reads = Reads()
         else:
-            identity.check_mark(poll.night, night)  # before anything is applied or acknowledged
+            identity.check_mark(poll.night, token, os.path.abspath(self.store.path))  # before anything is applied or acknowledged
             for text in poll.unreadable:
                 if text not in self.unreadable_said:  # it stays until an acknowledgement passes it: said once
                     self.unreadable_said.add(text)

@@ -19,6 +19,7 @@ class Settings:
     max_rounds: int | None = None  # None: the rule set's own limit
     per_command: bool = False  # one request per world write, as before batching (bench/bridge.py compares)
     take_over: bool = False  # take the database's lease even from a controller that looks alive
+    go_back: bool = False  # run on a copy of the world's database, or on one behind it, losing what it lacks
     new_night: bool = False  # begin a new night on a world whose night, in another database, has a game going
     store_retry: float = 5.0  # seconds between tries while the database cannot be written (a full disk)
     time_limit: float | None = None  # seconds; None: the rule set's time_limit_minutes; 0: no limit

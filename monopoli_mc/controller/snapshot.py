@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import InboxError, Position, WorldEvent
+from monopoli_mc.controller import tidings
+from monopoli_mc.controller.blind import Blind
 from monopoli_mc.controller.night import Replays
 from monopoli_mc.controller.players import chat, known
 from monopoli_mc.controller.settings import Settings
@@ -61,6 +63,7 @@ class Snapshot:
     lines: list[str] = field(default_factory=list)  # for the operator's terminal, in order (the loop says them)
     events: dict[str, list[Event]] = field(default_factory=dict)  # by board: what the actions made, to show
     replays: Replays = field(default_factory=Replays)  # the night's games replayed (night.py), kept by the loop
+    blind: Blind = field(default_factory=Blind)  # each player's last input (the loop keeps it from poll to poll)
 
     def say(self, line: str) -> None:
         """A line for the operator's terminal."""
@@ -123,6 +126,9 @@ class Snapshot:
         over = next((ev for ev in events if ev[0] == "game_over"), None)
         if over is not None and not table.view.broadcast:  # the room hears every table's result (one board: it did)
             out += outbox.say_all(table.view, room_line(table, over[2]))
+        if over is not None:  # and so do the night's other servers (worlds.hear)
+            tidings.tell(self.store, tidings.RESULT, board=table.name, game=table.game_id,
+                         line=room_line(table, over[2]))
         if over is not None:
             out += self._table_free(table)
         return out

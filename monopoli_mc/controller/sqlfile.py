@@ -1,7 +1,8 @@
 """The night's SQLite file: created owner-only, its schema checked (never re-created), errors as one line.
 
 A file of an older schema version is brought up to date by the migrations the schema's
-owner gives (each adds what its version lacks, never drops or rewrites a row); a file of
+owner gives (each adds what its version lacks; a table whose shape changes is copied whole into
+its new form, in the migration's one transaction, never a row lost); a file of
 any other version, or whose tables are not the ones expected, is refused unchanged: a file
 that exists is looked at read-only first, so one that is not a game database this version
 can use (another program's, a text file, one of a newer monopoli) is left byte for byte as
@@ -22,8 +23,9 @@ from typing import Any
 
 from monopoli_mc.errors import StoreError, StoreFull
 
-SCHEMA_VERSION = 4  # PRAGMA user_version of the databases this version writes (3: the inputs set aside;
-# 4: what each action produced)
+SCHEMA_VERSION = 5  # PRAGMA user_version of the databases this version writes (3: the inputs set aside;
+# 4: what each action produced;
+# 5: a lease per world and the night's boards, docs/night.md)
 
 
 class Connection(sqlite3.Connection):
@@ -159,7 +161,7 @@ def _verdict(db: Connection, schema: str, migrations: dict[int, str], *, create:
                          f"{', '.join(sorted(found)) or 'none'}); {fix}")
     steps = range(version, SCHEMA_VERSION)
     if 0 < version < SCHEMA_VERSION and all(v in migrations for v in steps):
-        added = _expected(";\n".join(migrations[v] for v in steps))
+        added = _expected(_creates(";\n".join(migrations[v] for v in steps)))
         _compare(found, {t: c for t, c in wanted.items() if t not in added}, refuse, fix)  # the old tables whole
         return MIGRATE
     if version != SCHEMA_VERSION:
@@ -170,15 +172,27 @@ def _verdict(db: Connection, schema: str, migrations: dict[int, str], *, create:
 
 
 def _check_schema(db: Connection, schema: str, migrations: dict[int, str]) -> None:
-    """Create the tables in an empty file; migrate an older version; refuse any file whose tables are not these."""
-    verdict = _verdict(db, schema, migrations, create=True)  # again: the file may have changed since the look
-    if verdict == NEW:  # two starting at once both write the same tables
-        db.executescript(f"BEGIN IMMEDIATE; {schema}; PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
-    elif verdict == MIGRATE:
-        version = int(db.execute("PRAGMA user_version").fetchone()[0])
-        script = ";\n".join(migrations[v] for v in range(version, SCHEMA_VERSION))
-        # IF NOT EXISTS in each step: a second controller opening the file at once finds it done
-        db.executescript(f"BEGIN IMMEDIATE; {script}; PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+    """Create the tables in an empty file; migrate an older version; refuse any file whose tables are not these.
+
+    The verdict is read again under the write lock: two controllers starting at once on a new file (the
+    night's servers, or a restart racing `monopoli admin`) never both create it, nor read it half made."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        verdict = _verdict(db, schema, migrations, create=True)
+        if verdict != READY:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            steps = [schema] if verdict == NEW else [migrations[v] for v in range(version, SCHEMA_VERSION)]
+            for script in steps:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    if verdict == MIGRATE:
         _compare(_tables(db), _expected(schema), f"{db.path} is not a game database this monopoli can use",
                  "restore it from a copy")
 
@@ -196,6 +210,11 @@ def _compare(found: dict[str, list[tuple[str, str, int, int]]], wanted: dict[str
 
 
 _EXPECTED: dict[str, dict[str, list[tuple[str, str, int, int]]]] = {}
+
+
+def _creates(script: str) -> str:
+    """The CREATE TABLE statements of a migration (what it adds; its copies and drops need the old tables)."""
+    return ";\n".join(part for part in script.split(";") if part.strip().upper().startswith("CREATE TABLE"))
 
 
 def _expected(schema: str) -> dict[str, list[tuple[str, str, int, int]]]:

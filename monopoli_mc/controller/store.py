@@ -2,7 +2,9 @@
 
 Admin requests from `monopoli admin` go in here too, each with a deadline: the running
 controller answers those still within it, and the CLI withdraws its request when its wait
-ends. The controller's lease (one controller per database) is in `lease.py`.
+ends. One night may be played on several servers' worlds, each by its own controller on this
+one file: the lease per world and the night's boards are `lease.py`'s; what the file itself is
+(its identity, how far it has applied) is `fileid.py`'s (docs/night.md).
 """
 
 from __future__ import annotations
@@ -24,6 +26,11 @@ WAITING, DONE, WITHDRAWN, EXPIRED = "waiting", "done", "withdrawn", "expired"  #
 # the inputs set aside (setaside.py), from version 3
 _SET_ASIDE = """CREATE TABLE IF NOT EXISTS set_aside(id INTEGER PRIMARY KEY, world TEXT NOT NULL, seq INTEGER NOT NULL,
     uuid TEXT, name TEXT, kind TEXT NOT NULL, value INTEGER, why TEXT NOT NULL, t REAL NOT NULL)"""
+# a lease per world (its RCON address) and the world each board of the night belongs to (lease.py), from version 5
+_NIGHT = """CREATE TABLE IF NOT EXISTS leases(world TEXT PRIMARY KEY, holder TEXT NOT NULL, pid INTEGER NOT NULL,
+    host TEXT NOT NULL, started REAL NOT NULL, heartbeat REAL NOT NULL, released INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL DEFAULT '');
+CREATE TABLE IF NOT EXISTS boards(board TEXT PRIMARY KEY, world TEXT NOT NULL, identity TEXT NOT NULL DEFAULT '')"""
 # what each action produced, for a replay to compare (saved.py), from version 4: a table of its own, so
 # an older file gains it as the set-aside table came, and its earlier actions simply have none
 _OUTCOMES = "CREATE TABLE IF NOT EXISTS outcomes(action INTEGER PRIMARY KEY, digest TEXT NOT NULL)"
@@ -41,13 +48,14 @@ CREATE TABLE IF NOT EXISTS players(uuid TEXT PRIMARY KEY, name TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS requests(id INTEGER PRIMARY KEY, t REAL NOT NULL, board TEXT,
     kind TEXT NOT NULL, args TEXT NOT NULL, deadline REAL NOT NULL, state TEXT NOT NULL DEFAULT 'waiting',
     answer TEXT);
-CREATE TABLE IF NOT EXISTS lease(id INTEGER PRIMARY KEY CHECK(id = 1), holder TEXT NOT NULL,
-    pid INTEGER NOT NULL, host TEXT NOT NULL, started REAL NOT NULL, heartbeat REAL NOT NULL,
-    released INTEGER NOT NULL DEFAULT 0, status TEXT NOT NULL DEFAULT '');
-""" + _SET_ASIDE + ";\n" + _OUTCOMES + ";\n"
+""" + _SET_ASIDE + ";\n" + _OUTCOMES + ";\n" + _NIGHT + ";\n"
 
-# version -> what takes a file of that version to the next (sqlfile.SCHEMA_VERSION is the newest)
-_MIGRATIONS = {2: _SET_ASIDE, 3: _OUTCOMES}
+# version -> what takes a file of that version to the next (sqlfile.SCHEMA_VERSION is the newest); 4 -> 5: the
+# one lease becomes the lease of the world '' (a controller from before leases per world), then goes
+_MIGRATIONS = {2: _SET_ASIDE, 3: _OUTCOMES, 4: _NIGHT + """;
+INSERT OR IGNORE INTO leases(world, holder, pid, host, started, heartbeat, released, status)
+    SELECT '', holder, pid, host, started, heartbeat, released, status FROM lease;
+DROP TABLE lease"""}
 
 Action = tuple[str, int, Any]
 _T = TypeVar("_T")
@@ -149,6 +157,13 @@ class Store:
     def boards(self) -> set[str]:
         """Boards with a game or someone seated."""
         return {r[0] for r in self.db.execute("SELECT board FROM games UNION SELECT board FROM lobby")}
+
+    def lobbies(self) -> dict[str, list[str]]:
+        """Every board's seated players (those with any), in the order `lobby` gives them: one query."""
+        out: dict[str, list[str]] = {}
+        for board, name in self.db.execute("SELECT board, name FROM lobby ORDER BY seated, rowid"):
+            out.setdefault(board, []).append(name)
+        return out
 
     def seat(self, board: str, name: str) -> None:
         """Seat a player at a board's next game."""

@@ -99,6 +99,7 @@ class BoardGame:
     since: float = 0.0  # time.time() of the game's last action: how long the game has waited (stall.py)
     reminded: Reminded = field(default_factory=Reminded)  # the reminders of a wait (stall.py)
     log: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=LOG_KEPT))  # (game id, line told)
+    away: frozenset[str] = frozenset()  # players of this game seated at another board since (`seats`): none of theirs
 
     def seat_of(self, name: str) -> int | None:
         """The seat of a player in this board's game."""
@@ -162,8 +163,8 @@ class BoardGame:
             self.books_out = []
         out += outbox.effects(game, events, self.view, stamp=self.game_id)
         self.books_out += outbox.drawn_books(events)
-        new = outbox.picture(game, self.view)
-        out += outbox.diff(self.shown, new)
+        new = outbox.picture(game, self.view, away=self.away)
+        out += outbox.diff(self.shown, new) + outbox.refresh(self.shown, new, self.view)
         self.shown = new
         return out + self.prompt_writes()
 
@@ -184,9 +185,29 @@ class BoardGame:
             return []
         self.bar.shown = None  # the time bar too, at the next poll
         self.auction_bar.shown = None  # and the auction's: made again while one is open, else removed
-        self.shown = outbox.picture(self.game, self.view)
+        self.shown = outbox.picture(self.game, self.view, away=self.away)
         self.prompted = outbox.prompt_key(self.game)
-        return outbox.sync(self.game, self.view, stamp=self.game_id, drawn=self.books_out)
+        return outbox.sync(self.game, self.view, stamp=self.game_id, drawn=self.books_out, away=self.away)
+
+    def seat_again(self, name: str) -> list[str]:
+        """A player of this game back online: what their seat gives them, nothing else (`outbox.seat_again`)."""
+        seat = self.seat_of(name)
+        if self.game is None or seat is None or name in self.away:
+            return []
+        return outbox.seat_again(self.game, self.view, seat, stamp=self.game_id,
+                                 drawn=[b for b in self.books_out if b[0] == seat])
+
+    def reseat(self, away: frozenset[str]) -> tuple[list[str], list[str]]:
+        """This game's players seated elsewhere now are `away`: (what those who left give back, at once: the
+        game's books, colour, line, seat and map copy; what those who came back get again)."""
+        gone, back = away - self.away, self.away - away
+        self.away = away
+        for name in gone:  # written again should they come back
+            for key in [k for k in self.shown if len(k) == 2 and k[1] == name]:
+                del self.shown[key]
+        leave = [cmd for name in sorted(gone) for cmd in (outbox.calls.leave(name),
+                                                          outbox.calls.map_drop(self.name, name))]
+        return leave, [cmd for name in sorted(back) for cmd in self.seat_again(name)]
 
 
 def table_of(tables: Iterable[BoardGame], name: str) -> BoardGame | None:
@@ -195,6 +216,23 @@ def table_of(tables: Iterable[BoardGame], name: str) -> BoardGame | None:
     until its next game starts, and must not take their inputs (they were told 'the game is over')."""
     seating = [table for table in tables if table.seat_of(name) is not None]
     return max(seating, key=lambda t: (t.game is not None and t.game.phase != OVER, t.game_id), default=None)
+
+
+def seats(tables: Iterable[BoardGame], lobbies: dict[str, list[str]]) -> dict[str, str]:
+    """Where each player sits now, by board: the board whose next game they are seated for (its lobby),
+    else the board of their current game (`table_of`). What a player holds, hears and reads is that
+    board's alone."""
+    tables = list(tables)
+    where = {name: table.name for name in {n for t in tables if t.game is not None for n in t.game.names}
+             if (table := table_of(tables, name)) is not None}
+    where.update({name: board for board, names in lobbies.items() for name in names})
+    return where
+
+
+def away_from(table: BoardGame, where: dict[str, str]) -> frozenset[str]:
+    """The players of a board's game who sit at another board now (`seats`)."""
+    names = table.game.names if table.game is not None else []
+    return frozenset(name for name in names if where.get(name, table.name) != table.name)
 
 
 def boards(world: WorldConfig) -> dict[str, BoardGame]:

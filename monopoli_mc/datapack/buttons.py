@@ -33,6 +33,7 @@ def add_buttons(pack: Pack, layouts: list[Layout]) -> None:
             f'data modify storage {STORAGE} next set value {{kind:"{kind}",value:0,button:1b}}',
             f"data modify storage {STORAGE} next.uuid set from entity @s UUID",
             "function monopoli:bridge/queue",
+            "function monopoli:bridge/kept",  # a press is answered as a /trigger is, when nobody answers
         ])
     # A player who kept one (a reward that did not run: an old pack, a crash) could never press
     # again; every (re)join and every load takes them away.

@@ -33,6 +33,7 @@ means they may bid, and [Other] with it."""
 MESSAGES = ("title", "subtitle", "actionbar", "tell")
 DECKS = ("chance", "community_chest", "competitor", "monopolist")
 _BOARD = re.compile(r"[a-z0-9_]{1,16}")
+_TOKEN = re.compile(r"[0-9a-f]{1,64}")  # a lease token (uuid4().hex): it enters the pack's macro line as it is
 _CALL = re.compile(r"function monopoli:([a-z0-9_/]+)(?: \{(.*)\})?", re.DOTALL)
 _ADDRESSED = re.compile(r'(?<=[{,])player:"([A-Za-z0-9_.+-]{1,16})"')  # a call's player, where the pack aims at them
 _TAGGED = re.compile(r"^tag ([A-Za-z0-9_.+-]{1,16}) ")
@@ -95,18 +96,49 @@ def exactly(commands: list[str], twins: Collection[str]) -> list[str]:
     return out
 
 
-def night_mark(night: str, db: str, host: str = "", pid: int = 0) -> str:
-    """Mark the world as run by this controller (its night's id, database, host and PID; PID 0 when it
-    stopped cleanly), so a controller started on it with another database is refused."""
+def night_mark(night: str, db: str, host: str = "", pid: int = 0, *, token: str = "", file: str = "",
+               origin: str = "", applied: int = 0, moves: int = 0, at: int = 0) -> str:
+    """Mark the world as run by this controller: its night's id, database, host, PID (0 when it stopped
+    cleanly) and lease token, and the database file's identity (and the one it was copied from) with how far
+    it has applied (steps, moves, when), so a controller started on it with another database, a copy or an
+    older file is refused (docs/night.md)."""
+    def s(text: str, most: int) -> str:
+        return snbt_string(text[-most:] if most == 200 else text[:most], modern=False)
+
     return (f"data modify storage monopoli:bridge night set value "
-            f"{{id:{snbt_string(night[:64], modern=False)},db:{snbt_string(db[-200:], modern=False)},"
-            f"host:{snbt_string(host[:64], modern=False)},pid:{int(pid)}}}")
+            f"{{id:{s(night, 64)},db:{s(db, 200)},host:{s(host, 64)},pid:{int(pid)},token:{s(token, 64)},"
+            f"file:{s(file, 64)},from:{s(origin, 64)},applied:{_whole(applied)},moves:{_whole(moves)},"
+            f"at:{_whole(at)}}}")
+
+
+def applied(token: str, steps: int, moves: int, at: int) -> str:
+    """How far the database has applied, into the world's mark: set only while the mark carries this controller's
+    token (a controller taken over writes nothing into its successor's mark)."""
+    if not _TOKEN.fullmatch(token):
+        raise MonopoliError(f"not a lease token: {token[:70]!r}")
+    return _call("bridge/applied", t=f'"{token}"', n=_whole(steps), m=_whole(moves), at=_whole(at))
+
+
+def _whole(value: int) -> int:
+    """A count as the mark's int holds it (a night never reaches the cap)."""
+    return max(0, min(int(value), 2**31 - 1))
 
 
 def beat() -> str:
     """The controller's heartbeat: the pack sets `$beat` to the game time (a set, never an add), and tells a
     player whose input finds it more than a few seconds old that the game is not answering."""
     return _call("bridge/beat")
+
+
+def still() -> str:
+    """The controller stops: the pack answers every input itself from now on, until it is heard again."""
+    return _call("bridge/still")
+
+
+def quiet(ticks: int) -> str:
+    """After how many ticks without a read or a write the pack calls the controller silent (and, the tick
+    after, marks the auction bars: `after`, a schedule's delay)."""
+    return _call("bridge/quiet", ticks=int(ticks), after=int(ticks) + 1)
 
 
 def ack(seq: int) -> str:
@@ -172,6 +204,16 @@ def hud(board: str, player: str | None) -> str:
     if player is None:
         return _call("ui/hud_over", board=_board(board))
     return _call("ui/hud", board=_board(board), player=_name(player))
+
+
+def hud_table(number: int) -> str:
+    """Write the number-th board's line on its players' action bars now (its words changed)."""
+    return _call("ui/hud_table", table=int(number))
+
+
+def hud_me(player: str, number: int) -> str:
+    """Write a player's line of the number-th board on their action bar now (their cash changed)."""
+    return _call("ui/hud_me", player=_name(player), table=int(number))
 
 
 def take_deed(player: str, space: int) -> str:
@@ -359,6 +401,11 @@ def teleport(player: str, board: str, space: int) -> str:
 def sit(player: str, number: int) -> str:
     """Seat a player at the board-th board: its table messages reach them."""
     return _call("ui/sit", player=_name(player), table=int(number))
+
+
+def seat(player: str, number: int, amount: int) -> str:
+    """Seat a player at the board-th board with their cash, in one call (their line never mixes two tables)."""
+    return _call("ui/seat", player=_name(player), table=int(number), cash=int(amount))
 
 
 def unsit(player: str) -> str:

@@ -56,9 +56,16 @@ REFILL = (f"execute unless data storage {STORAGE} inbox[0] if data storage {BACK
 INBOX_PAGE = 64  # entries in the inbox, and in a backlog page, at most: below 1.21-1.21.4's 128
 WALKERS = 64  # positions in `pos` at most, for the same reason
 SEQ_END = SCORE_MAX  # the counter's last value: the next entry starts a new boot from 1
-BEAT = "$beat"  # in SEQ: the game time of the controller's last heartbeat (`bridge/beat`, a set)
-LATE = "$late"  # in SEQ: ticks since that heartbeat, worked out when an input is queued
-DEAF_AFTER = 100  # ticks (5 s) without a heartbeat: the pack itself tells whoever gave an input
+BEAT = "$beat"  # in SEQ: the game time the controller was last heard (a read of its, `bridge/heard`; a write)
+READ = "$read"  # in SEQ: set to 1 by each read of the controller's (`execute store result score $read …`)
+LATE = "$late"  # in SEQ: ticks since the controller was last heard, worked out when an input is queued
+QUIET = "$quiet"  # in SEQ: ticks without a word from the controller after which it is silent (it sets it)
+DEAF_AFTER = 19  # QUIET until a controller sets it: silent from the 20th tick (a second) without a read
+WROTE = "$wrote"  # in SEQ: the controller's writes counted (each batch); every entry carries it as `w`
+ACKED = "$acked"  # in SEQ: the highest entry the controller acknowledged (`$ack` is each ack's own, 0 for none)
+TOLD = "$told"  # in SEQ: the counter when the pack last told the players waiting that nobody answers
+DEAF_STORE = "monopoli:quiet"  # `after`: QUIET + 1, the ticks bridge/deaf (bars.py) waits for a read
+ASKED = "monopoli.asked"  # a player's last input given while the controller seemed to answer (its seq)
 
 
 @dataclass(frozen=True)
@@ -133,8 +140,6 @@ def add_channel(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
     _players(pack)
     _queue(pack)
     _batch(pack)
-    deaf = dialect.arg(text("The game is not answering right now. Your input is kept and counts when it "
-                            "is back; please tell the organiser.", color="red"))
     for intent in INTENTS:
         pack.function(f"input/{intent.name}", [
             f'data modify storage {STORAGE} next set value {{kind:"{intent.name}"}}',
@@ -144,11 +149,10 @@ def add_channel(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
             "function monopoli:bridge/queue",
             f"scoreboard players set @s {intent.name} 0",
             f"scoreboard players enable @s {intent.name}",
-            "function monopoli:bridge/late",
-            f"execute if score {LATE} {SEQ} matches {DEAF_AFTER + 1}.. run tellraw @s {deaf}",
+            "function monopoli:bridge/kept",
         ])
     _admin(pack, dialect, boards)
-    _heartbeat(pack)
+    _heartbeat(pack, dialect)
 
 
 def _load(pack: Pack, dialect: Dialect, *, several: bool) -> list[str]:
@@ -178,6 +182,11 @@ def _load(pack: Pack, dialect: Dialect, *, several: bool) -> list[str]:
     # `since` is the counter at this load (below what the controller applied: a save was put back).
     lines += [f"execute store result storage {STORAGE} boot int 1 run random value {WORLD_ID_RANGE}"]
     lines += [f"scoreboard players add {BEAT} {SEQ} 0",  # 0 until a controller first beats: not answering
+              f"execute unless score {QUIET} {SEQ} matches 1.. run scoreboard players set {QUIET} {SEQ} {DEAF_AFTER}",
+              f"execute unless data storage {DEAF_STORE} after run data modify storage {DEAF_STORE} after set value "
+              f"{DEAF_AFTER + 1}",
+              *[f"scoreboard players add {holder} {SEQ} 0" for holder in (WROTE, ACKED, TOLD)],
+              f"scoreboard objectives add {ASKED} dummy",
               f"scoreboard players add $seq {SEQ} 0",
               f"execute store result storage {STORAGE} seq int 1 run scoreboard players get $seq {SEQ}",
               f"execute store result storage {STORAGE} since int 1 run scoreboard players get $seq {SEQ}",
@@ -196,7 +205,12 @@ def _load(pack: Pack, dialect: Dialect, *, several: bool) -> list[str]:
 
 
 def _tick() -> list[str]:
-    lines = [f"execute as @a[tag=!{SEEN_TAG}] run function monopoli:player/first_join",
+    # First: the controller was heard (it read the inbox since the last tick); then, while inputs wait
+    # unacknowledged, whether it has been silent too long for them (`bridge/watch`).
+    lines = [f"execute if score {READ} {SEQ} matches 1.. run function monopoli:bridge/heard",
+             f"execute if score $seq {SEQ} > {ACKED} {SEQ} if score $seq {SEQ} > {TOLD} {SEQ} "
+             "run function monopoli:bridge/watch",
+             f"execute as @a[tag=!{SEEN_TAG}] run function monopoli:player/first_join",
              f"execute as @a[scores={{{LEFT}=1..}}] run function monopoli:player/rejoin",
              # `@e`, not `@a`: only living entities (EntitySelectorParser), so a player on the death screen
              # is queued once respawned, where the controller can put them back (ledger H6)
@@ -263,6 +277,8 @@ def _queue(pack: Pack) -> None:
         f"scoreboard players add $seq {SEQ} 1",
         f"execute store result storage {STORAGE} next.seq int 1 run scoreboard players get $seq {SEQ}",
         f"data modify storage {STORAGE} next.boot set from storage {STORAGE} boot",
+        # the controller's writes so far: two inputs with the same `w` had no write between them
+        f"execute store result storage {STORAGE} next.w int 1 run scoreboard players get {WROTE} {SEQ}",
         f"execute store result storage {STORAGE} seq int 1 run scoreboard players get $seq {SEQ}",
         # behind entries already waiting, or when the inbox is full: wait in the backlog
         f"execute if data storage {BACKLOG} pages[0] run return run function monopoli:bridge/wait",
@@ -285,6 +301,7 @@ def _queue(pack: Pack) -> None:
     pack.function("bridge/rebase", [
         f"execute store result storage {STORAGE} boot int 1 run random value {WORLD_ID_RANGE}",
         f"scoreboard players set $seq {SEQ} 0",
+        *[f"scoreboard players set {holder} {SEQ} 0" for holder in (ACKED, TOLD)],
         f"data modify storage {STORAGE} since set value 0",
     ])
     pack.function("bridge/pos", [
@@ -300,6 +317,7 @@ def _queue(pack: Pack) -> None:
     pack.function("ui/walked", [f"$tag $(player) remove {WALK_TAG}"])
     pack.function("ack", [
         f"$scoreboard players set $ack {SEQ} $(seq)",
+        f"execute if score $ack {SEQ} > {ACKED} {SEQ} run scoreboard players operation {ACKED} {SEQ} = $ack {SEQ}",
         "function monopoli:bridge/drop",
     ])
     # The game time, for the controller (its reply "Function monopoli:bridge/now returned N" is the pack's own,
@@ -324,6 +342,7 @@ def _batch(pack: Pack) -> None:
     """The controller's write batches: run each op through its function, then acknowledge."""
     pack.function("batch", [
         f"$data modify storage {OUTBOX} ops set value $(o)",
+        f"scoreboard players add {WROTE} {SEQ} 1",
         f"scoreboard players set $ops {SEQ} 0",
         "function monopoli:bridge/next",
         "$function monopoli:ack {seq:$(a)}",
@@ -366,19 +385,58 @@ def _admin(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
                 f"execute if entity @s run data modify storage {STORAGE} next.uuid set from entity @s UUID",
                 "function monopoli:bridge/queue",
                 "function monopoli:bridge/late",
-                f"execute if entity @s if score {LATE} {SEQ} matches ..{DEAF_AFTER} run tellraw @s {note}",
-                f"execute if entity @s if score {LATE} {SEQ} matches {DEAF_AFTER + 1}.. run tellraw @s {deaf}",
+                f"execute if entity @s unless score {LATE} {SEQ} > {QUIET} {SEQ} run tellraw @s {note}",
+                f"execute if entity @s if score {LATE} {SEQ} > {QUIET} {SEQ} run tellraw @s {deaf}",
             ])
 
 
-def _heartbeat(pack: Pack) -> None:
-    """The controller's heartbeat, and how long ago it was: `bridge/beat` sets (never adds) the game time
-    of the controller's last write; `bridge/late` works out the ticks since, for the line an input gets
-    when nobody has answered for DEAF_AFTER ticks (a controller stopped, or its connection lost)."""
-    pack.function("bridge/beat", [f"execute store result score {BEAT} {SEQ} run time query gametime",
-                                  # the auction bars say so once the beats stop (bars.py); each beat puts it off
-                                  f"schedule function monopoli:bridge/deaf {DEAF_AFTER + 1}t replace"])
+KEPT = ("The game is not answering right now. Your input is kept and counts when it is back; "
+        "please tell the organiser.")
+
+
+def _heartbeat(pack: Pack, dialect: Dialect) -> None:
+    """When the controller was last heard, and who is told it does not answer.
+
+    It is heard at each of its reads: the read is `execute store result score $read … run data get storage
+    monopoli:bridge` (the reply is the listing all the same), and the next tick's `bridge/heard` stamps the
+    game time; and at each write (`bridge/beat`, kept for a controller that still sends it). `bridge/late`
+    works out the ticks since. An input (a trigger, a building's button) given when that is over QUIET
+    ticks is answered at once by the pack, `bridge/kept`; one given before is noted (`monopoli.asked`),
+    and while inputs wait unacknowledged every tick runs `bridge/watch`, which tells each player whose
+    input waits the moment the controller has been silent QUIET ticks: nobody waits more than QUIET ticks
+    (a second) for a word. A controller that stops cleanly says so (`bridge/still`): silent at once."""
+    deaf = dialect.arg(text(KEPT, color="red"))
+    # Each time the controller is heard, `bridge/deaf` (bars.py: the auction bars say the game is not
+    # answering) is put off by QUIET ticks (a schedule replaced, so it runs only once it is silent)
+    deaf_later = f"function monopoli:bridge/deaf_later with storage {DEAF_STORE}"
+    pack.function("bridge/beat", [f"execute store result score {BEAT} {SEQ} run time query gametime", deaf_later])
+    pack.function("bridge/heard", [f"execute store result score {BEAT} {SEQ} run time query gametime",
+                                   f"scoreboard players set {READ} {SEQ} 0", deaf_later])
+    pack.function("bridge/deaf_later", ["$schedule function monopoli:bridge/deaf $(after)t replace"])
+    pack.function("bridge/still", [f"execute store result score {BEAT} {SEQ} run time query gametime",
+                                   f"scoreboard players remove {BEAT} {SEQ} 1000000",
+                                   f"scoreboard players set {READ} {SEQ} 0",
+                                   "schedule clear monopoli:bridge/deaf", "function monopoli:bridge/deaf"])
+    pack.function("bridge/quiet", [f"$scoreboard players set {QUIET} {SEQ} $(ticks)",
+                                   f"$data modify storage {DEAF_STORE} after set value $(after)"])
+    # how far the controller's database has applied, into the world's mark (docs/night.md): only while the
+    # mark is that controller's, so one taken over writes nothing into its successor's mark
+    pack.function("bridge/applied", [
+        f'$execute if data storage {STORAGE} night{{token:"$(t)"}} run data modify storage {STORAGE} night '
+        "merge value {applied:$(n),moves:$(m),at:$(at)}"])
     pack.function("bridge/late", [
         f"execute store result score {LATE} {SEQ} run time query gametime",
         f"scoreboard players operation {LATE} {SEQ} -= {BEAT} {SEQ}",
+    ])
+    pack.function("bridge/kept", [
+        "function monopoli:bridge/late",
+        f"execute if score {LATE} {SEQ} > {QUIET} {SEQ} run return run tellraw @s {deaf}",
+        f"scoreboard players operation @s {ASKED} = $seq {SEQ}",
+    ])
+    pack.function("bridge/watch", [
+        "function monopoli:bridge/late",
+        f"execute unless score {LATE} {SEQ} > {QUIET} {SEQ} run return 0",
+        f"scoreboard players operation {TOLD} {SEQ} = $seq {SEQ}",
+        f"execute as @a[scores={{{ASKED}=1..}}] if score @s {ASKED} > {ACKED} {SEQ} run tellraw @s {deaf}",
+        f"scoreboard players reset * {ASKED}",
     ])

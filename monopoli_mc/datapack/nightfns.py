@@ -27,9 +27,12 @@ def add_night(pack: Pack, dialect: Dialect) -> None:
     # the rank's words are the score's own number format, so the action bar's one score part shows them
     # (ScoreContents: the score's format first; ledger N5), and a player with no score shows nothing
     words = dialect.arg(text(tpl("   Night #$(rank)")))
+    # a rank that changes is words of the line that change: the player's line is written again at once
+    # (hud.py: `hud/me`, no pass over the players, and none while a message holds the bar)
+    again = "$execute as $(player) run function monopoli:hud/me"
     pack.function("ui/rank", [f"$scoreboard players set $(player) {RANK} $(rank)",
-                              f"$scoreboard players display numberformat $(player) {RANK} fixed {words}"])
-    pack.function("ui/no_rank", [f"$scoreboard players reset $(player) {RANK}"])
+                              f"$scoreboard players display numberformat $(player) {RANK} fixed {words}", again])
+    pack.function("ui/no_rank", [f"$scoreboard players reset $(player) {RANK}", again])
     content = (f"{{title:{snbt_string(BOOK_TITLE, modern=dialect.modern)},"
                f"author:{snbt_string(BOOK_AUTHOR, modern=dialect.modern)},pages:$(pages)}}")
     pack.function("ui/night_book", [

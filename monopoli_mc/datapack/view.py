@@ -9,7 +9,7 @@ from __future__ import annotations
 from monopoli_mc.datapack.calls import BID_PROMPTS, BID_STEPS, BUY_PROMPTS, JAIL_PROMPTS, bid_prompt
 from monopoli_mc.datapack.channel import CASH, JAR_HOLDER, WALK_TAG
 from monopoli_mc.datapack.escape import TABLE, snbt_string
-from monopoli_mc.datapack.hud import HOLD, HOLD_TICKS
+from monopoli_mc.datapack.hud import HOLD, message_hold
 from monopoli_mc.datapack.pack import Pack
 from monopoli_mc.datapack.text import Component, Dialect, button, hover, run, suggest, text, tpl
 from monopoli_mc.datapack.world_config import MAX_PLAYERS, PAWN_COLORS
@@ -41,12 +41,15 @@ def add_view(pack: Pack, dialect: Dialect, board: Board) -> None:
     _ui_prompts(pack, dialect, board)
     for name, head in MESSAGES.items():
         # an action bar message holds back the table's line (hud.py) until it has been read
-        hold = [f"$execute store result score $(player) {HOLD} run time query gametime",
-                f"$scoreboard players add $(player) {HOLD} {HOLD_TICKS}"] if name == "actionbar" else []
+        hold = message_hold() if name == "actionbar" else []
         pack.function(f"ui/{name}", [f"${head} {dialect.arg(text(tpl('$(text)')))}"] + hold)
     _pawns(pack)
     pack.function("ui/enable", ["$execute as $(player) run function monopoli:player/enable"])
     pack.function("ui/cash", [f"$scoreboard players set $(player) {CASH} $(cash)"])
+    # A player's table and cash in one call, so no tick between two requests shows one table's cash with
+    # another's jar and turn (the hud's line reads both).
+    pack.function("ui/seat", [f"$scoreboard players set $(player) {TABLE} $(table)",
+                              f"$scoreboard players set $(player) {CASH} $(cash)"])
     jar = f"{JAR_HOLDER}$(board)"
     pack.function("ui/jar", [f"$scoreboard players set {jar} {CASH} $(cash)",
                              f"$scoreboard players display name {jar} {CASH} "
@@ -55,6 +58,7 @@ def add_view(pack: Pack, dialect: Dialect, board: Board) -> None:
     # A player of a table's last game, before its next one starts: everything that game gave them goes
     # (cash line, books, titles, walk tag, pawn colour, table seat); the new game's picture gives its own.
     pack.function("ui/leave", [f"$scoreboard players reset $(player) {CASH}",
+                               f"$title $(player) actionbar {dialect.arg(text(''))}",  # the line goes at once
                                '$function monopoli:ui/take_books {player:"$(player)"}',
                                "$title $(player) clear",
                                f"$tag $(player) remove {WALK_TAG}",

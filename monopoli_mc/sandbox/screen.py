@@ -6,8 +6,10 @@ The sandbox's own drawing for its console (no vanilla counterpart); the text it 
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 
+from monopoli_mc.sandbox.bots import ACTION_BAR_TICKS
 from monopoli_mc.sandbox.model import Chat, Player
 from monopoli_mc.sandbox.text import Span, Style, click_events
 from monopoli_mc.sandbox.world import World
@@ -24,10 +26,21 @@ BAR_CELLS = 20
 
 
 def draw(spans: list[Span], *, color: bool) -> str:
-    """Runs of styled text as one terminal line: ANSI escapes when `color`, else the plain text."""
+    """Runs of styled text as one terminal line: ANSI escapes when `color`, else the plain text. A control
+    character in the text (a player's name, a card, a chat line) is shown escaped, never sent to the
+    operator's terminal, where an ESC could restyle or rewrite the screen."""
     if not color:
-        return "".join(text for text, _ in spans)
-    return "".join(_ansi(style) + text + "\x1b[0m" if _ansi(style) else text for text, style in spans)
+        return "".join(visible(text) for text, _ in spans)
+    return "".join(_ansi(style) + visible(text) + "\x1b[0m" if _ansi(style) else visible(text)
+                   for text, style in spans)
+
+
+def visible(text: str) -> str:
+    """The text with each control character but the line break written as an escape (`\\x1b`)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c == "\n" or unicodedata.category(c) != "Cc" else
+                   (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}") for c in text)
 
 
 def _ansi(style: Style) -> str:
@@ -63,6 +76,9 @@ class Screen:
     """The buttons of the book read last; a chat button stays clickable while a book is open."""
     numbered: str = "chat"
     """Which buttons were numbered last ("chat" or "book"): what `click N` means."""
+    action_bar: str | None = None
+    """The action bar text last printed while still on screen: the pack refreshes a table's line every
+    second or two, and the console prints it again only when its words change (or after it went away)."""
 
     def news(self, world: World, player: Player) -> list[Shown]:
         """What appeared on the screen since the last call (hold the world's lock)."""
@@ -74,7 +90,13 @@ class Screen:
         if clicks:
             self.buttons, self.numbered = clicks, "chat"
             out.append(self.buttons_line())
+        if self.action_bar is not None and not _on_screen(world, player):
+            self.action_bar = None  # gone (faded, or the player left): the same words again are news
         for kind, text in player.titles[self.titles_seen:]:
+            if kind == "actionbar":
+                if text == self.action_bar:
+                    continue
+                self.action_bar = text or None
             if kind in TITLE_KINDS and text:
                 label = TITLE_KINDS[kind]
                 out.append(Shown(f"{label}: {text}", [(f"{label}: ", Style(color="gray")),
@@ -112,6 +134,12 @@ class Screen:
                 for bid, old in self.bars.items() if bid not in now]
         self.bars = now
         return out
+
+
+def _on_screen(world: World, player: Player) -> bool:
+    """Whether the player's last action bar is still shown: vanilla keeps one 60 ticks (ledger D2)."""
+    shown = player.overlay
+    return shown is not None and world.game_time - shown[1] < ACTION_BAR_TICKS
 
 
 def _chat_spans(line: Chat) -> list[Span]:

@@ -103,14 +103,14 @@ class Selector:
         `@a[scores=...]` over every player).
         """
         tests: list[Callable[[Entity, Source], bool]] = []
+        if self.types:  # first: vanilla looks only at entities of the type (`EntityTypeTest`), never at players
+            tests.append(self._typed_test())
         if self.names:
             tests.append(self._named)
         if self.tags:
             tests.append(self._tagged)
         if self.teams:
             tests.append(self._on_teams)
-        if self.types:
-            tests.append(self._typed)
         if self.scores:
             tests.append(self._scored(source))
         if self.nbt:
@@ -125,9 +125,14 @@ class Selector:
     def _tagged(self, p: Entity, source: Source) -> bool:
         return not any(((t in p.tags) if t else bool(p.tags)) == neg for t, neg in self.tags)
 
-    def _typed(self, p: Entity, source: Source) -> bool:
-        return not any((t if ":" in t else "minecraft:" + t) == p.type and neg or
-                       (t if ":" in t else "minecraft:" + t) != p.type and not neg for t, neg in self.types)
+    def _typed_test(self) -> Callable[[Entity, Source], bool]:
+        """`type=`: an entity of (not of, `!`) each type named; each full id worked out once for the selection."""
+        types = [(t if ":" in t else "minecraft:" + t, neg) for t, neg in self.types]
+
+        def typed(p: Entity, source: Source) -> bool:
+            kind = p.type
+            return all((kind == t) != neg for t, neg in types)
+        return typed
 
     def _scored(self, source: Source) -> Callable[[Entity, Source], bool]:
         """`scores={...}` as `EntitySelectorOptions`' "scores" predicate (client1.21.4): an objective
@@ -138,13 +143,23 @@ class Selector:
         wanted = [(objectives.get(name), rng) for name, rng in self.scores.items()]
         if any(objective is None for objective, _ in wanted):
             return lambda p, source: False
-        ranges = [(objective.scores, rng) for objective, rng in wanted if objective is not None]
+        # Each range as two bounds compared inline (an open end as infinity): the same test as
+        # `Range.__contains__`, without a call per player and objective (a tick runs dozens of these).
+        bounds = [(objective.scores, -math.inf if rng.low is None else rng.low,
+                   math.inf if rng.high is None else rng.high) for objective, rng in wanted if objective is not None]
+        if len(bounds) == 1:
+            (scores, low, high), = bounds
+
+            def one(p: Entity, source: Source) -> bool:
+                score = scores.get(p.holder)
+                return score is not None and low <= score.value <= high
+            return one
 
         def scored(p: Entity, source: Source) -> bool:
             holder = p.holder
-            for scores, rng in ranges:
+            for scores, low, high in bounds:
                 score = scores.get(holder)
-                if score is None or score.value not in rng:
+                if score is None or not low <= score.value <= high:
                     return False
             return True
         return scored

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import pathlib
 import random
 import threading
@@ -436,14 +437,14 @@ class World:
     def join(self, name: str, player_uuid: uuid.UUID | None = None) -> Player:
         """A player connects: appears at spawn; everyone sees the join message.
 
-        The UUID is the offline-mode one unless given (to mirror a real server's players).
+        The UUID is the offline-mode one (`offline_uuid`) unless given (to mirror a real server's players).
         """
         with self.lock:
             if self.player(name) is not None:
                 raise SandboxError(f"player already online: '{name}'")
             p = self.players.pop(name, None)  # the player list is in join order: one back joins at its end
             if p is None:
-                p = Player(name, player_uuid or uuid.uuid3(uuid.NAMESPACE_OID, "OfflinePlayer:" + name),
+                p = Player(name, player_uuid or offline_uuid(name),
                            _center_floor(self.spawn))
             self.players[name] = p
             p.online = True
@@ -504,6 +505,16 @@ def equals_ignore_case(a: str, b: str) -> bool:
     if len(a) != len(b):
         return False
     return all(x == y or x.upper() == y.upper() or x.lower() == y.lower() for x, y in zip(a, b))
+
+
+def offline_uuid(name: str) -> uuid.UUID:
+    """A player's UUID on an offline-mode server, vanilla's (`UUIDUtil.createOfflinePlayerUUID`, 1.21.11
+    `Uuids.getOfflinePlayerUuid`): Java's `UUID.nameUUIDFromBytes` of "OfflinePlayer:" + name in UTF-8, the MD5
+    digest with its version set to 3 and its variant to IETF's. Every server derives the same one for a name."""
+    digest = bytearray(hashlib.md5(("OfflinePlayer:" + name).encode("utf-8")).digest())
+    digest[6] = digest[6] & 0x0F | 0x30
+    digest[8] = digest[8] & 0x3F | 0x80
+    return uuid.UUID(bytes=bytes(digest))
 
 
 def _center_floor(pos: BlockPos) -> Pos:

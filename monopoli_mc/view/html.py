@@ -51,9 +51,9 @@ def slot(board: str) -> str:
 
 
 def page(views: list[BoardView], status: Status, *, now: float | None = None, drawn: list[str] | None = None,
-         screen: Screen = Screen(), night: str = "") -> str:
+         screen: Screen = Screen(), night: str = "", night_shown: bool = False) -> str:
     """The whole page (`drawn`: the views' sections, when they are rendered already; `night`: the night's
-    panel, when there is one)."""
+    panel, when there is one, and `night_shown` when it has something to show: the wall makes room for it)."""
     now = time.time() if now is None else now
     drawn = [section(v, now=now) for v in views] if drawn is None else list(drawn)
     if screen.rotate and drawn:  # the board on show now (the page's script goes on from it)
@@ -71,7 +71,7 @@ def page(views: list[BoardView], status: Status, *, now: float | None = None, dr
             "<link rel=\"stylesheet\" href=\"/page.css\">"
             f"<noscript><meta http-equiv=\"refresh\" content=\"{refresh}{target}\"></noscript>"
             "<script src=\"/page.js\" defer></script></head>"
-            f"<body class=\"{_e(body_class(screen, len(views)))}\" data-events=\"{_e(screen.events)}\"{rotate}>"
+            f"<body class=\"{_e(body_class(screen, len(views), night=night_shown))}\" data-events=\"{_e(screen.events)}\"{rotate}>"
             f"<header><h1>Monopoli MC</h1>{nav(views, screen)}{status_line(status)}</header>"
             f"<div class=\"room\"><main id=\"boards\">{sections}</main>{night}</div></body></html>\n")
 
@@ -81,14 +81,18 @@ def _title(screen: Screen) -> str:
         screen.kind, "Monopoli MC: the boards")
 
 
-def body_class(screen: Screen, boards: int) -> str:
-    """The body's classes: the screen, and on the wall its grid (columns and rows for `boards` boards)."""
+def body_class(screen: Screen, boards: int, *, night: bool = False) -> str:
+    """The body's classes: the screen, and on the wall its grid (columns and rows for `boards` boards) and,
+    when the night's panel shows, where it goes: the grid's cells left after the last board (`spare-N`), or
+    a column beside the boards when the grid is full (`beside`). page.js does the same as boards come."""
     if screen.kind != "wall":
         return f"screen-{screen.kind}"
     if screen.rotate or boards > WALL_MOST:
         return "screen-wall rotating"
     cols, rows = wall_grid(boards)
-    return f"screen-wall cols-{cols} rows-{rows}"
+    spare = cols * rows - boards
+    beside = "" if not night else f" spare-{spare}" if spare else " beside"
+    return f"screen-wall cols-{cols} rows-{rows}{beside}"
 
 
 def wall_grid(boards: int) -> tuple[int, int]:
@@ -172,7 +176,7 @@ def section(view: BoardView, *, now: float | None = None, version: int = 0) -> s
 
 def night_parts(panel: NightPanel) -> Parts:
     """The night's panel as parts, each wrapped in an element named by its `data-part`."""
-    return tuple((name, f'<div class="part-{_e(name)}" data-part="{_e(name)}">{html}</div>')
+    return tuple((name, f'<div class="part-{_e(_kind(name))}" data-part="{_e(name)}">{html}</div>')
                  for name, html in panel.parts)
 
 

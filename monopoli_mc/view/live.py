@@ -17,6 +17,7 @@ from monopoli_mc.rules.phases import AUCTION
 from monopoli_mc.view.bids import BidBook
 from monopoli_mc.view.feed import Feed
 from monopoli_mc.view.model import BoardView, board_view, lobby_view
+from monopoli_mc.view.night_watch import NightWatch
 from monopoli_mc.view.server import PageServer
 
 log = logging.getLogger("monopoli_mc.view")
@@ -105,6 +106,7 @@ class LivePage:
         self.feed = Feed()
         self.server = PageServer(self.feed, host, port)  # binds now: a busy port fails before the games start
         self.watches: list[Watch] = []
+        self.nights: list[NightWatch] = []  # the night's panel beside the boards
         self._stopped = False
 
     @property
@@ -116,13 +118,16 @@ class LivePage:
         """Follow a controller: its boards now (in its world config's order), then after every poll. After a
         stop, the page follows this one instead, and its open pages go on without a reload."""
         if self._stopped:
-            self.watches, self._stopped = [], False
+            self.watches, self.nights, self._stopped = [], [], False
             self.feed.resume()
         watch = Watch(controller, self.feed)
         watch(flush=True)
         self.feed.keep(list(controller.tables))
-        controller.watchers.append(watch)
+        night = NightWatch(controller, self.feed)
+        night(flush=True)
+        controller.watchers += [watch, night]
         self.watches.append(watch)
+        self.nights.append(night)
         if not self.server.started:
             self.server.start()
 
@@ -130,6 +135,8 @@ class LivePage:
         """The controller has stopped (call from its thread, or after it): its last picture, and why."""
         for watch in self.watches:
             watch(flush=True)  # what the last polls changed within MIN_GAP
+        for night in self.nights:
+            night()
         self._stopped = True
         self.feed.stop(why)
 

@@ -85,6 +85,7 @@ class Rendered:
             aside = "" if screen.kind == "board" else (
                 night_section(night_parts(night[1]), night[0]) if night else night_section(()))
             return page([v for _, v in views.values()], status, screen=screen, night=aside,
+                        night_shown=bool(aside and night and night[1].parts),
                         drawn=[self.sections.get(n, v) for n, v in views.values()])
         return json.dumps({"status": dataclasses.asdict(status),
                            "boards": {n: dataclasses.asdict(v) for n, (_, v) in views.items()}})

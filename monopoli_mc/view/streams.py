@@ -45,7 +45,7 @@ BACKLOG = 4 << 20  # bytes a stream may fall behind before it is closed
 ALIVE_EVERY = 10.0  # seconds between a running page's word that it reads its stream (page.js)
 SETTLE = 2.0  # seconds a new stream is safe from taking-over (so a burst cannot push out the newest)
 NIGHT = "night"  # the slot of the night's panel
-LISTS = ("log",)  # parts that are lists: a change that drops items at the start and adds some at the end says so
+LISTS = ("log", "results")  # parts that are lists: a change that only adds and drops items at their ends says so
 SECURITY = {  # every answer of the page, its event streams too
     # Only this server's own files, and no inline script: an escaping slip could not run code.
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
@@ -163,16 +163,21 @@ class Frame:
 
 def _tail(old: str, new: str) -> dict[str, Any] | None:
     """A list part's change as the items dropped from its start and those added at its end (a log moving on
-    by a line sends that line); None when it is not that."""
+    by a line sends that line), or, for a list whose newest item comes first (the night's results), those
+    added at its start and dropped from its end (`front`, `cut`); None when it is neither."""
     was, now = list_items(old), list_items(new)
     if was is None or now is None or (was[0], was[2]) != (now[0], now[2]):
         return None
     items, fresh = was[1], now[1]
-    for drop in range(len(items) + 1):
+    for drop in range(len(items)):
         kept = items[drop:]
         if fresh[:len(kept)] == kept:
             return {"drop": drop, "add": "".join(fresh[len(kept):])}
-    return None
+    for cut in range(len(items)):
+        kept = items[:len(items) - cut]
+        if fresh[len(fresh) - len(kept):] == kept:
+            return {"drop": 0, "add": "", "front": "".join(fresh[:len(fresh) - len(kept)]), "cut": cut}
+    return {"drop": len(items), "add": "".join(fresh)}
 
 
 class Hub:

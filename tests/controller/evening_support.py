@@ -175,13 +175,22 @@ class Evening:
         self.settings = dataclasses.replace(self.settings, **changes)
         self.ctl = Controller(self.rcon, self.world, self.store, dataclasses.replace(self.settings),
                               on_line=self.lines.append, clock=self.clock)
-        self.ctl.start()  # what it showed is judged after its first poll: the inputs queued meanwhile come first
+        self.ctl.start()  # its prompts are judged after its first poll: the inputs queued meanwhile come first
+        self._check_screens()  # but what everyone reads at once: the restart's picture, one table each
         return self.ctl
 
     def stop(self) -> None:
         """The controller stops cleanly (its lease given back); the world ticks on without it."""
         assert self.ctl is not None
         self.ctl.release()
+        self.left, self.ctl = self.ctl.tables, None
+
+    def crash(self) -> None:
+        """The controller is killed: not a word to the world (its mark still names it), its lease left as a
+        dead process leaves it (given back here, as the next `run` takes it from a process that is gone)."""
+        assert self.ctl is not None and self.ctl.lease is not None
+        self.ctl.lease.release()
+        self.ctl.lease = None
         self.left, self.ctl = self.ctl.tables, None
 
     def table(self, board: str) -> BoardGame:
@@ -291,11 +300,17 @@ class Evening:
                       tuple(sorted(book.title for book in bot.books())), tuple(bot.bossbars()), bot.player.pos)
 
     def seat_of(self, name: str) -> tuple[BoardGame, int] | None:
-        """The table of the latest game that seats a player (game numbers grow through the night; an
-        earlier board's game that is over may seat them too), and their seat."""
+        """The game whose things a player holds and reads, and their seat there: none while they wait for
+        another board's next game (they sat down there: nothing of an earlier game stays with them); else
+        their game still running, else their latest (game numbers grow through the night; an earlier
+        board's game that is over may seat them too)."""
         seats = [(table, seat) for table in map(self.table, self.tables())
                  if (seat := table.seat_of(name)) is not None]
-        return max(seats, key=lambda found: found[0].game_id, default=None)
+        waiting = [board for board in self.tables() if name in self.store.lobby(board)]
+        if waiting:
+            return next(((table, seat) for table, seat in seats if table.name == waiting[0]), None)
+        running = [(table, seat) for table, seat in seats if table.game is not None and table.game.phase != OVER]
+        return max(running or seats, key=lambda found: found[0].game_id, default=None)
 
     def _check_prompts(self, when: str) -> None:
         """Every prompt a player got since the last check is for the state their game is in now."""
@@ -361,8 +376,10 @@ class Evening:
                 self.watch.sidebar.append(f"step {self.steps}: {name} sees {world.scoreboard.sidebar(name)}")
             want = self.expected_line(name)
             bar = bot.action_bar()
-            if want is not None and bar != want and (bar is None or HUD_LINE.fullmatch(bar)):
+            if want is not None and bar != want and (not bar or HUD_LINE.fullmatch(bar)):
                 self.watch.unread.append(f"step {self.steps}: {name} reads {bar!r}, not {want!r}")
+            if want is None and bar is not None and HUD_LINE.fullmatch(bar):
+                self.watch.unread.append(f"step {self.steps}: {name}, in no game now, reads {bar!r}")
             self._check_books(name, bot)
 
     def _check_books(self, name: str, bot: Bot) -> None:

@@ -165,8 +165,8 @@ def test_a_resume_gives_the_first_bid_window_back_when_nobody_has_bid(tmp_path: 
 
 def test_the_bar_says_when_the_controller_is_silent_and_no_bar_outlives_its_auction_across_a_restart(
         tmp_path: Path) -> None:
-    """The controller stops mid-auction: 5 s later the bar says the game is not answering (not "closes in
-    8 s" for the whole outage). The players pass meanwhile; the restarted controller closes the auction in
+    """The controller stops mid-auction: a second later (the pack's quiet time) the bar says the game is not
+    answering (not "closes in 8 s" for the whole outage). The players pass meanwhile; the restarted controller closes the auction in
     its first poll and the bar leaves every screen."""
     for rig in make_rig(tmp_path, ["Alex", "Sam"], seed=2):
         clock = _clocked(rig, quiet=8.0, first=20.0)
@@ -174,7 +174,7 @@ def test_the_bar_says_when_the_controller_is_silent_and_no_bar_outlives_its_auct
         name, other = open_auction(rig)
         lot = game.board.spaces[game.pending["space"]].name
         assert _auction_bar(rig, other) == (f"Auction: {lot} - no bid yet - closes in 20 s", 20, 20, "green")
-        rig.box.world.tick(100)  # 5 s without a heartbeat: not yet
+        rig.box.world.tick(rig.ctl.quiet_ticks)  # a second without a read of the controller's: not yet
         assert _auction_bar(rig, other)[0].startswith(f"Auction: {lot}")  # type: ignore[index]
         rig.box.world.tick(2)
         for who in (name, other):
@@ -232,6 +232,8 @@ def test_slow_polls_during_an_auction_keep_the_heartbeat_so_the_bar_never_says_t
     still goes out at least every two seconds, so the pack never turns the bar red while the controller runs."""
     for rig in make_rig(tmp_path, ["Alex", "Sam"], seed=2):
         clock = _clocked(rig, quiet=8.0, first=60.0)
+        rig.ctl.settings.poll_interval = 2.0  # as `run --poll 2`: the pack is told to wait that long for a read
+        rig.ctl.sync_all(seating=True)
         _, other = open_auction(rig)
         sent = rig.ctl.rcon = Counting(rig.ctl.rcon)
         for _ in range(6):

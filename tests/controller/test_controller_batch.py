@@ -5,7 +5,7 @@ from __future__ import annotations
 from controller_support import Counting, Rig
 
 from monopoli_mc.bridge import batch
-from monopoli_mc.bridge.inbox import POLL_QUERY
+from monopoli_mc.bridge.inbox import READ_QUERY
 from monopoli_mc.datapack import calls
 from monopoli_mc.rules.phases import ROLL
 
@@ -24,7 +24,7 @@ def test_a_poll_with_events_is_the_read_and_one_batch_with_the_ack(rig: Rig) -> 
     name = _roll(rig)
     assert rig.step() == 1
     read, write = counting.sent
-    assert read == POLL_QUERY
+    assert read == READ_QUERY
     assert write.startswith("function monopoli:batch {o:[") and not write.endswith(",a:0}")
     assert any(line.startswith(f"{name} throws") for line in rig.said_to(name))
     assert rig.box.world.execute("data get storage monopoli:bridge inbox") == [
@@ -52,7 +52,7 @@ def test_an_older_pack_without_batches_gets_one_command_a_request(rig: Rig) -> N
     counting = Counting(rig.rcon)
     rig.ctl.rcon = counting
     rig.step()
-    assert counting.sent == [POLL_QUERY]
+    assert counting.sent == [READ_QUERY]
     world.strict_failures.clear()  # the unknown function is the point here
 
 

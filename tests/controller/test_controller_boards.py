@@ -8,7 +8,7 @@ from pathlib import Path
 
 from controller_support import Counting, ask, seat_by_walking, two_boards
 
-from monopoli_mc.bridge.inbox import LIST_UUIDS, POLL_QUERY
+from monopoli_mc.bridge.inbox import LIST_UUIDS, READ_QUERY
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.store import Store
 from monopoli_mc.sandbox.bots import Bot
@@ -72,6 +72,6 @@ def test_status_of_every_board_asks_once_who_is_online_before_deciding(tmp_path:
         box.world.tick()
         counting = ctl.rcon = Counting(ctl.rcon)
         lines = ask(ctl.store, ctl.poll, "status").split("\n")
-        assert counting.take() == [POLL_QUERY, LIST_UUIDS]  # one list for both boards, in the read phase
+        assert counting.take() == [READ_QUERY, LIST_UUIDS]  # one list for both boards, in the read phase
         assert [line.split(":")[0] for line in lines] == ["main", "annex"]
         assert "Kai (offline)" in lines[1] and "(offline)" not in lines[0]

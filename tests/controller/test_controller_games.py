@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from monopoli_mc.bridge.inbox import READ_QUERY
 from monopoli_mc.controller.policy import play_headless
 from monopoli_mc.demo.run import run_demo
 from monopoli_mc.rcon.packets import MAX_REQUEST_PAYLOAD
@@ -44,4 +45,4 @@ def test_whole_game_equals_headless(tmp_path: Path, rules: str, players: int, se
     requests = [line["request"] for line in lines]
     assert len(requests) == result.requests + 1  # + placing the board, before the controller
     assert max(len(r.encode("utf-8")) for r in requests) <= MAX_REQUEST_PAYLOAD
-    assert {"data get storage monopoli:bridge", "list uuids"} <= set(requests)
+    assert {READ_QUERY, "list uuids"} <= set(requests)

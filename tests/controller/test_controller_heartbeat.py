@@ -11,6 +11,7 @@ import pytest
 from controller_support import Rig, make_rig
 
 from monopoli_mc.datapack.channel import DEAF_AFTER
+from monopoli_mc.datapack.layout import Layout
 
 DEAF = "The game is not answering right now"
 
@@ -80,3 +81,46 @@ def test_an_operator_request_is_told_the_controller_does_not_answer(rig: Rig) ->
     said = [line for line in rig.said_to("Alex") if line.startswith("monopoli: queued")]
     assert said == ["monopoli: queued admin status, but the controller is not answering right now: unless it "
                     "answers within seconds the request is withdrawn unapplied; tell the organiser"]
+
+
+def test_a_click_the_moment_the_controller_stops_is_told_within_a_second(rig: Rig) -> None:
+    """Issue 35: the pack answered only inputs given more than 5 s after the last heartbeat, so for 5 s a
+    click got no answer. The controller is heard at each read now; a click given just after its last read
+    is told the moment it has been silent DEAF_AFTER ticks (`bridge/watch`), once, and no one else is."""
+    name = rig.game.names[rig.game.to_act()]
+    rig.step()  # a read: heard at the next tick
+    rig.box.world.tick()
+    rig.said_to(name)
+    rig.bots[name].trigger("jar")  # then the controller stops reading
+    rig.box.world.tick(DEAF_AFTER - 2)
+    assert not any(DEAF in line for line in rig.said_to(name))  # it may still answer
+    rig.box.world.tick(3)
+    assert [line for line in rig.said_to(name) if DEAF in line] != []  # within a second of the click
+    rig.box.world.tick(40)
+    assert not any(DEAF in line for line in rig.said_to(name))  # told once
+    assert all(not any(DEAF in line for line in rig.said_to(other)) for other in rig.game.names if other != name)
+    rig.step()
+    assert "The Free Parking jar holds" in " ".join(rig.said_to(name))  # the input counted when it came back
+
+
+def test_a_building_button_pressed_while_nobody_answers_is_told_it_was_kept(rig: Rig) -> None:
+    """A press of a building's button is answered as a /trigger is: it got no line at all before."""
+    name = rig.game.names[rig.game.to_act()]
+    layout = Layout(rig.world.board("main"))
+    spot = layout.world(layout.press_spot("jar"))
+    rig.bots[name].walk_to((spot[0] + 0.5, float(spot[1]), spot[2] + 0.5))
+    rig.box.world.tick(DEAF_AFTER + 5)  # the controller reads no more
+    rig.said_to(name)
+    rig.bots[name].press_button(layout.world(layout.buttons()["jar"]))
+    rig.box.world.tick()
+    assert [line for line in rig.said_to(name) if DEAF in line] != []
+
+
+def test_a_clean_stop_is_told_at_the_next_click(rig: Rig) -> None:
+    name = rig.game.names[rig.game.to_act()]
+    rig.step()
+    rig.ctl.release()  # `monopoli run` stopped (Ctrl-C): the world's mark cleared, the pack told
+    rig.said_to(name)
+    rig.bots[name].trigger("jar")
+    rig.box.world.tick()
+    assert [line for line in rig.said_to(name) if DEAF in line] != []

@@ -61,7 +61,8 @@ def test_a_second_controller_on_the_same_database_is_refused(tmp_path: Path) -> 
             out, _ = second.communicate(timeout=30)
             assert second.returncode == 1
             assert re.fullmatch(
-                rf"error: {re.escape(str(db))} is run by another controller \(pid {first.pid} on \S+, started "
+                rf"error: {re.escape(str(db))} is run by another controller for the world at 127\.0\.0\.1:{box.port} "
+                rf"\(pid {first.pid} on \S+, started "
                 r"\d\d:\d\d:\d\d, last heartbeat \d+s ago\): stop that one first \(Ctrl-C in its terminal\), or "
                 r"take the database over with `monopoli run --take-over` \(the other one then stops at its next "
                 r"step\)\n", out), out

@@ -57,6 +57,7 @@ def test_joining_a_second_board_s_lobby_names_no_operator_command(tmp_path: Path
         layout = Layout(world.board("main"))
         x, y, z = layout.world(layout.stand(0))
         bots["Robin"].walk_to((x + 0.5, float(y), z + 0.5))
+        ctl.poll()  # the controller reads as it walks (it polls 20 times a second): the pack hears it
         bots["Robin"].trigger("join")
         box.world.tick()
         ctl.poll()

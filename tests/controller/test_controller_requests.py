@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from controller_support import Counting, Rig, make_rig
 
-from monopoli_mc.bridge.inbox import POLL_QUERY
+from monopoli_mc.bridge.inbox import READ_QUERY
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.rules.phases import ROLL
 
@@ -29,20 +29,20 @@ def test_a_walking_turn_reads_the_walkers_position_with_the_inbox(tmp_path: Path
         rig.ctl.rcon = counting
         name = _walker(rig)
         sent = counting.take()
-        assert sent[-2] == POLL_QUERY and sent[-1].startswith("function monopoli:batch ")
+        assert sent[-2] == READ_QUERY and sent[-1].startswith("function monopoli:batch ")
         assert f'{{f:"ui/walk",player:"{name}"}}' in sent[-1]  # tagged with the move's writes
         assert not any(" Pos" in s for s in sent)
         seat = rig.game.names.index(name)
         for _ in range(3):  # waiting: one request a poll, the position came with it
             rig.step()
-            assert counting.take() == [POLL_QUERY]
+            assert counting.take() == [READ_QUERY]
             assert seat in rig.ctl.tables["main"].walks
         assert rig.ctl.walks.positions is not None and name in rig.ctl.walks.positions
         layout = Layout(rig.world.board("main"))
         x, y, z = layout.world(layout.stand(rig.game.pos[seat]))
         rig.bots[name].walk_to((x + 0.5, float(y), z + 0.5))
         rig.step()
-        assert counting.take() == [POLL_QUERY]  # arrived: seen in the read, nothing written yet
+        assert counting.take() == [READ_QUERY]  # arrived: seen in the read, nothing written yet
         assert seat not in rig.ctl.tables["main"].walks
         rig.box.world.tick()
         assert name in rig.ctl.walks.positions  # still tagged until the next write
@@ -50,7 +50,7 @@ def test_a_walking_turn_reads_the_walkers_position_with_the_inbox(tmp_path: Path
         rig.bots[name].trigger("end_turn" if rig.game.phase != "buy" else "buy")
         rig.step()
         read, write = counting.take()
-        assert read == POLL_QUERY and f'{{f:"ui/walked",player:"{name}"}}' in write
+        assert read == READ_QUERY and f'{{f:"ui/walked",player:"{name}"}}' in write
         rig.step()
         assert rig.ctl.walks.positions == {}  # the pack reports nobody now
         assert rig.box.world.strict_failures == []
@@ -65,7 +65,7 @@ def test_a_walker_not_there_in_time_is_untagged_and_teleported(tmp_path: Path) -
         rig.ctl.tables["main"].walks[rig.game.names.index(name)].deadline = 0.0  # the wait is over
         rig.step()
         read, write = counting.take()
-        assert read == POLL_QUERY
+        assert read == READ_QUERY
         assert f'{{f:"ui/walked",player:"{name}"}}' in write and '{f:"ui/tp"' in write
         rig.step()
         assert rig.ctl.walks.positions == {}

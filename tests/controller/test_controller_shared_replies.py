@@ -28,7 +28,7 @@ import pytest
 from controller_support import PACK, PASSWORD, Rig, make_rig, table_players
 
 from monopoli_mc.bridge import batch
-from monopoli_mc.bridge.inbox import POLL_QUERY, InboxError
+from monopoli_mc.bridge.inbox import READ_QUERY, InboxError
 from monopoli_mc.controller import identity
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.policy import play_headless
@@ -146,15 +146,17 @@ def test_a_night_mark_that_never_reads_lets_nobody_in(box: Sandbox, tmp_path: Pa
         before = box.world.execute(NIGHT)
         second = Controller(client, world_cfg, Store(tmp_path / "second.db"), Settings(rules="prom"))
         second.claim()
+        assert second.lease is not None
+        tok = second.lease.token
         second.world_id = identity.follow_world(second.command, second.store, second.on_line, on_new_world=None)
-        box.server.executor = Interloper(box.world, rate=1.0, seed=1, only=POLL_QUERY, kinds=kinds, others=others)
+        box.server.executor = Interloper(box.world, rate=1.0, seed=1, only=READ_QUERY, kinds=kinds, others=others)
         with pytest.raises(InboxError, match=rf"({says}).*; read 3 times: on vanilla every RCON"):
-            identity.check_night(second.command, second.store, second.on_line, world=second.world_id,
+            identity.check_night(second.command, second.store, second.on_line, world=second.world_id, token=tok,
                                  take_over=False, new_night=False)
         box.server.executor = box.world
         assert box.world.execute(NIGHT) == before  # still the first one's
         with pytest.raises(LeaseError, match="this world is run by another controller"):
-            identity.check_night(second.command, second.store, second.on_line, world=second.world_id,
+            identity.check_night(second.command, second.store, second.on_line, world=second.world_id, token=tok,
                                  take_over=False, new_night=False)  # read whole, it is refused as ever
 
 
@@ -171,7 +173,7 @@ def test_a_poll_that_reads_another_client_s_storage_reply_is_asked_again(box: Sa
         class Theirs(Interloper):
             def execute(self, command: str) -> list[str]:
                 ours = self.world.execute(command)
-                return next(replies, ours) if command == POLL_QUERY else ours
+                return next(replies, ours) if command == READ_QUERY else ours
         box.server.executor = Theirs(box.world, rate=0.0, seed=0)
         ctl.poll()
         assert next(replies, None) is None and lines == []  # asked three times; the third read whole

@@ -26,8 +26,10 @@ from monopoli_mc.controller.settings import Settings
 from monopoli_mc.datapack.channel import DEAF_AFTER
 from monopoli_mc.rules.phases import AUCTION, BUY, OVER
 
+# poll_interval: the harness polls once a step, a second of game time (evening_support.SETTLE), and the
+# pack calls a controller silent after that many ticks without a read (and half a second more)
 SETTINGS = Settings(rules="prom", seed=5, start_at=2, max_rounds=3, auction_quiet=2.0, auction_first=3.0,
-                    walk_wait=0.0)
+                    walk_wait=0.0, poll_interval=1.0)
 FIRST = {"main": ["Alex", "Sam"], "annex": ["Robin", "Kai"], "third": ["Noor", "Jules"]}
 # Who sits down for each table's second and third game, as soon as that table's game is over and they are free.
 NEXT = {"main": [["Alex", "Lee"], ["Sam", "Noor"]], "annex": [["Robin", "Kai"], ["Kai", "Alex"]],

@@ -154,7 +154,7 @@ def test_a_second_lease_is_refused_naming_the_holder(tmp_path: Path) -> None:
     assert holder is not None and holder.pid == os.getpid() and holder.is_running(time.time())
     other = Lease(second)
     # Pretend the holder is another process of this host that is alive: this test's parent.
-    second.db.execute("UPDATE lease SET pid=?", (os.getppid(),))
+    second.db.execute("UPDATE leases SET pid=?", (os.getppid(),))
     with pytest.raises(LeaseError, match=rf"night.db is run by another controller \(pid {os.getppid()} on .*, "
                                          r"started .*, last heartbeat 0s ago\): stop that one first .*"
                                          r"`monopoli run --take-over`"):
@@ -185,13 +185,18 @@ def test_run_with_other_rules_than_the_unfinished_game_plays_is_refused(tmp_path
                                      "--rules classic, or end that game first")
 
 
+_LEASE_V3 = """CREATE TABLE IF NOT EXISTS lease(id INTEGER PRIMARY KEY CHECK(id = 1), holder TEXT NOT NULL,
+    pid INTEGER NOT NULL, host TEXT NOT NULL, started REAL NOT NULL, heartbeat REAL NOT NULL,
+    released INTEGER NOT NULL DEFAULT 0, status TEXT NOT NULL DEFAULT '')"""  # one lease per database, to version 3
+
+
 def _version_2(db: Path) -> None:
     """A database as the last version wrote it (schema 2: no set_aside table), with a game in it."""
     from monopoli_mc.controller import store as store_module
 
     raw = sqlite3.connect(db)
     raw.executescript(store_module._SCHEMA.replace(store_module._SET_ASIDE + ";\n", "")
-                      .replace(store_module._OUTCOMES + ";\n", ""))
+                      .replace(store_module._OUTCOMES + ";\n", "").replace(store_module._NIGHT + ";\n", _LEASE_V3 + ";\n"))
     raw.execute("INSERT INTO games(board, rules, seed, names, started) VALUES('main', '{}', 3, '[\"Alex\"]', 0)")
     raw.execute("INSERT INTO players(uuid, name) VALUES('u-1', 'Alex')")
     raw.execute("PRAGMA user_version=2")
@@ -226,3 +231,31 @@ def test_a_version_2_database_with_other_tables_is_refused_unchanged(tmp_path: P
     assert raw.execute("PRAGMA user_version").fetchone()[0] == 2
     assert raw.execute("SELECT count(*) FROM sqlite_master WHERE name='set_aside'").fetchone()[0] == 0
     raw.close()
+
+
+def test_a_version_3_database_gains_a_lease_per_world_and_keeps_its_lease_and_games(tmp_path: Path) -> None:
+    """Schema 3 (one lease per database) to 5 (through 4, the outcomes): its lease becomes the lease of the world '' (a controller from
+    before leases per world), its games and players stay, and a controller of a world then runs beside it."""
+    from monopoli_mc.controller import store as store_module
+
+    db = tmp_path / "night.db"
+    raw = sqlite3.connect(db)
+    raw.executescript(store_module._SCHEMA.replace(store_module._NIGHT + ";\n", _LEASE_V3 + ";\n")
+                      .replace(store_module._OUTCOMES + ";\n", ""))
+    raw.execute("INSERT INTO games(board, rules, seed, names, started) VALUES('main', '{}', 3, '[\"Alex\"]', 0)")
+    raw.execute("INSERT INTO lease(id, holder, pid, host, started, heartbeat, released, status) "
+                "VALUES(1, 'old', 4242, 'laptop', 10.0, 20.0, 1, '')")
+    raw.execute("PRAGMA user_version=3")
+    raw.commit()
+    raw.close()
+    store = Store(db)
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert store.db.execute("SELECT COUNT(*) FROM sqlite_master WHERE name='lease'").fetchone()[0] == 0
+    old = lease.read(store, "")
+    assert old is not None and (old.token, old.pid, old.host, old.released) == ("old", 4242, "laptop", True)
+    assert [g.names for g in store.games()] == [["Alex"]]
+    held = Lease(store, "127.0.0.1:25575", ["main"])
+    assert held.take() is None
+    assert lease.world_of(store, "main") == "127.0.0.1:25575"
+    held.release()
+    store.close()

@@ -106,16 +106,16 @@ def test_a_text_cursor_is_one_line(tmp_path: Path) -> None:
     store.close()
 
 
-@pytest.mark.parametrize("sql", ["UPDATE lease SET pid='abc'", "UPDATE lease SET heartbeat='soon'",
-                                 "UPDATE lease SET started='noon'"])
+@pytest.mark.parametrize("sql", ["UPDATE leases SET pid='abc'", "UPDATE leases SET heartbeat='soon'",
+                                 "UPDATE leases SET started='noon'"])
 def test_a_damaged_lease_row_is_one_line_and_take_over_writes_a_new_one(tmp_path: Path, sql: str) -> None:
     db, _ = _night(tmp_path)
     _tamper(db, sql)
     says = _cli_says(db, "admin", "status")
-    assert "row 1 of table 'lease' is damaged (" in says and says.strip().endswith(
-        "if no controller runs on this database, `monopoli run --take-over` writes a new lease")
+    assert "the lease of world '' (table 'leases') is damaged (" in says and says.strip().endswith(
+        "if no controller runs that world, `monopoli run --take-over` writes a new lease")
     store = Store(db)
-    with pytest.raises(StoreError, match="row 1 of table 'lease' is damaged"):
+    with pytest.raises(StoreError, match=r"the lease of world '' \(table 'leases'\) is damaged"):
         Lease(store).take()
     line = Lease(store).take(take_over=True)
     assert line == "the lease's row was damaged; a new lease is written"
@@ -145,6 +145,6 @@ def test_a_damaged_offer_or_book_row_stops_the_controller_with_one_line(tmp_path
 
 def test_a_world_marked_by_a_database_whose_lease_is_damaged_counts_as_held(tmp_path: Path) -> None:
     db, _ = _night(tmp_path)
-    _tamper(db, "UPDATE lease SET pid='abc', released=0")
+    _tamper(db, "UPDATE leases SET pid='abc', released=0")
     mark = NightMark("other-night", str(db), socket.gethostname(), os.getppid())  # a process that lives
     assert lease.world_is_held(mark, "this-night")  # unreadable proof of a stop: refused, not a traceback

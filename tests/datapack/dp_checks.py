@@ -15,7 +15,8 @@ SAMPLE_ARGS = {"player": "Alex", "owner": "Alex", "text": "hello", "deck": "chan
                "sum": "6", "rent": "28", "kind": "decline", "label": "Free Parking jar (main)", "n1": "Sam", "v1": "2", "n2": "Robin", "v2": "3", "n3": "Kai", "v3": "4", "n4": "Noor", "v4": "5", "n5": "Jules", "v5": "6", "n6": "Mika", "v6": "7", "n7": "Tess", "v7": "8",
                "o": '[{f:"ui/cash",player:"Alex",cash:1500}]', "a": "7", "f": "ui/cash", "table": "2", "game": "3",
                "rank": "3", "x": "50", "y": "-48", "z": "50", "rgb": "4312372",
-               "fade_rgb": "15790320"}
+               "fade_rgb": "15790320", "ticks": "19", "after": "20",
+               "t": "0123abcd", "m": "5", "at": "1796537268"}
 CAMEL_GAMERULES = {"commandBlockOutput", "sendCommandFeedback", "logAdminCommands", "keepInventory"}
 _MACRO = re.compile(r"\$\(([A-Za-z0-9_]+)\)")
 _CALL = re.compile(r"function (#?[a-z0-9_.-]+:[a-z0-9_./$()-]+)")

@@ -38,7 +38,10 @@ def test_snapshot_of_key_files() -> None:
         'scoreboard objectives add monopoli.cash dummy {text:"Cash",color:"gold"}',
     ]
     ack = (COMMITTED / "monopoli/data/monopoli/function/ack.mcfunction").read_text()
-    assert ack == "$scoreboard players set $ack monopoli.seq $(seq)\nfunction monopoli:bridge/drop\n"
+    assert ack == ("$scoreboard players set $ack monopoli.seq $(seq)\n"
+                   "execute if score $ack monopoli.seq > $acked monopoli.seq run "
+                   "scoreboard players operation $acked monopoli.seq = $ack monopoli.seq\n"
+                   "function monopoli:bridge/drop\n")
 
 
 def test_cli_builds_for_another_version(tmp_path: Path) -> None:

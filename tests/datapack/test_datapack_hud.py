@@ -1,5 +1,6 @@
-"""The table's line on the action bar (datapack/hud.py), over RCON: refreshed each second, held back
-while a message of the controller's is on the action bar, and never shown to a player seated nowhere."""
+"""The table's line on the action bar (datapack/hud.py), over RCON: written when its words change and every
+40 ticks besides (as often as vanilla's fade needs, ledger D2), held back while a message of the controller's is
+on the action bar and back when it has had its 40 ticks, and never shown to a player seated nowhere."""
 
 from __future__ import annotations
 
@@ -38,24 +39,29 @@ def test_the_line_is_refreshed_and_held_back_for_a_message(box: tuple[Sandbox, R
     for call in (calls.sit("Alex", 1), calls.cash("Alex", 1500), calls.cash("Kim", 900),
                  calls.jar("main", 250), calls.hud("main", "Alex")):
         rcon.command(call)
-    sandbox.world.tick(20)
+    sandbox.world.tick(40)
     assert _bars(alex) == ["Cash $1500   Jar $250   Alex's turn"]
     assert _bars(kim) == []  # a cash score, but seated at no table: nothing
     line = "Cash $1500   Jar $250   Alex's turn"
-    for _ in range(80):  # refreshed once a second: on screen at every tick (vanilla keeps one 60 ticks)
+    for _ in range(160):  # refreshed every 40 ticks: on screen, at full strength, at every tick
         sandbox.world.tick()
         assert alex.action_bar() == line
     assert len(_bars(alex)) == 5
+    rcon.command(calls.cash("Alex", 1400))
+    rcon.command(calls.hud_me("Alex", 1))  # the controller's call when a cash changes: at once, no pass
+    assert alex.action_bar() == "Cash $1400   Jar $250   Alex's turn"
+    rcon.command(calls.cash("Alex", 1500))
+    rcon.command(calls.hud_table(1))  # and when the table's words change
+    assert alex.action_bar() == line and _bars(kim) == []
     for call in calls.messages("actionbar", "Alex", "Doubles! 4+4", V):
         rcon.command(call)
     shown = []
     for _ in range(80):
         sandbox.world.tick()
         shown.append(alex.action_bar())
-    # the message its 40 ticks at full strength at least, then the line, never an empty bar
-    assert shown[:40] == ["Doubles! 4+4"] * 40 and shown[-1] == line
-    assert set(shown) == {"Doubles! 4+4", line} and shown.index(line) <= 60
+    # the message its 40 ticks at full strength, then the line at once (`hud/back`), never an empty bar
+    assert shown[:39] == ["Doubles! 4+4"] * 39 and shown[39:] == [line] * 41
     rcon.command(calls.jar("main", None))
     rcon.command(calls.hud("main", None))
-    sandbox.world.tick(20)
+    rcon.command(calls.hud_table(1))
     assert _bars(alex)[-1] == "Cash $1500   Game over"  # rules without a jar: no jar on the line

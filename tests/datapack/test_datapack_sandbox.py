@@ -51,7 +51,7 @@ def test_join_and_trigger_arrive_once(world: World) -> None:
     assert inbox.count('kind: "bid"') == 1 and "value: 120" in inbox
     bids = [e for e in _entries(world) if e["kind"] == "bid"]
     boot = int(world.execute("data get storage monopoli:bridge boot")[0].rpartition(" ")[2])
-    assert bids == [{"kind": "bid", "value": 120, "uuid": _uuid(world, "Alex"), "seq": 2, "boot": boot}]
+    assert bids == [{"kind": "bid", "value": 120, "uuid": _uuid(world, "Alex"), "seq": 2, "boot": boot, "w": 0}]  # w: no controller write yet
     alex.trigger("d6")
     world.tick()
     assert _inbox(world).count('kind: "d6"') == 1

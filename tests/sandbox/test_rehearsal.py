@@ -13,8 +13,8 @@ from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.sandbox.rehearsal import Rehearsal, without_note
 from monopoli_mc.sandbox.runner import Sandbox
-from monopoli_mc.sandbox.screen import draw
-from monopoli_mc.sandbox.text import plain, spans
+from monopoli_mc.sandbox.screen import draw, visible
+from monopoli_mc.sandbox.text import Style, plain, spans
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -63,7 +63,10 @@ def test_players_join_walk_type_and_everyone_sees_what_all_see(rehearsal: Rehear
     assert _do(rehearsal, "Sam: walk main 12") == ["Sam walks to space 12 of board main"]
     assert rehearsal.handle("who") == ["Alex: at 42 -59 42, on space 0 of board main",
                                        "Sam: at 2 -59 34, on space 12 of board main"]
-    assert _do(rehearsal, "Alex: /trigger join") == []  # queued for a controller; none runs here
+    rehearsal.world.execute("function monopoli:bridge/still")  # no controller runs here, as after a clean stop
+    assert _do(rehearsal, "Alex: /trigger join") == [  # queued for a controller, and the pack says none answers
+        "Alex | The game is not answering right now. Your input is kept and counts when it is back; "
+        "please tell the organiser."]
     assert _queued(rehearsal) == ["online", "online", "join"]
     assert _do(rehearsal, "/op Sam") == ["Made Sam a server operator"]
     assert "(operator)" in rehearsal.handle("who")[1]
@@ -101,6 +104,29 @@ def test_buttons_are_numbered_and_clicked_as_the_player(rehearsal: Rehearsal) ->
         "error: Alex has no button 'Roll' on screen (`Alex: buttons`)"]
     rehearsal.color = True
     assert rehearsal.handle("Alex: buttons")[0].count("\x1b[") >= 4
+
+
+def test_the_action_bar_is_printed_when_its_words_change_not_at_every_refresh(rehearsal: Rehearsal) -> None:
+    """The pack refreshes a table's line every second or two: the console printed each refresh (12,038 lines
+    for one evening); it prints the words when they change, or come back after the bar went away."""
+    _do(rehearsal, "Alex: join")
+    world = rehearsal.world
+    line = 'title Alex actionbar "Cash $1500   Sam\'s turn"'
+    world.execute(line)
+    world.execute(line)
+    assert rehearsal.news() == ["Alex | action bar: Cash $1500   Sam's turn"]
+    world.execute(line)  # a refresh, the same words
+    assert rehearsal.news() == []
+    world.execute('title Alex actionbar "Doubles! 4+4"')
+    world.execute(line)
+    assert rehearsal.news() == ["Alex | action bar: Doubles! 4+4", "Alex | action bar: Cash $1500   Sam's turn"]
+    with world.lock:  # 60 ticks on: the bar has faded away (ledger D2)
+        player = world.player("Alex")
+        assert player is not None and player.overlay is not None
+        player.overlay = (player.overlay[0], world.game_time - 60)
+    assert rehearsal.news() == []
+    world.execute(line)
+    assert rehearsal.news() == ["Alex | action bar: Cash $1500   Sam's turn"]
 
 
 def test_press_runs_to_the_building_and_back_and_the_pack_credits_the_presser(rehearsal: Rehearsal) -> None:
@@ -296,6 +322,15 @@ _COMPONENT = st.recursive(
 def test_a_component_drawn_reads_as_its_plain_text(comp: object) -> None:
     """The styled runs never add or drop text: drawn plain they are the component's plain text."""
     drawn = spans(comp)
-    assert draw(drawn, color=False) == plain(comp)
+    assert draw(drawn, color=False) == visible(plain(comp))
     coloured = draw(drawn, color=True)
     assert coloured.replace("\x1b[0m", "") .count("\x1b[") <= len(drawn)
+
+
+def test_a_control_character_in_a_text_never_reaches_the_operator_s_terminal() -> None:
+    """A player's text with an ESC (a hostile name, a chat line) is drawn escaped, in colour or not."""
+    runs = [("Bob\x1b[2J", Style(color="gold")), ("\x07!", Style())]
+    for color in (True, False):
+        shown = draw(runs, color=color)
+        assert "\x07" not in shown and "Bob\\x1b[2J" in shown and "\\x07!" in shown
+        assert shown.replace("\x1b[0m", "").count("\x1b[") == (1 if color else 0)

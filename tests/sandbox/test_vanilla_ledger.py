@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -231,3 +232,19 @@ def test_t3_a_list_inherits_the_style_of_its_first_element_even_nested() -> None
     assert [s.color for _, s in spans([red, "b"])] == ["red", "red"]
     assert [s.color for _, s in spans([[red, "b"], "c"])] == ["red", "red", "red"]
     assert [s.bold for _, s in spans(["x", {"text": "y", "bold": True}, "z"])] == [False, True, False]
+
+
+@pytest.mark.parametrize("version", ["1.21.4", "1.21.11"])
+def test_n2_an_offline_players_uuid_is_vanillas(version: str) -> None:
+    """N2: an offline-mode player's UUID is `UUID.nameUUIDFromBytes("OfflinePlayer:" + name)`, the same on every
+    server: `list uuids` on two sandboxes shows one UUID for a name, and Notch's is the one every offline
+    server gives him."""
+    with server(version) as (box, rcon), server(version) as (other, rcon2):
+        for world in (box.world, other.world):
+            Bot.join(world, "Notch")
+            Bot.join(world, "notch")  # another name: another UUID
+        listing = "There are 2 of a max of 20 players online: Notch (b50ad385-829d-3141-a216-7e7d7539ba7f), notch ("
+        assert rcon.command("list uuids").startswith(listing)
+        assert rcon.command("list uuids") == rcon2.command("list uuids")
+        lower = uuid.UUID(rcon.command("list uuids")[len(listing):-1])
+        assert (lower.version, lower.variant) == (3, uuid.RFC_4122) and str(lower) != "b50ad385-829d-3141-a216-7e7d7539ba7f"

@@ -1,5 +1,7 @@
 """Issue 35 in a real headless Chromium: the page kept open across a controller restart follows the game again
-by itself, and the wall shows three boards, each with its state and its auction, on one 1920x1080 screen.
+by itself, and the wall shows three boards, each with its state and its auction, on one 1920x1080 screen; and
+issue 34's night panel on that wall: in the fourth cell beside three boards, in a column beside sixteen, its
+podium, top rows, "and M more" and newest results in view, nothing overlapping.
 
 Debian's chromium is needed (`.ci/run` installs it when missing); without it the tests are skipped on a
 developer's machine and fail on CI.
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -29,7 +32,7 @@ from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.rules.game import Game
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.view.feed import Feed
-from monopoli_mc.view.model import BoardView
+from monopoli_mc.view.model import BoardView, NightPanel
 from monopoli_mc.view.server import PageServer
 
 if chromium_path() is None:
@@ -182,3 +185,93 @@ def _lobby_or_game(n: int, ends: float) -> BoardView:
     if n == 0:
         return _game_view(Game.new(RULES, BOARD, NAMES[:3], 2), 0, ends_at=ends)
     return _view("annex", 3)
+
+
+NIGHT_RECTS = """(() => {
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const seen = e => getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0;
+  const night = document.getElementById('night');
+  const within = sel => Array.from(night.querySelectorAll(sel)).filter(seen).map(e => [e.textContent, box(e)]);
+  return {night: box(night), body: document.body.className,
+          boards: Array.from(document.querySelectorAll('#boards > .board')).map(s => box(s)),
+          rows: within('.part-rank tr'), more: within('.more'), podium: within('.podium li, .champion'),
+          results: within('.results li'), heads: within('.night h2, .part-standings h3, .part-results h3')};
+})()"""
+
+
+def _night_panel(boards: int, players: int, games: int = 8, *, lead: int = 0) -> NightPanel:
+    """A night of `players` players (player `lead` first), `games` games ended, crowned."""
+    from test_view_night import _night, _result
+
+    from monopoli_mc.controller.night import Crowning
+    from monopoli_mc.view.night_panel import night_view, panel
+
+    rows = [(i + 1, f"Player_{(i + lead) % players:02d}_long_nm", 3 * players - i // 2, 3 - i % 2, 9000 - 10 * i, 3)
+            for i in range(players)]  # pairs level on points
+    names = [r[1] for r in rows]
+    results = [_result(g, f"table{g % boards + 1}", time.time() - 600 + g,
+                       [(names[(g + k) % players], 1500 + 100 * k, k == 3) for k in range(4)])
+               for g in range(1, games + 1)]
+    night = _night(results, rows)
+    return panel(night_view(night, Crowning(time.time(), "uuid-x", names[0], night.fingerprint())))
+
+
+def _night_feed(boards: int, players: int) -> Feed:
+    """A feed of `boards` boards and a night of `players` players, eight games ended, crowned."""
+    feed = Feed()
+    ends = time.time() + 3600
+    for n in range(boards):
+        feed.publish(dataclasses.replace(_lobby_or_game(n % 2, ends), board=f"table{n + 1}"))
+    feed.publish_night(_night_panel(boards, players))
+    feed.beat()
+    return feed
+
+
+def test_the_wall_with_the_night_s_panel_fits_1920_by_1080_with_nothing_overlapping() -> None:
+    for boards, players in ((3, 16), (16, 128)):
+        feed = _night_feed(boards, players)
+        server = PageServer(feed, "127.0.0.1", 0).start()
+        try:
+            with Browser(1920, 1080) as browser:
+                browser.open(server.url + "wall")
+                browser.wait_for(lambda: "live" in browser.evaluate(STATUS), 10, pump="the stream")
+                got: dict[str, Any] = browser.evaluate(NIGHT_RECTS)
+                screen = [0.0, 0.0, 1920.0, 1080.0]
+                assert browser.evaluate("[innerWidth, innerHeight, document.documentElement.scrollHeight]") == [
+                    1920, 1080, 1080]
+                assert _inside(got["night"], screen), got["night"]
+                assert all(_inside(b, screen) for b in got["boards"])
+                night = got["night"]
+                assert all(b[2] <= night[0] + 0.5 or night[2] <= b[0] + 0.5 or b[3] <= night[1] + 0.5
+                           or night[3] <= b[1] + 0.5 for b in got["boards"]), (got["body"], night, got["boards"])
+                if boards == 3:  # the fourth cell of the 2 by 2 grid
+                    assert "spare-1" in got["body"] and night[2] - night[0] > 900 and night[3] - night[1] > 450
+                else:  # a column beside the 4 by 4 grid
+                    assert "beside" in got["body"] and night[3] - night[1] > 900
+                shown = got["heads"] + got["podium"] + got["rows"] + got["more"] + got["results"]
+                visible = [(text, b) for text, b in shown if _inside(b, night)]
+                assert [t for t, _ in got["podium"]][:2] == [f"Champion of the night: {'Player_00_long_nm'}",
+                                                             "1. Player_00_long_nm"], got["podium"]
+                rows = [t for t, b in got["rows"] if _inside(b, night)]
+                assert len(rows) == min(players, 12), (boards, len(rows), got["rows"][-1:], night)
+                assert [t for t, b in got["more"] if _inside(b, night)] == (
+                    [f"and {players - 12} more: monopoli standings lists everyone"] if players > 12 else [])
+                results = [t for t, b in got["results"] if _inside(b, night)]
+                assert len(results) >= 3 and re.match(r"\d\d:\d\d table", results[0]), results
+                assert "game 8:" in results[0]  # the newest first
+                boxes = [b for _, b in visible]
+                assert all(a[2] <= b[0] + 0.5 or b[2] <= a[0] + 0.5 or a[3] <= b[1] + 0.5 or b[3] <= a[1] + 0.5
+                           for i, a in enumerate(boxes) for b in boxes[i + 1:]), "two texts of the panel overlap"
+                if boards == 3:  # a game ends: the page swaps in the rows it moved, adds its line at the head
+                    streams = {s.token for s in server.hub._streams.values()}
+                    feed.publish_night(_night_panel(boards, players, 9, lead=1))
+                    first = "document.querySelector('#night .results li').textContent"
+                    browser.wait_for(lambda: "game 9:" in browser.evaluate(first), 10, pump="the delta")
+                    assert {s.token for s in server.hub._streams.values()} == streams  # applied, no resync
+                    swapped = browser.evaluate("document.getElementById('night').innerHTML")
+                    browser.open(server.url + "wall")  # the whole panel, as a new viewer gets it
+                    assert browser.evaluate("document.getElementById('night').innerHTML") == swapped
+                    assert browser.evaluate("document.querySelectorAll('#night .results li').length") == 9
+        finally:
+            feed.stop("the test is over")
+            server.close(grace=0.2)

@@ -115,7 +115,7 @@ def test_the_page_follows_a_two_board_demo_and_says_when_it_stops(tmp_path: Path
 
     # Every action reached the open stream within a second of the poll that applied it.
     arrived = [(t, str(data["slot"]).removeprefix("board-"), _actions(kind, data))
-               for t, kind, data in events if kind in ("full", "delta")]
+               for t, kind, data in events if kind in ("full", "delta") and data["slot"] != "night"]
     for when, board, actions in live.changes:
         if actions == 0:
             continue
@@ -132,6 +132,11 @@ def test_the_page_follows_a_two_board_demo_and_says_when_it_stops(tmp_path: Path
     owned = [s for g in result.games.values() for s, o in enumerate(g.owner) if o >= 0]
     assert owned and any(g.mortgaged[s] for g in result.games.values() for s in range(40))  # the seed shows both
     assert any(g.buildings[s] for g in result.games.values() for s in range(40))
+    results = [e.text for e in elements if e.tag == "li" and "results" in [p.attrs.get("class") for p in elements
+                                                                           if p.tag == "ol" and e.text in p.text]]
+    assert sorted(f"{b}, game" in " ".join(results) for b in ("main", "annex")) == [True, True], results
+    assert [e.attrs.get("data-part") for e in elements if e.tag == "div" and e.attrs.get("data-part", "").startswith(
+        "rank")] == [f"rank{i}" for i in range(6)]  # the night's standings: the six players of the two games
     state = json.loads(get(live.url + "state.json")[2])
     assert state["status"]["state"] == "stopped" and set(state["boards"]) == {"main", "annex"}
     live.page.server.close()

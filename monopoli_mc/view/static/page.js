@@ -78,11 +78,15 @@
     return best;
   }
 
-  function arrange() {
+  function arrange() {  // as html.body_class: the grid, and where the night's panel goes on it
     var sections = document.querySelectorAll("#boards > .board");
     if (screen !== "wall" || body.dataset.rotate) { return rotate(0); }
     var fit = grid(sections.length);
-    body.className = body.className.replace(/ ?(cols|rows)-\d+/g, "") + " cols-" + fit[0] + " rows-" + fit[1];
+    var night = document.getElementById("night");
+    var spare = fit[0] * fit[1] - sections.length;
+    var room = night && night.children.length ? (spare ? " spare-" + spare : " beside") : "";
+    body.className = body.className.replace(/ ?((cols|rows|spare)-\d+|beside)/g, "") + " cols-" + fit[0] +
+      " rows-" + fit[1] + room;
   }
 
   function rotate(step) {
@@ -102,13 +106,17 @@
       var fresh = parse(data.parts[name], old.namespaceURI === SVG);
       if (fresh) { old.replaceWith(fresh); }
     });
-    Object.keys(data.tails || {}).forEach(function (name) {  // a list moving on: drop from the start, add at the end
+    Object.keys(data.tails || {}).forEach(function (name) {  // a list moving on: items dropped and added at its ends
       var list = el.querySelector("[data-part=\"" + name + "\"] ol");
+      var tail = data.tails[name];
       if (!list) { return resync(); }
-      for (var i = 0; i < data.tails[name].drop && list.firstElementChild; i++) { list.firstElementChild.remove(); }
+      for (var i = 0; i < tail.drop && list.firstElementChild; i++) { list.firstElementChild.remove(); }
+      for (var j = 0; j < (tail.cut || 0) && list.lastElementChild; j++) { list.lastElementChild.remove(); }
       var box = document.createElement("ol");
-      box.innerHTML = data.tails[name].add;
+      box.innerHTML = tail.add;
       while (box.firstChild) { list.appendChild(box.firstChild); }
+      box.innerHTML = tail.front || "";
+      while (box.lastChild) { list.insertBefore(box.lastChild, list.firstChild); }
     });
     el.dataset.version = String(data.version);
     if (data.actions !== undefined) { el.dataset.actions = String(data.actions); }

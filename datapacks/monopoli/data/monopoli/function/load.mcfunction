@@ -43,6 +43,12 @@ scoreboard objectives add standings trigger
 execute unless data storage monopoli:bridge world run execute store result storage monopoli:bridge world int 1 run random value 1..2147483646
 execute store result storage monopoli:bridge boot int 1 run random value 1..2147483646
 scoreboard players add $beat monopoli.seq 0
+execute unless score $quiet monopoli.seq matches 1.. run scoreboard players set $quiet monopoli.seq 19
+execute unless data storage monopoli:quiet after run data modify storage monopoli:quiet after set value 20
+scoreboard players add $wrote monopoli.seq 0
+scoreboard players add $acked monopoli.seq 0
+scoreboard players add $told monopoli.seq 0
+scoreboard objectives add monopoli.asked dummy
 scoreboard players add $seq monopoli.seq 0
 execute store result storage monopoli:bridge seq int 1 run scoreboard players get $seq monopoli.seq
 execute store result storage monopoli:bridge since int 1 run scoreboard players get $seq monopoli.seq

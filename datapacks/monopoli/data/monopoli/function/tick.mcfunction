@@ -1,3 +1,5 @@
+execute if score $read monopoli.seq matches 1.. run function monopoli:bridge/heard
+execute if score $seq monopoli.seq > $acked monopoli.seq if score $seq monopoli.seq > $told monopoli.seq run function monopoli:bridge/watch
 execute as @a[tag=!monopoli.seen] run function monopoli:player/first_join
 execute as @a[scores={monopoli.left=1..}] run function monopoli:player/rejoin
 execute as @e[type=minecraft:player,scores={monopoli.died=1..}] run function monopoli:player/died

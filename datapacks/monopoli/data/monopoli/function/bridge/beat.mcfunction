@@ -1,2 +1,2 @@
 execute store result score $beat monopoli.seq run time query gametime
-schedule function monopoli:bridge/deaf 101t replace
+function monopoli:bridge/deaf_later with storage monopoli:quiet

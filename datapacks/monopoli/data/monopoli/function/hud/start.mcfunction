@@ -19,4 +19,24 @@ schedule clear monopoli:hud/part/16
 schedule clear monopoli:hud/part/17
 schedule clear monopoli:hud/part/18
 schedule clear monopoli:hud/part/19
+schedule clear monopoli:hud/part/20
+schedule clear monopoli:hud/part/21
+schedule clear monopoli:hud/part/22
+schedule clear monopoli:hud/part/23
+schedule clear monopoli:hud/part/24
+schedule clear monopoli:hud/part/25
+schedule clear monopoli:hud/part/26
+schedule clear monopoli:hud/part/27
+schedule clear monopoli:hud/part/28
+schedule clear monopoli:hud/part/29
+schedule clear monopoli:hud/part/30
+schedule clear monopoli:hud/part/31
+schedule clear monopoli:hud/part/32
+schedule clear monopoli:hud/part/33
+schedule clear monopoli:hud/part/34
+schedule clear monopoli:hud/part/35
+schedule clear monopoli:hud/part/36
+schedule clear monopoli:hud/part/37
+schedule clear monopoli:hud/part/38
+schedule clear monopoli:hud/part/39
 schedule function monopoli:hud/part/0 1t

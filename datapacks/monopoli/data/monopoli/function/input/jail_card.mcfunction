@@ -4,5 +4,4 @@ execute store result storage monopoli:bridge next.value int 1 run scoreboard pla
 function monopoli:bridge/queue
 scoreboard players set @s jail_card 0
 scoreboard players enable @s jail_card
-function monopoli:bridge/late
-execute if score $late monopoli.seq matches 101.. run tellraw @s {text:"The game is not answering right now. Your input is kept and counts when it is back; please tell the organiser.",color:"red"}
+function monopoli:bridge/kept

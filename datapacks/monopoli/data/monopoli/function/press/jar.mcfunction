@@ -2,3 +2,4 @@ advancement revoke @s only monopoli:press/jar
 data modify storage monopoli:bridge next set value {kind:"jar",value:0,button:1b}
 data modify storage monopoli:bridge next.uuid set from entity @s UUID
 function monopoli:bridge/queue
+function monopoli:bridge/kept

@@ -1,4 +1,5 @@
 $scoreboard players reset $(player) monopoli.cash
+$title $(player) actionbar {text:""}
 $function monopoli:ui/take_books {player:"$(player)"}
 $title $(player) clear
 $tag $(player) remove monopoli.walk

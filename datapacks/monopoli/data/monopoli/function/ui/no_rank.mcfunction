@@ -1,1 +1,2 @@
 $scoreboard players reset $(player) monopoli.rank
+$execute as $(player) run function monopoli:hud/me

@@ -3,5 +3,5 @@ execute store result storage monopoli:bridge next.time int 1 run time query game
 execute if entity @s run data modify storage monopoli:bridge next.uuid set from entity @s UUID
 function monopoli:bridge/queue
 function monopoli:bridge/late
-execute if entity @s if score $late monopoli.seq matches ..100 run tellraw @s {text:"monopoli: queued admin sync (board main); the controller answers here",color:"gray"}
-execute if entity @s if score $late monopoli.seq matches 101.. run tellraw @s {text:"monopoli: queued admin sync (board main), but the controller is not answering right now: unless it answers within seconds the request is withdrawn unapplied; tell the organiser",color:"red"}
+execute if entity @s unless score $late monopoli.seq > $quiet monopoli.seq run tellraw @s {text:"monopoli: queued admin sync (board main); the controller answers here",color:"gray"}
+execute if entity @s if score $late monopoli.seq > $quiet monopoli.seq run tellraw @s {text:"monopoli: queued admin sync (board main), but the controller is not answering right now: unless it answers within seconds the request is withdrawn unapplied; tell the organiser",color:"red"}

@@ -1,2 +1,2 @@
-function monopoli:hud/1
+function monopoli:hud/table/1
 schedule function monopoli:hud/part/2 1t

@@ -1,1 +1,1 @@
-schedule function monopoli:hud/part/0 1t
+schedule function monopoli:hud/part/20 1t

@@ -1,0 +1,1 @@
+$schedule function monopoli:bridge/deaf $(after)t replace

@@ -1,0 +1,2 @@
+scoreboard players reset @s monopoli.hold
+function monopoli:hud/me

@@ -1,0 +1,1 @@
+schedule function monopoli:hud/part/21 1t

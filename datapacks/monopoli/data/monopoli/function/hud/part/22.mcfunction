@@ -1,0 +1,1 @@
+schedule function monopoli:hud/part/23 1t

@@ -1,0 +1,1 @@
+schedule function monopoli:hud/part/27 1t

@@ -1,0 +1,1 @@
+schedule function monopoli:hud/part/34 1t

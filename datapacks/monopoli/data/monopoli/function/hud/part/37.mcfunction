@@ -1,0 +1,1 @@
+schedule function monopoli:hud/part/38 1t

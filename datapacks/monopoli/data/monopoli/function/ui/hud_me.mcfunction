@@ -1,0 +1,1 @@
+$execute as $(player) run function monopoli:hud/table/$(table)/me

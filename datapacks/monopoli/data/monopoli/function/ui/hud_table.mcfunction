@@ -1,0 +1,1 @@
+$function monopoli:hud/table/$(table)

@@ -1,0 +1,2 @@
+$scoreboard players set $(player) monopoli.table $(table)
+$scoreboard players set $(player) monopoli.cash $(cash)
