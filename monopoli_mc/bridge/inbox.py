@@ -220,7 +220,7 @@ def _night_mark(data: Any) -> NightMark | None:
 
     def number(key: str) -> int:
         value = data.get(key)
-        return max(0, int(value)) if isinstance(value, (nbtlib.Int, nbtlib.Long)) else 0
+        return max(0, int(value.value)) if isinstance(value, Num) and value.kind in ("int", "long") else 0
 
     return NightMark(str(data["id"]), text("db"), text("host"), _int(data.get("pid")) or 0, token=text("token"),
                      file=text("file"), origin=text("from"), applied=number("applied"), moves=number("moves"),
