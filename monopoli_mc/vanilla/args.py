@@ -122,13 +122,14 @@ def _entity(r: Reader, p: dict[str, Any], ctx: Context) -> Selector:
 
 
 @parser("minecraft:game_profile")
-def _profile(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _profile(r: Reader, p: dict[str, Any], ctx: Context) -> Selector | str:
+    """GameProfileArgument: a selector of players, or the name up to the next space."""
     if r.peek() == "@":
         sel = parse_selector(r, allow_selectors=ctx.level >= 2)
         if sel.includes_entities:
             raise Refusal(r.mc.msg("argument.player.entities"), r.text, r.cursor)
-        return
-    r.read_to_space()
+        return sel
+    return r.read_to_space()
 
 
 @parser("minecraft:score_holder")
