@@ -322,12 +322,16 @@ def _slot(r: Reader, p: dict[str, Any], ctx: Context) -> str:
 
 
 @parser("minecraft:color")
-def _color(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    start = r.cursor
+def _color(r: Reader, p: dict[str, Any], ctx: Context) -> str:
+    """ColorArgument: ChatFormatting.getByName of the word (its clean name: lower case, letters only), a
+    colour or `reset`; the value is the colour's name (`dark_red`). Refused with the cursor after the word
+    (`createWithContext`, client1.21.4)."""
     s = r.read_unquoted()
-    if s not in r.mc.chat_colors and s != "reset":
-        r.cursor = start
+    by_clean = {c.replace("_", ""): c for c in (*r.mc.chat_colors, "reset")}
+    found = by_clean.get("".join(c for c in s.lower() if "a" <= c <= "z"))
+    if found is None:
         raise r.error("argument.color.invalid", s)
+    return found
 
 
 @parser("minecraft:hex_color")
