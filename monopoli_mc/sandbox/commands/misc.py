@@ -1,6 +1,5 @@
-"""say, tellraw, title, tag, gamerule, tp/teleport, kill, random value, time query, and reading text components.
-
-All but gamerule and tp run on vanilla's parse (`registry.handles`)."""
+"""say, tellraw, title, tag, gamerule, tp/teleport, kill, random value and time query, on vanilla's parse
+(`registry.handles`)."""
 
 from __future__ import annotations
 
@@ -8,22 +7,15 @@ import random as _random
 from typing import Any
 
 from monopoli_mc.sandbox import death
-from monopoli_mc.sandbox.args import read_vec
+from monopoli_mc.sandbox.args import vec_of
 from monopoli_mc.sandbox.model import Entity, Player
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command, handles
+from monopoli_mc.sandbox.reader import CommandError
+from monopoli_mc.sandbox.registry import Run, handles
 from monopoli_mc.sandbox.resolve import expand_selectors, render, tell
-from monopoli_mc.sandbox.selectors import EntityArg, entities_of, read_entity
+from monopoli_mc.sandbox.selectors import EntityArg, entities_of
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.vanilla.snbt import plain as plain_value
-from monopoli_mc.vanilla.text import read_component as vanilla_component
 from monopoli_mc.vanilla.tree import Parsed
-
-
-def read_component(r: Reader) -> Any:
-    """A text component read as vanilla's ComponentArgument reads it (`vanilla.text.read_component`:
-    SNBT from 1.21.5, one JSON value before, checked by the release's codec), as plain data."""
-    return plain_value(r.vanilla(vanilla_component)[0])
 
 
 def _who(players: list[Any], noun: str = "players") -> str:
@@ -116,50 +108,34 @@ def _tag(s: Source, targets: EntityArg, action: str, name: str) -> int:
     return changed
 
 
-@command("gamerule")
-def gamerule(r: Reader) -> Run:
-    """gamerule <rule> [value]."""
-    r.need_arg()
-    at = r.cursor
-    name = r.read_word().removeprefix("minecraft:")
-    value = r.read_word() if r.next_arg() else None
-    r.finish()
+@handles("gamerule")
+def gamerule(p: Parsed) -> Run:
+    """gamerule <rule> [value]: the tree names each release's rules and reads the value (bool or int)."""
+    name = p.literals[1].removeprefix("minecraft:")
+    given = p.args.get("value")
+    value = None if given is None else str(given).lower() if isinstance(given, bool) else str(given)
 
     def run(s: Source) -> int:
         rules = s.world.gamerules
-        if name not in rules:
-            raise CommandError("Incorrect argument for command", text=r.text, cursor=at)
+        if name not in rules:  # a rule of the release the sandbox does not keep: refused as before
+            raise CommandError("Incorrect argument for command")
         if value is None:
             s.success(f"Gamerule {name} is currently set to: {rules[name]}")
             return int(rules[name]) if rules[name].lstrip("-").isdigit() else int(rules[name] == "true")
-        is_bool = rules[name] in ("true", "false")
-        if (is_bool and value not in ("true", "false")) or (not is_bool and not value.lstrip("-").isdigit()):
-            raise CommandError(f"Invalid boolean, expected 'true' or 'false' but found '{value}'"
-                               if is_bool else f"Invalid integer '{value}'")
         rules[name] = value
         s.success(f"Gamerule {name} is now set to: {value}")
-        return int(value) if not is_bool else int(value == "true")
+        return int(value) if not isinstance(given, bool) else int(given)
     return run
 
 
-@command("tp", "teleport")
-def teleport(r: Reader) -> Run:
-    """tp <targets> <pos> | tp <targets> <destination> | tp <pos>."""
-    r.need_arg()
-    if r.peek() in "~^0123456789-" and r.peek():
-        vec = read_vec(r)
-        r.finish()
-        return lambda s: _tp(s, None, vec, None)
-    targets = read_entity(r)
-    if not r.next_arg():
-        return lambda s: _tp(s, None, None, targets)
-    if r.peek() in "~^0123456789-":
-        vec = read_vec(r)
-        if r.next_arg():
-            r.rest()
+@handles("tp", "teleport")
+def teleport(p: Parsed) -> Run:
+    """tp [<targets>] <location>|<destination>: the facing and rotation that may follow are not kept."""
+    targets = entities_of(p.args["targets"]) if "targets" in p.args else None
+    if "location" in p.args:
+        vec = vec_of(p.args["location"])
         return lambda s: _tp(s, targets, vec, None)
-    dest = read_entity(r, single=True)
-    r.finish()
+    dest = entities_of(p.args["destination"], single=True)
     return lambda s: _tp(s, targets, None, dest)
 
 
