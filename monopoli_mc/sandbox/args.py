@@ -73,6 +73,12 @@ def vec_of(parsed: Coordinates, *, block: bool = False) -> Vec:
     return Vec((a, b, c), center=not block)
 
 
+def column_of(parsed: Coordinates) -> Vec:
+    """A column position vanilla parsed (`x z`) as a block position at the source's height."""
+    x, z = (Coord(p.value, p.relative, p.local, p.has_dot) for p in parsed)
+    return Vec((x, Coord(0.0, True, False, False), z), center=False)
+
+
 def read_vec(r: Reader, *, block: bool = False) -> Vec:
     """Read `x y z` (absolute, ~relative or ^local)."""
     parts = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -149,8 +150,8 @@ def _block_pos(r: Reader, p: dict[str, Any], ctx: Context) -> coords.Coordinates
 
 
 @parser("minecraft:column_pos")
-def _column_pos(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    coords.column_pos(r)
+def _column_pos(r: Reader, p: dict[str, Any], ctx: Context) -> coords.Coordinates:
+    return coords.column_pos(r)
 
 
 @parser("minecraft:vec3")
@@ -159,13 +160,13 @@ def _vec3(r: Reader, p: dict[str, Any], ctx: Context) -> coords.Coordinates:
 
 
 @parser("minecraft:vec2")
-def _vec2(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    coords.vec2(r, "argument.pos2d.incomplete")
+def _vec2(r: Reader, p: dict[str, Any], ctx: Context) -> coords.Coordinates:
+    return coords.vec2(r, "argument.pos2d.incomplete")
 
 
 @parser("minecraft:rotation")
-def _rotation(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    coords.vec2(r, "argument.rotation.incomplete", center=False)
+def _rotation(r: Reader, p: dict[str, Any], ctx: Context) -> coords.Coordinates:
+    return coords.vec2(r, "argument.rotation.incomplete", center=False)
 
 
 @parser("minecraft:block_state")
@@ -362,12 +363,14 @@ def _resource(r: Reader, p: dict[str, Any], ctx: Context) -> Any:
 
 
 @parser("minecraft:resource", "minecraft:resource_key")
-def _registry_entry(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _registry_entry(r: Reader, p: dict[str, Any], ctx: Context) -> str:
+    """ResourceArgument and ResourceKeyArgument: an id (an entity type's checked against the registry)."""
     start = r.cursor
     rid = r.read_resource()
     if p.get("registry") == "minecraft:entity_type" and rid not in r.mc.entity_types:
         r.cursor = start
         raise r.error("argument.resource.not_found", rid, "minecraft:entity_type")
+    return rid
 
 
 @parser("minecraft:resource_or_tag", "minecraft:resource_or_tag_key", "minecraft:function")
@@ -412,16 +415,26 @@ def _message(r: Reader, p: dict[str, Any], ctx: Context) -> str:
 
 @parser("minecraft:time")
 def _time(r: Reader, p: dict[str, Any], ctx: Context) -> int:
-    value = r.read_double("float")
+    value = _float32(r.read_double("float"))  # readFloat
     unit = r.read_unquoted()
     factor = {"": 1, "t": 1, "s": 20, "d": 24000}.get(unit)
     if factor is None:
         raise r.error("argument.time.invalid_unit")
-    product = value * factor  # Math.round(float): half up, not Python's half to even
-    ticks = math.floor(product + 0.5) if math.isfinite(product) else 0
+    product = _float32(value * factor)  # a float times the unit's ticks
+    # Math.round(float): half up, not Python's half to even; NaN is 0, past the int range its nearest end
+    ticks = 0 if product != product else max(-2**31, min(2**31 - 1, math.floor(product + 0.5))) \
+        if math.isfinite(product) else (2**31 - 1 if product > 0 else -2**31)
     if ticks < p.get("min", 0):  # TimeArgument.parse: createWithContext after the unit, no setCursor
         raise r.error("argument.time.tick_count_too_low", p.get("min", 0), ticks)
     return ticks
+
+
+def _float32(value: float) -> float:
+    """Java's `(float)` of a double: the nearest float, ±Infinity past Float.MAX_VALUE."""
+    try:
+        return float(struct.unpack(">f", struct.pack(">f", value))[0])
+    except OverflowError:
+        return math.copysign(math.inf, value)
 
 
 @parser("minecraft:uuid")
@@ -434,16 +447,17 @@ def _uuid(r: Reader, p: dict[str, Any], ctx: Context) -> None:
 
 
 @parser("minecraft:item_slot")
-def _item_slot(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _item_slot(r: Reader, p: dict[str, Any], ctx: Context) -> str:
     start = r.cursor
     s = r.read_to_space()
     if not _SLOT.match(s):
         r.cursor = start
         raise r.error("slot.unknown", s)
+    return s
 
 
 @parser("minecraft:item_slots")
-def _item_slots(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _item_slots(r: Reader, p: dict[str, Any], ctx: Context) -> str:
     """SlotsArgument: one slot or a range such as `container.*`."""
     start = r.cursor
     s = r.read_to_space()
@@ -452,6 +466,7 @@ def _item_slots(r: Reader, p: dict[str, Any], ctx: Context) -> None:
     if not (_SLOT.match(s) or (s.endswith(".*") and s[:-2] in ranges)):
         r.cursor = start
         raise r.error("slot.unknown", s)
+    return s
 
 
 def _enum(values: tuple[str, ...], key: str) -> Parse:
@@ -473,9 +488,10 @@ _PARSERS["minecraft:template_mirror"] = _enum(MIRRORS, "argument.enum.invalid")
 
 
 @parser("minecraft:swizzle")
-def _swizzle(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _swizzle(r: Reader, p: dict[str, Any], ctx: Context) -> str:
     start = r.cursor
     s = r.read_to_space()
     if not s or any(c not in "xyz" for c in s) or len(set(s)) != len(s):
         r.cursor = start
         raise r.error("arguments.swizzle.invalid")
+    return s

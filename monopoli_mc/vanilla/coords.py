@@ -79,27 +79,23 @@ def vec3(r: Reader) -> Coordinates:
     return _three(r, whole=False)
 
 
-def vec2(r: Reader, incomplete: str, *, center: bool = True) -> None:
+def vec2(r: Reader, incomplete: str, *, center: bool = True) -> Coordinates:
     """Vec2Argument and RotationArgument: two numbers or `~n`."""
-    start = r.cursor
-    if not r.can_read():
-        raise r.error(incomplete)
-    _world(r, whole=False)
-    if not (r.can_read() and r.peek() == " "):
-        r.cursor = start
-        raise r.error(incomplete)
-    r.skip()
-    _world(r, whole=False)
+    return _two(r, incomplete, whole=False)
 
 
-def column_pos(r: Reader) -> None:
+def column_pos(r: Reader) -> Coordinates:
     """ColumnPosArgument: two whole numbers or `~n`."""
+    return _two(r, "argument.pos2d.incomplete", whole=True)
+
+
+def _two(r: Reader, incomplete: str, *, whole: bool) -> Coordinates:
     start = r.cursor
     if not r.can_read():
-        raise r.error("argument.pos2d.incomplete")
-    _world(r, whole=True)
+        raise r.error(incomplete)
+    first = _world(r, whole=whole)
     if not (r.can_read() and r.peek() == " "):
         r.cursor = start
-        raise r.error("argument.pos2d.incomplete")
+        raise r.error(incomplete)
     r.skip()
-    _world(r, whole=True)
+    return first, _world(r, whole=whole)

@@ -7,7 +7,6 @@ from typing import Any
 from nbtlib import Compound
 
 from monopoli_mc.sandbox import nbt_tags, versions
-from monopoli_mc.sandbox.args import read_time
 from monopoli_mc.sandbox.commands.data import single, target_of
 from monopoli_mc.sandbox.nbt_path import NbtPath, path_of
 from monopoli_mc.sandbox.nbt_tags import from_vanilla
@@ -24,12 +23,6 @@ class Return(Exception):
         super().__init__(value)
         self.value = value
         self.failed = failed
-
-
-def _read_function_id(r: Reader) -> str:
-    tag = r.peek() == "#"
-    r.skip(1 if tag else 0)
-    return ("#" if tag else "") + r.read_resource()
 
 
 @handles("function")
@@ -100,23 +93,15 @@ def return_cmd(r: Reader) -> Run:
     return counts_itself(run)
 
 
-@command("schedule")
-def schedule(r: Reader) -> Run:
-    """schedule function <id> <time> [append|replace] | schedule clear <id>."""
-    r.need_arg()
-    action = r.literal(("function", "clear"))
-    r.need_arg()
-    fid = _read_function_id(r)
-    if action == "clear":
-        r.finish()
+@handles("schedule")
+def schedule(p: Parsed) -> Run:
+    """schedule function <id> <time> [append|replace] | schedule clear <id> (the id as written: a greedy
+    string, ScheduleCommand's `StringArgumentType.getString`)."""
+    fid: str = p.args["function"]
+    if p.literals[1] == "clear":
         return lambda s: _clear(s, fid)
-    r.need_arg()
-    at = r.cursor
-    ticks = read_time(r)
-    if ticks < 0:
-        raise r.error("Tick count must be non-negative", at=at)
-    mode = r.literal(("append", "replace")) if r.next_arg() else "replace"
-    r.finish()
+    ticks: int = p.args["time"]
+    mode = p.literals[2] if len(p.literals) > 2 else "replace"
 
     def run(s: Source) -> int:
         if ticks == 0:
@@ -143,10 +128,9 @@ def _clear(s: Source, fid: str) -> int:
     return count
 
 
-@command("reload")
-def reload(r: Reader) -> Run:
+@handles("reload")
+def reload(p: Parsed) -> Run:
     """reload: reread the datapacks; #minecraft:load runs on the next tick, as vanilla."""
-    r.finish()
 
     def run(s: Source) -> int:
         s.success("Reloading!")
