@@ -10,9 +10,11 @@ from typing import Any
 from nbtlib import Compound
 
 from monopoli_mc.sandbox.model import Block, BlockPos, ItemStack, Objective, Pos
+from monopoli_mc.sandbox.nbt_tags import from_vanilla
 from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.vanilla.coords import Coordinates
+from monopoli_mc.vanilla.items import BlockInput, ItemInput
 
 COORD_CHARS = set("0123456789-.~^")
 MIXED = "Cannot mix world & local coordinates (everything must either use ^ or not)"
@@ -128,6 +130,19 @@ def _read_coord(r: Reader, *, block: bool) -> Coord:
         r.cursor = start
         raise r.error(f"Invalid double '{text}'" if not block else f"Invalid integer '{text}'") from None
     return Coord(value, prefix == "~", prefix == "^", "." in text)
+
+
+def block_of(parsed: BlockInput) -> Block:
+    """A block state vanilla parsed (`vanilla.items.BlockInput`) as the sandbox's Block (a new one)."""
+    return Block(parsed.id, dict(parsed.states), None if parsed.nbt is None else from_vanilla(parsed.nbt))
+
+
+def item_of(parsed: ItemInput) -> ItemStack:
+    """An item stack vanilla parsed as one of the sandbox's: a removed component is kept as `!id`."""
+    comps = Compound()
+    for (how, key, value), in parsed.components:
+        comps["!" + key if how == "!" else key] = Compound() if how == "!" else from_vanilla(value)
+    return ItemStack(parsed.id, 1, comps)
 
 
 def read_block(r: Reader) -> Block:

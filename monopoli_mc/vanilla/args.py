@@ -7,10 +7,10 @@ import re
 import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from monopoli_mc.vanilla import coords
-from monopoli_mc.vanilla.items import block_state, item_predicate, item_stack
+from monopoli_mc.vanilla.items import BlockInput, ItemInput, block_state, item_predicate, item_stack
 from monopoli_mc.vanilla.placement import MIRRORS, ROTATIONS
 from monopoli_mc.vanilla.reader import Reader, Refusal
 from monopoli_mc.vanilla.selector import Bounds, Selector, check_entity_amount, parse_selector, read_range
@@ -26,6 +26,7 @@ class Context:
     clicks: list[str] = field(default_factory=list)
 
 
+T = TypeVar("T")
 Parse = Callable[[Reader, dict[str, Any], Context], Any]  # the argument's value (None: not kept yet)
 _PARSERS: dict[str, Parse] = {}
 OPERATIONS = ("=", "+=", "-=", "*=", "/=", "%=", "<", ">", "><")
@@ -170,29 +171,30 @@ def _rotation(r: Reader, p: dict[str, Any], ctx: Context) -> coords.Coordinates:
 
 
 @parser("minecraft:block_state")
-def _block_state(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    _with_text(r, ctx, lambda t: block_state(r, tags=False, text=t))
+def _block_state(r: Reader, p: dict[str, Any], ctx: Context) -> BlockInput:
+    return _with_text(r, ctx, lambda t: block_state(r, tags=False, text=t))
 
 
 @parser("minecraft:block_predicate")
-def _block_predicate(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    _with_text(r, ctx, lambda t: block_state(r, tags=True, text=t))
+def _block_predicate(r: Reader, p: dict[str, Any], ctx: Context) -> BlockInput:
+    return _with_text(r, ctx, lambda t: block_state(r, tags=True, text=t))
 
 
 @parser("minecraft:item_stack")
-def _item_stack(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    _with_text(r, ctx, lambda t: item_stack(r, t))
+def _item_stack(r: Reader, p: dict[str, Any], ctx: Context) -> ItemInput:
+    return _with_text(r, ctx, lambda t: item_stack(r, t))
 
 
 @parser("minecraft:item_predicate")
-def _item_predicate(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    _with_text(r, ctx, lambda t: item_predicate(r, t))
+def _item_predicate(r: Reader, p: dict[str, Any], ctx: Context) -> ItemInput:
+    return _with_text(r, ctx, lambda t: item_predicate(r, t))
 
 
-def _with_text(r: Reader, ctx: Context, fn: Callable[[TextCheck], None]) -> None:
+def _with_text(r: Reader, ctx: Context, fn: Callable[[TextCheck], T]) -> T:
     text = TextCheck(r.mc)
-    fn(text)
+    value = fn(text)
     ctx.clicks.extend(text.clicks)
+    return value
 
 
 @parser("minecraft:component")
@@ -470,12 +472,13 @@ def _item_slots(r: Reader, p: dict[str, Any], ctx: Context) -> str:
 
 
 def _enum(values: tuple[str, ...], key: str) -> Parse:
-    def parse(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    def parse(r: Reader, p: dict[str, Any], ctx: Context) -> str:
         start = r.cursor
         s = r.read_unquoted()
         if s not in values:
             r.cursor = start
             raise r.error(key, s)
+        return s
     return parse
 
 
