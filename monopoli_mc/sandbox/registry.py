@@ -74,6 +74,29 @@ def parse_command(r: Reader, level: int, *, nested: bool = False) -> Run:
     return entry[0](r)
 
 
+class Refused(Exception):
+    """A command vanilla parses that the sandbox does not model, refused as a syntax error at `at` (in the
+    text vanilla parsed) with `message`."""
+
+    def __init__(self, message: str, at: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.at = at
+
+
+def run_parsed(parsed: Parsed) -> Run:
+    """The run of a parsed command (a whole line, or the command after `execute … run`) by the handler of
+    its path; a path without one is refused as an incorrect argument where it begins."""
+    handler = _handler(parsed.literals)
+    if handler is None:
+        raise Refused(UNKNOWN_ARGUMENT, parsed.starts[0] if parsed.starts else 0)
+    return handler(parsed)
+
+
+def _handler(literals: tuple[str, ...]) -> Handler | None:
+    return next((HANDLERS[literals[:n]] for n in range(len(literals), 0, -1) if literals[:n] in HANDLERS), None)
+
+
 def _on_parse(r: Reader, level: int) -> Run | None:
     """The run of the command at the cursor from vanilla's parse of it (the rest of the line), when its
     path has a handler; its syntax refusal, in vanilla's words and at its cursor, as a CommandError."""
@@ -82,9 +105,11 @@ def _on_parse(r: Reader, level: int) -> Run | None:
     if parsed is None:  # a syntax refusal comes without a parse
         message, at = (refusal.message, refusal.cursor) if refusal is not None else (UNKNOWN_COMMAND, 0)
         raise CommandError(message, text=r.text, cursor=start + at)
-    literals = parsed.literals
-    handler = next((HANDLERS[literals[:n]] for n in range(len(literals), 0, -1) if literals[:n] in HANDLERS), None)
+    handler = _handler(parsed.literals)
     if handler is None:
         return None
     r.cursor = len(r.text)
-    return handler(parsed)
+    try:
+        return handler(parsed)
+    except Refused as e:
+        raise CommandError(e.message, text=r.text, cursor=start + e.at) from None

@@ -28,16 +28,25 @@ class _Parse:
     errors: list[Refusal]
     consumed: bool = True
     path: list[Step] = field(default_factory=list)
+    starts: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
 class Parsed:
     """A line as the server parsed it: the literals on its path and its arguments' values by name
-    (what `args.parse_argument` keeps; `execute`'s redirects continue the same path)."""
+    (what `args.parse_argument` keeps; `execute`'s redirects continue the same path), the path in
+    order, and where in the line each of its steps begins."""
 
     literals: tuple[str, ...]
     args: dict[str, Any]
     path: tuple[Step, ...]
+    starts: tuple[int, ...] = ()
+
+    def tail(self, at: int) -> Parsed:
+        """The command that begins at step `at` of the path (after `execute … run`, `return run`)."""
+        path = self.path[at:]
+        return Parsed(tuple(n for n, _ in path if not n.startswith("<")),
+                      {n[1:-1]: v for n, v in path if n.startswith("<")}, path, self.starts[at:])
 
 
 def required_level(node: dict[str, Any]) -> int:
@@ -81,10 +90,10 @@ def parse_line(text: str, mc: Vanilla, ctx: Context) -> Parsed:
                     target = root
                     for part in redirect:
                         target = target["children"][part]
-                    return _after(step, nodes(target, r.cursor, False, True))
-                potentials.append(_after(step, nodes(child, r.cursor, bool(child.get("executable")), True)))
+                    return _after(step, cursor, nodes(target, r.cursor, False, True))
+                potentials.append(_after(step, cursor, nodes(child, r.cursor, bool(child.get("executable")), True)))
             else:
-                potentials.append(_Parse(r.cursor, bool(child.get("executable")), [], path=[step]))
+                potentials.append(_Parse(r.cursor, bool(child.get("executable")), [], path=[step], starts=[cursor]))
         if potentials:
             potentials.sort(key=lambda p: (p.cursor < len(text), bool(p.errors)))
             return potentials[0]
@@ -99,12 +108,14 @@ def parse_line(text: str, mc: Vanilla, ctx: Context) -> Parsed:
     if not result.command:
         raise Refusal(mc.msg("command.unknown.command"), text, result.cursor)
     return Parsed(tuple(n for n, _ in result.path if not n.startswith("<")),
-                  {n[1:-1]: v for n, v in result.path if n.startswith("<")}, tuple(result.path))
+                  {n[1:-1]: v for n, v in result.path if n.startswith("<")}, tuple(result.path),
+                  tuple(result.starts))
 
 
-def _after(step: Step, rest: _Parse) -> _Parse:
-    """The parse of a node's subtree with the node put in front of its path."""
+def _after(step: Step, start: int, rest: _Parse) -> _Parse:
+    """The parse of a node's subtree with the node (beginning at `start`) put in front of its path."""
     rest.path.insert(0, step)
+    rest.starts.insert(0, start)
     return rest
 
 

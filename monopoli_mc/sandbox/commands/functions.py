@@ -10,10 +10,10 @@ from monopoli_mc.sandbox import nbt_tags, versions
 from monopoli_mc.sandbox.commands.data import single, target_of
 from monopoli_mc.sandbox.nbt_path import NbtPath, path_of
 from monopoli_mc.sandbox.nbt_tags import from_vanilla
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command, handles, parse_command
-from monopoli_mc.vanilla.tree import Parsed
+from monopoli_mc.sandbox.reader import CommandError
+from monopoli_mc.sandbox.registry import Run, handles, run_parsed
 from monopoli_mc.sandbox.source import Source, counts_itself, run_leaf
+from monopoli_mc.vanilla.tree import Parsed
 
 
 class Return(Exception):
@@ -61,14 +61,11 @@ def function(p: Parsed) -> Run:
     return counts_itself(run)  # FunctionCommand is a CustomCommandExecutor: only its calls cost
 
 
-@command("return")
-def return_cmd(r: Reader) -> Run:
+@handles("return")
+def return_cmd(p: Parsed) -> Run:
     """return <value> | return fail | return run <command> (the command's result, or fail)."""
-    r.need_arg()
-    if r.text.startswith("run ", r.cursor):
-        r.skip(3)
-        r.need_arg()
-        inner = parse_command(r, 4, nested=True)
+    if len(p.literals) > 1 and p.literals[1] == "run":
+        inner = run_parsed(p.tail(2))
 
         def run_inner(s: Source) -> int:
             try:
@@ -78,15 +75,12 @@ def return_cmd(r: Reader) -> Run:
                 raise Return(0, failed=True) from None
             raise Return(value)
         return counts_itself(run_inner)  # ReturnRunRedirector: the command it runs is charged
-    if r.text.startswith("fail", r.cursor):
-        r.skip(4)
-        r.finish()
+    if len(p.literals) > 1:  # fail
 
         def fail(s: Source) -> int:
             raise Return(0, failed=True)
         return counts_itself(fail)  # FailCommand and ValueCommand are custom executors: free
-    value = r.read_int()
-    r.finish()
+    value: int = p.args["value"]
 
     def run(s: Source) -> int:
         raise Return(value)
