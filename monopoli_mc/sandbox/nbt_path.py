@@ -9,10 +9,9 @@ from nbtlib import Compound, List
 
 from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.nbt_tags import from_vanilla
-from monopoli_mc.sandbox.reader import Reader
-from monopoli_mc.vanilla.args import NbtPathValue
+from monopoli_mc.sandbox.failure import read_text
+from monopoli_mc.vanilla.args import NbtPathValue, read_nbt_path
 
-KEY_STOP = set(" .[]{}\"'")
 Slot = tuple[Any, Any]  # (container, key or index)
 
 
@@ -139,43 +138,6 @@ def path_of(parsed: NbtPathValue) -> NbtPath:
                          for kind, key, index, found in parsed.nodes), parsed.text)
 
 
-def read_path(r: Reader) -> NbtPath:
-    """Read an NBT path at the cursor."""
-    start = r.cursor
-    nodes: list[Node] = []
-    if r.peek() == "{":
-        nodes.append(Node("root", filter=r.read_tag()))
-    while r.can_read() and r.peek() != " ":
-        c = r.peek()
-        if c == "[":
-            nodes.append(_read_bracket(r))
-        elif c == ".":
-            r.skip()
-        else:
-            key = r.read_quoted() if c in ('"', "'") else r.read_while_not(KEY_STOP)
-            if not key and c not in ('"', "'"):
-                raise r.error("Invalid NBT path element")
-            filt = r.read_tag() if r.peek() == "{" else None
-            nodes.append(Node("key", key=key, filter=filt))
-    if not nodes:
-        raise r.error("Invalid NBT path element")
-    return NbtPath(tuple(nodes), r.text[start:r.cursor])
-
-
-def _read_bracket(r: Reader) -> Node:
-    r.skip()
-    if r.peek() == "]":
-        r.skip()
-        return Node("all")
-    if r.peek() == "{":
-        filt = r.read_tag()
-        r.expect("]")
-        return Node("match", filter=filt)
-    index = r.read_int()
-    r.expect("]")
-    return Node("index", index=index)
-
-
 def parse_path(text: str, version: str) -> NbtPath:
-    """Parse a whole path string of this release."""
-    return read_path(Reader(text, version=version))
+    """A path string of this release (an nbt text component's), read by vanilla's NbtPathArgument reader."""
+    return path_of(read_text(text, version, read_nbt_path))

@@ -6,7 +6,7 @@ from monopoli_mc.datapack.versions import VERSIONS
 from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.javarandom import JavaRandom, as_float32
 from monopoli_mc.sandbox.model import Block, BlockPos
-from monopoli_mc.sandbox.reader import CommandError
+from monopoli_mc.sandbox.failure import CommandError
 from monopoli_mc.sandbox.source import Level
 from monopoli_mc.vanilla.data import load
 from monopoli_mc.vanilla.placement import Unturnable, place_state, transform

@@ -25,7 +25,7 @@ from monopoli_mc.sandbox.maps import MapData
 from monopoli_mc.sandbox.meter import CommandMeter, now
 from monopoli_mc.sandbox.model import Block, BlockPos, BossBar, Chat, Entity, Player, Pos, Team
 from monopoli_mc.sandbox.protection import SPAWN_PROTECTION, is_under_spawn_protection
-from monopoli_mc.sandbox.reader import UNKNOWN_COMMAND, CommandError, Reader
+from monopoli_mc.sandbox.failure import UNKNOWN_COMMAND, CommandError
 from monopoli_mc.sandbox.redstone import Redstone
 from monopoli_mc.sandbox.source import Output, Source, is_counted_itself
 from monopoli_mc.sandbox.strict import Refusal
@@ -196,14 +196,10 @@ class World:
         finally:
             self._quota = None
 
-    def reader(self, line: str) -> Reader:
-        """A reader for one command line in this world's version."""
-        return Reader(line, version=self.version)
-
     def _parse(self, text: str, level: int) -> Run:
         own: CommandError | None = None
         try:
-            runnable = parse_command(self.reader(text), level)
+            runnable = parse_command(text, self.version, level)
         except CommandError as e:
             own = e
         refusal = self._strict_check(text, level)

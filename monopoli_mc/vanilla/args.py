@@ -231,6 +231,10 @@ def _tag(r: Reader, p: dict[str, Any], ctx: Context) -> Any:
 
 @parser("minecraft:nbt_path")
 def _nbt_path(r: Reader, p: dict[str, Any], ctx: Context) -> NbtPathValue:
+    return read_nbt_path(r)
+
+
+def read_nbt_path(r: Reader) -> NbtPathValue:
     """NbtPathArgument: its nodes, each (kind, key, index, filter): `root` (a compound), `key` (a name and
     maybe a compound), `index`, `all` (`[]`), `match` (`[{…}]`)."""
     start = r.cursor

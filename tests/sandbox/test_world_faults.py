@@ -15,7 +15,6 @@ from collections.abc import Iterator
 import pytest
 
 from monopoli_mc.rcon import RconClient
-from monopoli_mc.sandbox import registry
 from monopoli_mc.sandbox.registry import HANDLERS, Run
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.sandbox.source import Source
@@ -36,7 +35,6 @@ def _boom(p: Parsed) -> Run:
 def buggy(monkeypatch: pytest.MonkeyPatch) -> None:
     """`weather clear` runs and raises, as a sandbox bug would."""
     monkeypatch.setitem(HANDLERS, ("weather",), _boom)
-    monkeypatch.setattr(registry, "_ON_PARSE", registry._ON_PARSE | {"weather"})
 
 
 def _pack(root: pathlib.Path) -> pathlib.Path:

@@ -7,9 +7,9 @@ import copy
 from nbtlib import List
 
 from monopoli_mc.sandbox import versions
-from monopoli_mc.sandbox.args import Vec, block_of, vec_of
+from monopoli_mc.sandbox.values import Vec, block_of, vec_of
 from monopoli_mc.sandbox.model import Block
-from monopoli_mc.sandbox.reader import CommandError
+from monopoli_mc.sandbox.failure import CommandError
 from monopoli_mc.sandbox.registry import Run, handles
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.sandbox.structures import place_structure

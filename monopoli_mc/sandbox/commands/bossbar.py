@@ -10,10 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 from monopoli_mc.sandbox.model import BossBar, Player
-from monopoli_mc.sandbox.reader import CommandError
+from monopoli_mc.sandbox.failure import CommandError
 from monopoli_mc.sandbox.registry import Run, handles
 from monopoli_mc.sandbox.resolve import render
-from monopoli_mc.sandbox.selectors import EntityArg, entities_of
+from monopoli_mc.sandbox.selection import EntityArg, entities_of
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.vanilla.snbt import plain as plain_value
 from monopoli_mc.vanilla.tree import Parsed

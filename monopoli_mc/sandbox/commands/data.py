@@ -10,13 +10,13 @@ from typing import Any
 from nbtlib import Byte, ByteArray, Compound, Double, Float, Int, IntArray, Long, LongArray, Short, String
 
 from monopoli_mc.sandbox import nbt_tags
-from monopoli_mc.sandbox.args import Vec, mth_floor, read_vec, vec_of
+from monopoli_mc.sandbox.values import Vec, mth_floor, vec_of
 from monopoli_mc.sandbox.model import Player
 from monopoli_mc.sandbox.nbt_path import NbtPath, path_of
 from monopoli_mc.sandbox.nbt_tags import from_vanilla
-from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.failure import CommandError
 from monopoli_mc.sandbox.registry import Run, handles
-from monopoli_mc.sandbox.selectors import EntityArg, entities_of, read_entity
+from monopoli_mc.sandbox.selection import EntityArg, entities_of
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.vanilla.tree import Parsed
 
@@ -68,17 +68,6 @@ class Target:
         """The `Modified ...` message."""
         return {"storage": f"Modified storage {name}", "entity": f"Modified entity data of {name}",
                 "block": f"Modified block data of {name}"}[self.kind]
-
-
-def read_target(r: Reader) -> Target:
-    """Read `storage <id>` | `entity <target>` | `block <pos>` (for `execute`, which parses its line itself)."""
-    kind = r.literal(("storage", "entity", "block"))
-    r.need_arg()
-    if kind == "storage":
-        return Target(kind, storage=r.read_resource())
-    if kind == "entity":
-        return Target(kind, entity=read_entity(r, single=True))
-    return Target(kind, pos=read_vec(r, block=True))
 
 
 def single(path: NbtPath, data: Compound) -> Any:

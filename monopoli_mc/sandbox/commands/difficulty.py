@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from monopoli_mc.sandbox.reader import CommandError
+from monopoli_mc.sandbox.failure import CommandError
 from monopoli_mc.sandbox.registry import Run, handles
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.vanilla.tree import Parsed

@@ -9,14 +9,14 @@ from typing import Any
 
 from nbtlib import Byte, Double, Float, Int, Long, Short
 
-from monopoli_mc.sandbox.args import block_of, java_float32, java_int, java_narrow, vec_of
+from monopoli_mc.sandbox.values import block_of, java_float32, java_int, java_narrow, vec_of
 from monopoli_mc.sandbox.commands.data import Target
 from monopoli_mc.sandbox.commands.items import item_test, items_in
 from monopoli_mc.sandbox.model import Block
 from monopoli_mc.sandbox.nbt_path import matches, path_of
-from monopoli_mc.sandbox.reader import CommandError
+from monopoli_mc.sandbox.failure import CommandError
 from monopoli_mc.sandbox.registry import Refused, Run, handles, run_parsed
-from monopoli_mc.sandbox.selectors import Range, entities_of, holders_of
+from monopoli_mc.sandbox.selection import Range, entities_of, holders_of
 from monopoli_mc.sandbox.source import Source, counts_itself, run_leaf
 from monopoli_mc.vanilla.tree import Parsed
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from itertools import product
 
-from monopoli_mc.sandbox.args import Vec, column_of
-from monopoli_mc.sandbox.reader import CommandError
+from monopoli_mc.sandbox.values import Vec, column_of
+from monopoli_mc.sandbox.failure import CommandError
 from monopoli_mc.sandbox.registry import Run, handles
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.vanilla.tree import Parsed

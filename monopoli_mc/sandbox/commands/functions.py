@@ -10,7 +10,7 @@ from monopoli_mc.sandbox import nbt_tags, versions
 from monopoli_mc.sandbox.commands.data import single, target_of
 from monopoli_mc.sandbox.nbt_path import NbtPath, path_of
 from monopoli_mc.sandbox.nbt_tags import from_vanilla
-from monopoli_mc.sandbox.reader import CommandError
+from monopoli_mc.sandbox.failure import CommandError
 from monopoli_mc.sandbox.registry import Run, handles, run_parsed
 from monopoli_mc.sandbox.source import Source, counts_itself, run_leaf
 from monopoli_mc.vanilla.tree import Parsed

@@ -8,13 +8,13 @@ from typing import Any
 
 from nbtlib import Compound, List
 
-from monopoli_mc.sandbox.args import Vec, item_name, item_of, vec_of
+from monopoli_mc.sandbox.values import Vec, item_name, item_of, vec_of
 from monopoli_mc.sandbox.entities import ItemFrame
 from monopoli_mc.sandbox.model import Entity, ItemStack, Player
 from monopoli_mc.sandbox.nbt_tags import from_vanilla
-from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.failure import CommandError
 from monopoli_mc.sandbox.registry import Run, handles
-from monopoli_mc.sandbox.selectors import EntityArg, entities_of, read_entity
+from monopoli_mc.sandbox.selection import EntityArg, entities_of
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.vanilla.items import ItemInput
 from monopoli_mc.vanilla.tree import Parsed
@@ -128,19 +128,6 @@ def _slot_keys(entity: Entity, name: str) -> list[int]:
         return []
     key = int(num) + (9 if group == "inventory" else 0)
     return [key] if key in ranges[group] else []
-
-
-def read_slot(r: Reader, *, many: bool = False) -> str:
-    """A slot name, `container.5`; with `many`, a range such as `container.*` too."""
-    at = r.cursor
-    name = r.read_word()
-    group, dot, num = name.partition(".")
-    known = name in SLOTS or name in ("weapon", "weapon.mainhand") or (
-        dot and group in ("container", "hotbar", "inventory", "armor", "weapon")
-        and (num.isdigit() or many and num == "*"))
-    if not known:
-        raise r.error(f"Unknown slot '{name}'", at=at)
-    return name
 
 
 def get_item(entity: Entity, slot: str) -> ItemStack | None:
@@ -298,50 +285,6 @@ def _component_test(how: str, key: str, value: Any) -> ItemTest:
     if how in ("", "!"):
         return _present(key, negated=how == "!")
     raise CommandError("the sandbox does not model item sub-predicates (~)")
-
-
-def read_item_predicate(r: Reader) -> ItemTest:
-    """`*` or an item id, then `[component=value, ...]` (exact), `[!component]`, `[component]`."""
-    item_id = "*"
-    if r.peek() == "*":
-        r.skip()
-    else:
-        item_id = r.read_resource()
-    tests: list[ItemTest] = []
-    if r.peek() == "[":
-        r.skip()
-        while r.peek() != "]":
-            neg = r.peek() == "!"
-            r.skip(1 if neg else 0)
-            key = r.read_resource()
-            if r.peek() == "=" and not neg:
-                r.skip()
-                tests.append(_equals(key, r.read_tag()))
-            elif r.peek() == "~":
-                raise r.error("the sandbox does not model item sub-predicates (~)")
-            else:
-                tests.append(_present(key, negated=neg))
-            if r.peek() == ",":
-                r.skip()
-            elif r.peek() != "]":
-                raise r.error("Expected ']'")
-        r.skip()
-    return lambda st: (item_id == "*" or st.id == item_id) and all(t(st) for t in tests)
-
-
-def read_items_test(r: Reader) -> Callable[[Source], int]:
-    """`execute if items entity <targets> <slots> <predicate>`: the count of matching items."""
-    r.literal(("entity",))
-    r.need_arg()
-    targets = read_entity(r)
-    r.need_arg()
-    slots = read_slot(r, many=True)
-    r.need_arg()
-    test = read_item_predicate(r)
-
-    def count(s: Source) -> int:
-        return sum(st.count for e in targets.selector.select(s) for st in items_in(e, slots) if test(st))
-    return count
 
 
 def _equals(key: str, want: object) -> ItemTest:

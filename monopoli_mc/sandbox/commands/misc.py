@@ -7,12 +7,12 @@ import random as _random
 from typing import Any
 
 from monopoli_mc.sandbox import death
-from monopoli_mc.sandbox.args import vec_of
+from monopoli_mc.sandbox.values import vec_of
 from monopoli_mc.sandbox.model import Entity, Player
-from monopoli_mc.sandbox.reader import CommandError
+from monopoli_mc.sandbox.failure import CommandError
 from monopoli_mc.sandbox.registry import Run, handles
 from monopoli_mc.sandbox.resolve import expand_selectors, render, tell
-from monopoli_mc.sandbox.selectors import EntityArg, entities_of
+from monopoli_mc.sandbox.selection import EntityArg, entities_of
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.vanilla.snbt import plain as plain_value
 from monopoli_mc.vanilla.tree import Parsed

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from monopoli_mc.sandbox.args import objective
+from monopoli_mc.sandbox.values import objective
 from monopoli_mc.sandbox.hashorder import fastutil_order
 from monopoli_mc.sandbox.model import Objective, wrap32
-from monopoli_mc.sandbox.reader import CommandError
+from monopoli_mc.sandbox.failure import CommandError
 from monopoli_mc.sandbox.registry import Run, handles
 from monopoli_mc.sandbox.resolve import render
-from monopoli_mc.sandbox.selectors import Holders, holders_of
+from monopoli_mc.sandbox.selection import Holders, holders_of
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.vanilla.snbt import plain
 from monopoli_mc.vanilla.tree import Parsed

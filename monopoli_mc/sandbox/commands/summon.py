@@ -7,10 +7,10 @@ import uuid
 
 from nbtlib import Compound
 
-from monopoli_mc.sandbox.args import vec_of
+from monopoli_mc.sandbox.values import vec_of
 from monopoli_mc.sandbox.entities import FRAME_NAMES, ROCKET, FireworkRocket, ItemFrame
 from monopoli_mc.sandbox.nbt_tags import from_vanilla
-from monopoli_mc.sandbox.reader import CommandError
+from monopoli_mc.sandbox.failure import CommandError
 from monopoli_mc.sandbox.registry import Run, handles
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.vanilla.tree import Parsed

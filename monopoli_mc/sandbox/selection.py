@@ -1,7 +1,7 @@
 """Which entities a selector (`@a[tag=x,scores={Cash=1..}]`), name, UUID or score holder stands for.
 
 Vanilla's parser reads them (`monopoli_mc.vanilla.selector`, the judge's); the sandbox evaluates
-what it read."""
+what it read. (This module was `selectors.py`, which also parsed them, until issue 36.)"""
 
 from __future__ import annotations
 
@@ -14,12 +14,10 @@ from typing import Callable
 from monopoli_mc.sandbox.model import Entity, Player
 from monopoli_mc.sandbox.nbt_path import matches
 from monopoli_mc.sandbox.nbt_tags import from_vanilla
-from monopoli_mc.sandbox.reader import Reader
+from monopoli_mc.sandbox.failure import CommandError, read_text
 from monopoli_mc.sandbox.source import Source
-from monopoli_mc.vanilla.reader import Reader as VanillaReader
 from monopoli_mc.vanilla.selector import Selector as Parsed
-from monopoli_mc.vanilla.selector import check_entity_amount, parse_selector
-from monopoli_mc.vanilla.selector import read_range as vanilla_range
+from monopoli_mc.vanilla.selector import parse_selector
 
 NO_PLAYER = "No player was found"
 NO_ENTITY = "No entity was found"
@@ -34,11 +32,6 @@ class Range:
 
     def __contains__(self, value: float) -> bool:
         return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
-
-
-def read_range(r: Reader, *, ints: bool) -> Range:
-    """Read a range argument as vanilla reads it (`vanilla.selector.read_range`: MinMaxBounds)."""
-    return Range(*r.vanilla(lambda v: vanilla_range(v, floats=not ints)))
 
 
 @dataclass
@@ -195,9 +188,10 @@ def _in_box(p: Entity, origin: tuple[float, float, float], d: list[float]) -> bo
     return all(bl < h and bh > lo_ for bl, bh, lo_, h in zip(box_lo, box_hi, lo, hi))
 
 
-def read_selector(r: Reader) -> Selector:
-    """Read a selector, a player name or a UUID, as vanilla parses it (`vanilla.selector`)."""
-    return _selection(r.vanilla(lambda v: parse_selector(v, allow_selectors=True)))
+def selector_in(text: str, version: str) -> Selector:
+    """The selector, player name or UUID at the start of `text` (a text component's, a `say` message's),
+    read by vanilla's reader (`vanilla.selector`); CommandError where vanilla refuses it."""
+    return _selection(read_text(text, version, lambda r: parse_selector(r, allow_selectors=True)))
 
 
 def entities_of(value: Parsed, *, single: bool = False, players: bool = False) -> EntityArg:
@@ -253,17 +247,7 @@ class EntityArg:
 
 def raise_cmd(message: str) -> None:
     """Raise a runtime command failure."""
-    from monopoli_mc.sandbox.reader import CommandError
     raise CommandError(message)
-
-
-def read_entity(r: Reader, *, single: bool = False, players: bool = False) -> EntityArg:
-    """Read an entity argument, with its one-entity and players-only checks, as vanilla's EntityArgument."""
-    def entity(v: VanillaReader) -> Parsed:
-        parsed = parse_selector(v, allow_selectors=True)
-        check_entity_amount(v, parsed, single=single, players=players)
-        return parsed
-    return EntityArg(_selection(r.vanilla(entity)), single, players)
 
 
 @dataclass
@@ -318,13 +302,3 @@ def java_uuid(text: str) -> uuid.UUID | None:
     high = (values[0] & 0xFFFFFFFF) << 32 | (values[1] & 0xFFFF) << 16 | (values[2] & 0xFFFF)
     low = (values[3] & 0xFFFF) << 48 | (values[4] & 0xFFFFFFFFFFFF)
     return uuid.UUID(int=high << 64 | low)
-
-
-def read_holders(r: Reader) -> Holders:
-    """Read a score holder argument."""
-    if r.peek() == "@":
-        return Holders(read_selector(r), "")
-    name = r.read_word()
-    if not name:
-        raise r.error("Invalid name or UUID")
-    return Holders(None, name)

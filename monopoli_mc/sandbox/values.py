@@ -1,4 +1,6 @@
-"""Argument readers: coordinates, block states, items, times, objectives."""
+"""Argument values as the sandbox uses them: vanilla's parse (coordinates, block states, item stacks) turned
+into the sandbox's Vec, Block and ItemStack; objectives looked up; Java's number conversions. (This module
+was `args.py`, which also read the arguments, until issue 36.)"""
 
 from __future__ import annotations
 
@@ -9,15 +11,13 @@ from typing import Any
 
 from nbtlib import Compound
 
+from monopoli_mc.sandbox.failure import CommandError
 from monopoli_mc.sandbox.model import Block, BlockPos, ItemStack, Objective, Pos
 from monopoli_mc.sandbox.nbt_tags import from_vanilla
-from monopoli_mc.sandbox.reader import CommandError, Reader
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.vanilla.coords import Coordinates
 from monopoli_mc.vanilla.items import BlockInput, ItemInput
 
-COORD_CHARS = set("0123456789-.~^")
-MIXED = "Cannot mix world & local coordinates (everything must either use ^ or not)"
 
 
 @dataclass(frozen=True)
@@ -81,57 +81,6 @@ def column_of(parsed: Coordinates) -> Vec:
     return Vec((x, Coord(0.0, True, False, False), z), center=False)
 
 
-def read_vec(r: Reader, *, block: bool = False) -> Vec:
-    """Read `x y z` (absolute, ~relative or ^local)."""
-    parts = []
-    start = r.cursor
-    for i in range(3):
-        if i:
-            if r.peek() != " ":
-                raise r.error("Incomplete (expected 3 coordinates)", at=start)
-            r.skip()
-        parts.append(_read_coord(r, block=block))
-    if len({p.local for p in parts}) > 1:
-        raise r.error(MIXED, at=start)
-    return Vec((parts[0], parts[1], parts[2]), center=not block)
-
-
-def read_column(r: Reader) -> Vec:
-    """ColumnPosArgument: `x z` in whole blocks, `~` allowed but not `^`; y stays the source's."""
-    start = r.cursor
-    parts = []
-    for i in range(2):
-        if i:
-            if r.peek() != " ":
-                raise r.error("Incomplete (expected 2 coordinates)", at=start)
-            r.skip()
-        if r.peek() == "^":  # WorldCoordinate.parseInt has no local form
-            raise r.error(MIXED)
-        parts.append(_read_coord(r, block=True))
-    return Vec((parts[0], Coord(0.0, True, False, False), parts[1]), center=False)
-
-
-def _read_coord(r: Reader, *, block: bool) -> Coord:
-    start = r.cursor
-    if not r.can_read():
-        raise r.error("Expected a block position" if block else "Expected a coordinate")
-    prefix = r.peek() if r.peek() in "~^" else ""
-    r.skip(len(prefix))
-    text = r.read_while(set("0123456789-."))
-    if not text:
-        if not prefix:
-            raise r.error("Expected a block position" if block else "Expected a coordinate", at=start)
-        return Coord(0.0, prefix == "~", prefix == "^", False)
-    try:
-        value = float(text) if (prefix or not block) else float(int(text))
-        if not prefix and block and not -2**31 <= value < 2**31:  # WorldCoordinate.parseInt: readInt
-            raise ValueError(text)
-    except ValueError:
-        r.cursor = start
-        raise r.error(f"Invalid double '{text}'" if not block else f"Invalid integer '{text}'") from None
-    return Coord(value, prefix == "~", prefix == "^", "." in text)
-
-
 def block_of(parsed: BlockInput) -> Block:
     """A block state vanilla parsed (`vanilla.items.BlockInput`) as the sandbox's Block (a new one)."""
     return Block(parsed.id, dict(parsed.states), None if parsed.nbt is None else from_vanilla(parsed.nbt))
@@ -143,74 +92,6 @@ def item_of(parsed: ItemInput) -> ItemStack:
     for (how, key, value), in parsed.components:
         comps["!" + key if how == "!" else key] = Compound() if how == "!" else from_vanilla(value)
     return ItemStack(parsed.id, 1, comps)
-
-
-def read_block(r: Reader) -> Block:
-    """Read `id[state=value]{nbt}`."""
-    start = r.cursor
-    block_id = r.read_resource()
-    if block_id.startswith("minecraft:") is False and ":" not in block_id:
-        raise r.error(f"Unknown block type '{block_id}'", at=start)
-    states: dict[str, str] = {}
-    if r.peek() == "[":
-        r.skip()
-        while r.peek() != "]":
-            key = r.read_unquoted()
-            r.expect("=")
-            states[key] = r.read_unquoted()
-            if r.peek() == ",":
-                r.skip()
-            elif r.peek() != "]":
-                raise r.error("Expected closing ] for block state properties")
-        r.skip()
-    nbt = r.read_tag() if r.peek() == "{" else None
-    return Block(block_id, states, nbt)
-
-
-def read_item(r: Reader) -> ItemStack:
-    """Read `id[component=value,...]`."""
-    item_id = r.read_resource()
-    comps = Compound()
-    if r.peek() == "[":
-        r.skip()
-        while r.peek() != "]":
-            neg = r.peek() == "!"
-            r.skip(1 if neg else 0)
-            key = r.read_resource()
-            if neg:
-                comps["!" + key] = Compound()
-            else:
-                r.expect("=")
-                comps[key] = r.read_tag()
-            if r.peek() == ",":
-                r.skip()
-            elif r.peek() != "]":
-                raise r.error("Expected ']'")
-        r.skip()
-    return ItemStack(item_id, 1, comps)
-
-
-def read_time(r: Reader, minimum: int = 0) -> int:
-    """Read a time as TimeArgument.parse does (read in 1.21.11 `TimeArgumentType`): brigadier's
-    readFloat, a unit (none or `t`, `s`, `d`), `Math.round(amount * ticks per unit)`, and at least
-    `minimum` ticks (`TimeArgument.time()`: 0), else "The tick count must not be less than …"."""
-    start = r.cursor
-    text = r.read_while(set("0123456789.-"))
-    if not text:
-        raise r.error("Expected float", at=start)
-    try:
-        amount = java_float32(float(text))
-    except ValueError:
-        r.cursor = start
-        raise r.error(f"Invalid float '{text}'") from None
-    per_unit = {"": 1, "t": 1, "s": 20, "d": 24000}.get(r.read_unquoted())
-    if per_unit is None:
-        raise r.error("Invalid unit")
-    product = java_float32(amount * per_unit)
-    ticks = java_int(math.floor(product + 0.5)) if math.isfinite(product) else java_int(product)
-    if ticks < minimum:
-        raise r.error(f"The tick count must not be less than {minimum}, found {ticks}")
-    return ticks
 
 
 def objective(source: Source, name: str, *, writable: bool = False) -> Objective:
