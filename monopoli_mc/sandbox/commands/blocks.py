@@ -9,8 +9,8 @@ from nbtlib import List
 from monopoli_mc.sandbox import versions
 from monopoli_mc.sandbox.values import Vec, block_of, vec_of
 from monopoli_mc.sandbox.model import Block
-from monopoli_mc.sandbox.failure import CommandError
-from monopoli_mc.sandbox.registry import Run, handles
+from monopoli_mc.sandbox.failure import UNKNOWN_ARGUMENT, CommandError
+from monopoli_mc.sandbox.registry import Refused, Run, handles
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.sandbox.structures import place_structure
 from monopoli_mc.vanilla.tree import Parsed
@@ -103,8 +103,8 @@ def _fill(s: Source, a: Vec, b: Vec, block: Block, mode: str, filt: Block | None
 def place(p: Parsed) -> Run:
     """place template <id> [<pos> [<rotation> [<mirror> [<integrity> [<seed> [strict]]]]]]; the sandbox
     places no feature, jigsaw or structure."""
-    if p.literals[1] != "template":
-        raise CommandError("Incorrect argument for command")
+    if p.literals[1] != "template":  # refused where the word begins, as an argument the sandbox lacks
+        raise Refused(UNKNOWN_ARGUMENT, p.starts[1])
     tid: str = p.args["template"]
     vec = vec_of(p.args["pos"], block=True) if "pos" in p.args else None
     rotation, mirror = p.args.get("rotation", "none"), p.args.get("mirror", "none")

@@ -12,8 +12,8 @@ from monopoli_mc.sandbox.values import Vec, item_name, item_of, vec_of
 from monopoli_mc.sandbox.entities import ItemFrame
 from monopoli_mc.sandbox.model import Entity, ItemStack, Player
 from monopoli_mc.sandbox.nbt_tags import from_vanilla
-from monopoli_mc.sandbox.failure import CommandError
-from monopoli_mc.sandbox.registry import Run, handles
+from monopoli_mc.sandbox.failure import UNKNOWN_ARGUMENT, CommandError
+from monopoli_mc.sandbox.registry import Refused, Run, handles
 from monopoli_mc.sandbox.selection import EntityArg, entities_of
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.vanilla.items import ItemInput
@@ -169,8 +169,8 @@ def _put(entity: Entity, slot: str, stack: ItemStack | None) -> bool:
 def item_cmd(p: Parsed) -> Run:
     """item replace entity|block <target> <slot> with <item> [count] | from entity|block <source> <slot>;
     the sandbox applies no item modifier (`item modify`)."""
-    if p.literals[1] != "replace":
-        raise CommandError("Incorrect argument for command")
+    if p.literals[1] != "replace":  # refused where the word begins, as an argument the sandbox lacks
+        raise Refused(UNKNOWN_ARGUMENT, p.starts[1])
     slot: str = p.args["slot"]
     target: EntityArg | Vec = entities_of(p.args["targets"]) if p.literals[2] == "entity" \
         else vec_of(p.args["pos"], block=True)
