@@ -13,14 +13,13 @@ import uuid as uuidlib
 from dataclasses import dataclass, field
 from typing import Any
 
-import nbtlib
-
-from monopoli_mc.bridge import snbt_reply
 from monopoli_mc.datapack.about import Built
 from monopoli_mc.datapack.channel import SEQ
 from monopoli_mc.datapack.escape import player_name
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.limits import SCORE_MAX, SCORE_MIN
+from monopoli_mc.vanilla import printed
+from monopoli_mc.vanilla.snbt import Arr, Num
 
 INBOX_QUERY = "data get storage monopoli:bridge inbox"
 TIME_QUERY = "function monopoli:bridge/now"  # returns `time query gametime`
@@ -79,8 +78,9 @@ class WorldEvent:
 
 
 def uuid_from_ints(ints: Any) -> str:
-    """Vanilla's four signed ints of a UUID as the usual hyphenated text."""
-    values = [int(v) for v in ints]
+    """Vanilla's four signed ints of a UUID (an int array as read, or any four whole numbers) as the usual
+    hyphenated text; raises InboxError, TypeError or ValueError when they are not four whole numbers."""
+    values = [_whole(v) for v in (ints.values if isinstance(ints, Arr) else ints)]
     if len(values) != 4:
         raise InboxError(f"a UUID is four ints, found {values!r}")
     number = 0
@@ -143,7 +143,7 @@ def parse_inbox(reply: str) -> list[WorldEvent]:
 def parse_about(reply: str) -> Built | None:
     """The pack's record from an ABOUT_QUERY reply; None when the reply holds none that reads."""
     try:
-        return Built.from_data(_contents(reply, "the pack's record"))
+        return Built.from_data(printed.plain(_contents(reply, "the pack's record")))
     except (InboxError, KeyError, TypeError, ValueError, AttributeError):  # no record, or not one we wrote
         return None
 
@@ -175,21 +175,39 @@ def parse_poll(reply: str) -> Poll:
                 unreadable=unreadable)
 
 
-def _snbt(item: Any) -> str:
-    """An inbox item as SNBT, to be said (whatever it holds)."""
-    try:
-        return str(item.snbt()) if hasattr(item, "snbt") else repr(item)
-    except Exception:  # nbtlib cannot write it back: its Python form will do
-        return repr(item)
-
-
 def _world(value: Any) -> str | None:
     """The world's identity as WORLD_QUERY reads it (an int, as text); None when there is none."""
-    return str(int(value)) if isinstance(value, nbtlib.Int) else None
+    number = _int(value)
+    return None if number is None else str(number)
 
 
 def _int(value: Any) -> int | None:
-    return int(value) if isinstance(value, nbtlib.Int) else None
+    """An int tag's value; None for anything else (a byte, a long, a double, a string)."""
+    return int(value.value) if isinstance(value, Num) and value.kind == "int" else None
+
+
+def _integer(value: Any) -> int | None:
+    """A whole number tag's value (byte, short, int or long); None for anything else."""
+    return int(value.value) if isinstance(value, Num) and value.is_integer else None
+
+
+def _whole(value: Any) -> int:
+    """A number tag or a string of digits as an int; raises TypeError or ValueError for anything else."""
+    return int(value.value) if isinstance(value, Num) else int(value)
+
+
+def _number(value: Any) -> float:
+    """A number tag or a numeral string as a float; raises TypeError or ValueError for anything else."""
+    return float(value.value) if isinstance(value, Num) else float(value)
+
+
+def _truthy(value: Any) -> bool:
+    """A tag as a flag: a number other than 0, or a string, list or compound that is not empty."""
+    if isinstance(value, Num):
+        return value.value != 0
+    if isinstance(value, Arr):
+        return bool(value.values)
+    return bool(value)
 
 
 def _night_mark(data: Any) -> NightMark | None:
@@ -202,7 +220,7 @@ def _night_mark(data: Any) -> NightMark | None:
 
     def number(key: str) -> int:
         value = data.get(key)
-        return max(0, int(value)) if isinstance(value, (nbtlib.Int, nbtlib.Long)) else 0
+        return max(0, int(value.value)) if isinstance(value, Num) and value.kind in ("int", "long") else 0
 
     return NightMark(str(data["id"]), text("db"), text("host"), _int(data.get("pid")) or 0, token=text("token"),
                      file=text("file"), origin=text("from"), applied=number("applied"), moves=number("moves"),
@@ -217,8 +235,8 @@ def _storage(reply: str) -> dict[str, Any]:
     while at >= 0:
         body = reply[at + len(_STORAGE):]
         try:
-            data = snbt_reply.parse_first(body)
-        except Exception as exc:  # nbtlib raises its own InvalidLiteral and friends
+            data = printed.read_first(body)
+        except (printed.Refusal, RecursionError) as exc:
             problem = f"bridge storage SNBT does not parse ({exc}): {body[:120]!r}"
         else:
             if isinstance(data, dict):
@@ -238,8 +256,8 @@ def _contents(reply: str, what: str) -> Any:
     if not sep:
         raise InboxError(f"not a storage listing ({what}): {reply[:120]!r}")
     try:
-        return snbt_reply.parse(body.strip())
-    except Exception as exc:  # nbtlib raises its own InvalidLiteral and friends
+        return printed.read(body.strip())
+    except (printed.Refusal, RecursionError) as exc:
         raise InboxError(f"{what} SNBT does not parse ({exc}): {body[:120]!r}") from None
 
 
@@ -252,7 +270,7 @@ def _read_items(items: list[Any]) -> tuple[list[WorldEvent], list[str]]:
         if event is not None:
             events.append(event)
         else:
-            unreadable.append(_snbt(item)[:200])
+            unreadable.append(printed.show(item)[:200])
     events.sort(key=lambda e: e.seq)
     return events, unreadable
 
@@ -266,7 +284,7 @@ def _position(item: Any) -> tuple[str, Position] | None:
         return None
     try:
         who = uuid_from_ints(item.get("uuid"))
-        x, y, z = (float(v) for v in at)
+        x, y, z = (_number(v) for v in at)
     except (InboxError, TypeError, ValueError):
         return None
     return who, (x, y, z)
@@ -275,8 +293,8 @@ def _position(item: Any) -> tuple[str, Position] | None:
 def _entry(item: Any) -> WorldEvent | None:
     if not isinstance(item, dict):
         return None
-    seq, kind = item.get("seq"), item.get("kind")
-    if not isinstance(seq, (int, nbtlib.Int)) or not isinstance(kind, str):
+    seq, kind = _integer(item.get("seq")), item.get("kind")
+    if seq is None or not isinstance(kind, str):
         return None
     raw_uuid = item.get("uuid")
     who = None
@@ -286,13 +304,12 @@ def _entry(item: Any) -> WorldEvent | None:
         except (InboxError, TypeError, ValueError):
             who = None
     value = item.get("value")
-    number = int(value) if isinstance(value, (int, nbtlib.Numeric)) and not isinstance(
-        value, (nbtlib.Float, nbtlib.Double)) else None
+    number = _integer(value)
     if number is not None and not _INT_MIN <= number <= _INT_MAX:
         number = None
     target, board, queued = item.get("target"), item.get("board"), item.get("time")
-    return WorldEvent(seq=int(seq), kind=str(kind), uuid=who, value=number,
-                      button=bool(item.get("button", 0)),
+    return WorldEvent(seq=seq, kind=kind, uuid=who, value=number,
+                      button=_truthy(item.get("button", 0)),
                       target=str(target) if isinstance(target, str) else None,
                       board=str(board) if isinstance(board, str) else None,
                       time=_int(queued), boot=_int(item.get("boot")),

@@ -14,7 +14,6 @@ import time
 import uuid as uuidlib
 from collections.abc import Callable
 
-from monopoli_mc.bridge import snbt_reply
 from monopoli_mc.bridge.inbox import INBOX_QUERY, LIST_UUIDS, InboxError, parse_inbox, parse_uuid_list
 from monopoli_mc.cli.twin import Twin
 from monopoli_mc.datapack import calls
@@ -25,6 +24,7 @@ from monopoli_mc.datapack.structure import hanging_blocks
 from monopoli_mc.datapack.text import Dialect, plain, text
 from monopoli_mc.datapack.versions import McVersion
 from monopoli_mc.datapack.world_config import WorldConfig
+from monopoli_mc.vanilla import printed
 
 MARGIN = 2  # blocks around a cleared box where what popped off may have landed
 PROBE = "MonopoliProbe"  # a player name nobody has: every call lands on no one
@@ -121,10 +121,10 @@ def stored_text(reply: str, version: McVersion) -> str | None:
     if found is None:
         return None
     try:
-        value = snbt_reply.parse(found.group(1)).unpack(json=True)
+        value = printed.plain(printed.read(found.group(1)))
         if not version.is_snbt_text:
             value = json.loads(value) if isinstance(value, str) else None
-    except Exception:  # nbtlib's and json's errors alike: a reply that holds no component
+    except (printed.Refusal, RecursionError, ValueError):  # the SNBT's or the JSON's: a reply that holds no component
         return None
     return plain(value) if isinstance(value, str | list | dict) else None
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from monopoli_mc.errors import SandboxError
 from monopoli_mc.sandbox import death, versions
-from monopoli_mc.sandbox.args import item_name
+from monopoli_mc.sandbox.values import item_name
 from monopoli_mc.sandbox.model import BlockPos, Chat, ItemStack, Player, Pos
 from monopoli_mc.sandbox.text import book_pages, clicks, plain
 from monopoli_mc.sandbox.world import World

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 from nbtlib import Compound
 
-from monopoli_mc.sandbox import faults, snbt
+from monopoli_mc.sandbox import faults, nbt_tags
 from monopoli_mc.sandbox.datapack import Datapacks
-from monopoli_mc.sandbox.reader import CommandError, Reader
+from monopoli_mc.sandbox.failure import CommandError
 from monopoli_mc.sandbox.registry import Run, parse_command
 from monopoli_mc.sandbox.strict import Refusal
 
@@ -50,7 +50,7 @@ class FunctionLibrary:
                 problems.append(f"{fid}:{n}: {refusal}")
                 return None
             try:
-                out.append((line, parse_command(Reader(line, json_text=self.json_text), 2)))
+                out.append((line, parse_command(line, self.version, 2)))
             except CommandError as e:
                 problems.append(f"{fid}:{n}: {e.message}: {line}")
                 return None
@@ -83,11 +83,11 @@ class FunctionLibrary:
             if m.group(1) not in args:
                 raise CommandError(f"Failed to instantiate function {fid}: "
                                    f"Missing argument {m.group(1)} to function {fid}")
-            return snbt.macro_text(args[m.group(1)], self.version)
+            return nbt_tags.macro_text(args[m.group(1)], self.version)
         line = MACRO_VAR.sub(sub, text)
         refusal = self.judge(line, 2, "")
         try:
-            parsed = parse_command(Reader(line, json_text=self.json_text), 2)
+            parsed = parse_command(line, self.version, 2)
         except CommandError as e:
             raise CommandError(f"Failed to instantiate function {fid}: While instantiating macro "
                                f"{fid}: Command '{line}' caused error: {e.message}") from None

@@ -195,7 +195,6 @@ CHAT_COLORS = ("black", "dark_blue", "dark_green", "dark_aqua", "dark_red", "dar
                "gray", "dark_gray", "blue", "green", "aqua", "red", "light_purple", "yellow", "white")
 """The 16 chat colours, in ChatFormatting's order."""
 
-DISPLAY_SLOTS = ["list", "sidebar", "below_name"] + [f"sidebar.team.{c}" for c in CHAT_COLORS]
 
 
 @dataclass

@@ -7,10 +7,11 @@ from typing import Any
 
 from nbtlib import Compound, List
 
-from monopoli_mc.sandbox import snbt
-from monopoli_mc.sandbox.reader import Reader
+from monopoli_mc.sandbox import nbt_tags
+from monopoli_mc.sandbox.nbt_tags import from_vanilla
+from monopoli_mc.sandbox.failure import read_text
+from monopoli_mc.vanilla.args import NbtPathValue, read_nbt_path
 
-KEY_STOP = set(" .[]{}\"'")
 Slot = tuple[Any, Any]  # (container, key or index)
 
 
@@ -45,7 +46,7 @@ class NbtPath:
 
     def get(self, root: Compound) -> list[Any]:
         """Every tag the path matches."""
-        return [snbt.element(c, c[k]) for c, k in self.slots(root, create=False)] if self._has_slots() else [root]
+        return [nbt_tags.element(c, c[k]) for c, k in self.slots(root, create=False)] if self._has_slots() else [root]
 
     def _has_slots(self) -> bool:
         return any(n.kind != "root" for n in self.nodes)
@@ -100,12 +101,12 @@ class NbtPath:
             if old is None:
                 old = List()
             if not isinstance(old, list) or isinstance(old, str):
-                raise ValueError(f"Expected list, got: {snbt.show(old, pretty=False, version=version)}")
-            items = [snbt.element(old, i) for i in old]
+                raise ValueError(f"Expected list, got: {nbt_tags.show(old, pretty=False, version=version)}")
+            items = [nbt_tags.element(old, i) for i in old]
             at = len(items) if index == -1 else (index if index >= 0 else len(items) + index + 1)
             if at < 0 or at > len(items):
                 raise ValueError(f"Invalid list index: {index}")
-            c[k] = snbt.make_list(items[:at] + list(values) + items[at:])
+            c[k] = nbt_tags.make_list(items[:at] + list(values) + items[at:])
             count += len(values)
         return count
 
@@ -131,43 +132,12 @@ def _step(node: Node, value: Any, *, create: bool) -> list[Slot]:
     return [(value, i) for i, v in enumerate(value) if matches(node.filter, v)]
 
 
-def read_path(r: Reader) -> NbtPath:
-    """Read an NBT path at the cursor."""
-    start = r.cursor
-    nodes: list[Node] = []
-    if r.peek() == "{":
-        nodes.append(Node("root", filter=snbt.read_tag(r)))
-    while r.can_read() and r.peek() != " ":
-        c = r.peek()
-        if c == "[":
-            nodes.append(_read_bracket(r))
-        elif c == ".":
-            r.skip()
-        else:
-            key = r.read_quoted() if c in ('"', "'") else r.read_while_not(KEY_STOP)
-            if not key and c not in ('"', "'"):
-                raise r.error("Invalid NBT path element")
-            filt = snbt.read_tag(r) if r.peek() == "{" else None
-            nodes.append(Node("key", key=key, filter=filt))
-    if not nodes:
-        raise r.error("Invalid NBT path element")
-    return NbtPath(tuple(nodes), r.text[start:r.cursor])
+def path_of(parsed: NbtPathValue) -> NbtPath:
+    """A path vanilla parsed (`minecraft:nbt_path`) as the sandbox walks it."""
+    return NbtPath(tuple(Node(kind, key, index, from_vanilla(found) if found is not None else None)
+                         for kind, key, index, found in parsed.nodes), parsed.text)
 
 
-def _read_bracket(r: Reader) -> Node:
-    r.skip()
-    if r.peek() == "]":
-        r.skip()
-        return Node("all")
-    if r.peek() == "{":
-        filt = snbt.read_tag(r)
-        r.expect("]")
-        return Node("match", filter=filt)
-    index = r.read_int()
-    r.expect("]")
-    return Node("index", index=index)
-
-
-def parse_path(text: str) -> NbtPath:
-    """Parse a whole path string."""
-    return read_path(Reader(text))
+def parse_path(text: str, version: str) -> NbtPath:
+    """A path string of this release (an nbt text component's), read by vanilla's NbtPathArgument reader."""
+    return path_of(read_text(text, version, read_nbt_path))

@@ -6,11 +6,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.model import Chat, Player
 from monopoli_mc.sandbox.nbt_path import parse_path
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.selectors import read_selector
+from monopoli_mc.sandbox.failure import CommandError
+from monopoli_mc.sandbox.selection import selector_in
 from monopoli_mc.sandbox.source import Level, Source
 from monopoli_mc.sandbox.text import clicks, plain, spans
 
@@ -21,7 +21,7 @@ def resolve_component(world: Level, source: Source, comp: dict[str, Any]) -> str
         if "score" in comp:
             return _score(world, source, comp["score"])
         if "selector" in comp:
-            sel = read_selector(Reader(str(comp["selector"])))
+            sel = selector_in(str(comp["selector"]), world.version)
             return ", ".join(p.name for p in sel.select(source))
         return _nbt(world, comp)
     except CommandError:
@@ -57,7 +57,7 @@ def expand_selectors(message: str, source: Source) -> str:
     """`say` expands selectors in its message into names."""
     def sub(m: re.Match[str]) -> str:
         try:
-            sel = read_selector(Reader(m.group(0)))
+            sel = selector_in(m.group(0), source.world.version)
         except CommandError:
             return m.group(0)
         return ", ".join(p.name for p in sel.select(source))
@@ -69,7 +69,7 @@ def _score(world: Level, source: Source, score: dict[str, Any]) -> str:
     if name == "*":
         return ""
     if name.startswith("@"):
-        found = read_selector(Reader(name)).select(source)
+        found = selector_in(name, world.version).select(source)
         if not found:
             return ""
         name = found[0].name
@@ -93,5 +93,5 @@ def _nbt(world: Level, comp: dict[str, Any]) -> str:
     data = world.storage.get(str(comp["storage"]))
     if data is None:
         return ""
-    found = parse_path(str(comp["nbt"])).get(data)
-    return ", ".join(snbt.as_string(t, world.version) for t in found)
+    found = parse_path(str(comp["nbt"]), world.version).get(data)
+    return ", ".join(nbt_tags.as_string(t, world.version) for t in found)

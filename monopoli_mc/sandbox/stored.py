@@ -16,7 +16,7 @@ from typing import Any
 
 from nbtlib import Byte, Compound, Double, Int, List, String
 
-from monopoli_mc.sandbox.snbt import element, make_list
+from monopoli_mc.sandbox.nbt_tags import element, make_list
 from monopoli_mc.sandbox.text import to_plain_data
 
 # The codec's field order: the contents' own fields (ComponentContents.Type codecs), `extra`, then

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from monopoli_mc.datapack.versions import VERSIONS
-from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.javarandom import JavaRandom, as_float32
 from monopoli_mc.sandbox.model import Block, BlockPos
-from monopoli_mc.sandbox.reader import CommandError
+from monopoli_mc.sandbox.failure import CommandError
 from monopoli_mc.sandbox.source import Level
 from monopoli_mc.vanilla.data import load
 from monopoli_mc.vanilla.placement import Unturnable, place_state, transform
@@ -41,7 +41,7 @@ def place_structure(world: Level, sid: str, at: BlockPos, *, rotation: str = "no
         except Unturnable as e:
             world.log.append(f"place template {sid}: {e}")
             raise CommandError(f"{e} (template {sid}, block at {b.pos})") from None
-        nbt = snbt.from_vanilla(b.nbt) if b.nbt is not None else None
+        nbt = nbt_tags.from_vanilla(b.nbt) if b.nbt is not None else None
         placed.append(((x + at[0], y + at[1], z + at[2]), Block(b.name, state, nbt)))
     if integrity < 1.0:
         placed = _rot(placed, integrity, seed)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import hashlib
 import pathlib
 import random
 import threading
@@ -20,12 +19,13 @@ from monopoli_mc.sandbox.commands import Run, parse_command
 from monopoli_mc.sandbox.commands.functions import Return
 from monopoli_mc.sandbox.datapack import Datapacks
 from monopoli_mc.sandbox.entities import Burst, FireworkRocket
+from monopoli_mc.sandbox.failure import UNKNOWN_COMMAND, CommandError
 from monopoli_mc.sandbox.library import FunctionLibrary
 from monopoli_mc.sandbox.maps import MapData
 from monopoli_mc.sandbox.meter import CommandMeter, now
 from monopoli_mc.sandbox.model import Block, BlockPos, BossBar, Chat, Entity, Player, Pos, Team
+from monopoli_mc.sandbox.profiles import equals_ignore_case, offline_uuid
 from monopoli_mc.sandbox.protection import SPAWN_PROTECTION, is_under_spawn_protection
-from monopoli_mc.sandbox.reader import UNKNOWN_COMMAND, CommandError, Reader
 from monopoli_mc.sandbox.redstone import Redstone
 from monopoli_mc.sandbox.source import Output, Source, is_counted_itself
 from monopoli_mc.sandbox.strict import Refusal
@@ -196,14 +196,10 @@ class World:
         finally:
             self._quota = None
 
-    def reader(self, line: str) -> Reader:
-        """A reader for one command line in this world's version."""
-        return Reader(line, json_text=self.json_text)
-
     def _parse(self, text: str, level: int) -> Run:
         own: CommandError | None = None
         try:
-            runnable = parse_command(self.reader(text), level)
+            runnable = parse_command(text, self.version, level)
         except CommandError as e:
             own = e
         refusal = self._strict_check(text, level)
@@ -497,24 +493,6 @@ class World:
     def team_of(self, name: str) -> Team | None:
         """The team a player or score holder is on (its colour is `team_of(name).color`)."""
         return self.scoreboard.team_of(name)
-
-
-def equals_ignore_case(a: str, b: str) -> bool:
-    """Java's String.equalsIgnoreCase: as long, and each pair of UTF-16 units equal once upper-cased or
-    lower-cased (Character.toUpperCase/toLowerCase), so `ß` is no `SS`."""
-    if len(a) != len(b):
-        return False
-    return all(x == y or x.upper() == y.upper() or x.lower() == y.lower() for x, y in zip(a, b))
-
-
-def offline_uuid(name: str) -> uuid.UUID:
-    """A player's UUID on an offline-mode server, vanilla's (`UUIDUtil.createOfflinePlayerUUID`, 1.21.11
-    `Uuids.getOfflinePlayerUuid`): Java's `UUID.nameUUIDFromBytes` of "OfflinePlayer:" + name in UTF-8, the MD5
-    digest with its version set to 3 and its variant to IETF's. Every server derives the same one for a name."""
-    digest = bytearray(hashlib.md5(("OfflinePlayer:" + name).encode("utf-8")).digest())
-    digest[6] = digest[6] & 0x0F | 0x30
-    digest[8] = digest[8] & 0x3F | 0x80
-    return uuid.UUID(bytes=bytes(digest))
 
 
 def _center_floor(pos: BlockPos) -> Pos:

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import json
 import math
 import re
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from monopoli_mc.vanilla import coords
-from monopoli_mc.vanilla.items import block_state, item_predicate, item_stack
+from monopoli_mc.vanilla.items import BlockInput, ItemInput, block_state, item_predicate, item_stack
 from monopoli_mc.vanilla.placement import MIRRORS, ROTATIONS
 from monopoli_mc.vanilla.reader import Reader, Refusal
-from monopoli_mc.vanilla.selector import check_entity_amount, parse_selector, read_range
+from monopoli_mc.vanilla.selector import Bounds, Selector, check_entity_amount, parse_selector, read_range
 from monopoli_mc.vanilla.snbt import read_compound, read_value
-from monopoli_mc.vanilla.text import Invalid, TextCheck
+from monopoli_mc.vanilla.text import Invalid, TextCheck, read_component, read_json
 
 
 @dataclass
@@ -26,7 +26,8 @@ class Context:
     clicks: list[str] = field(default_factory=list)
 
 
-Parse = Callable[[Reader, dict[str, Any], Context], None]
+T = TypeVar("T")
+Parse = Callable[[Reader, dict[str, Any], Context], Any]  # the argument's value (None: not kept yet)
 _PARSERS: dict[str, Parse] = {}
 OPERATIONS = ("=", "+=", "-=", "*=", "/=", "%=", "<", ">", "><")
 SIMPLE_CRITERIA = ("dummy", "trigger", "deathCount", "playerKillCount", "totalKillCount", "health",
@@ -47,18 +48,19 @@ def parser(*names: str) -> Callable[[Parse], Parse]:
     return register
 
 
-def parse_argument(r: Reader, node: dict[str, Any], ctx: Context) -> None:
-    """Parse one argument node at the reader; Refusal as the server refuses it."""
+def parse_argument(r: Reader, node: dict[str, Any], ctx: Context) -> Any:
+    """Parse one argument node at the reader; its value (for a server that runs the command: see
+    `tree.Parsed`), or None where it is not kept; Refusal as the server refuses it."""
     name = node["parser"]
     fn = _PARSERS.get(name)
     if fn is None:
         raise Refusal(f"the judge has no parser for {name}", r.text, r.cursor)
-    fn(r, node.get("properties") or {}, ctx)
+    return fn(r, node.get("properties") or {}, ctx)
 
 
 @parser("brigadier:bool")
-def _bool(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    r.read_bool()
+def _bool(r: Reader, p: dict[str, Any], ctx: Context) -> bool:
+    return r.read_bool()
 
 
 def _bounds(r: Reader, p: dict[str, Any], value: float, start: int, kind: str) -> None:
@@ -73,9 +75,11 @@ def _bounds(r: Reader, p: dict[str, Any], value: float, start: int, kind: str) -
 
 
 @parser("brigadier:integer")
-def _integer(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _integer(r: Reader, p: dict[str, Any], ctx: Context) -> int:
     start = r.cursor
-    _bounds(r, p, r.read_int(), start, "integer")
+    value = r.read_int()
+    _bounds(r, p, value, start, "integer")
+    return value
 
 
 @parser("brigadier:long")
@@ -85,203 +89,212 @@ def _long(r: Reader, p: dict[str, Any], ctx: Context) -> None:
 
 
 @parser("brigadier:float")
-def _float(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _float(r: Reader, p: dict[str, Any], ctx: Context) -> float:
     start = r.cursor
-    _bounds(r, p, r.read_double("float"), start, "float")
+    value = r.read_double("float")
+    _bounds(r, p, value, start, "float")
+    return value
 
 
 @parser("brigadier:double")
-def _double(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _double(r: Reader, p: dict[str, Any], ctx: Context) -> float:
     start = r.cursor
-    _bounds(r, p, r.read_double("double"), start, "double")
+    value = r.read_double("double")
+    _bounds(r, p, value, start, "double")
+    return value
 
 
 @parser("brigadier:string")
-def _string(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _string(r: Reader, p: dict[str, Any], ctx: Context) -> str:
     kind = p.get("type", "word")
     if kind == "greedy":
+        rest = r.remaining()
         r.cursor = len(r.text)
-    elif kind == "phrase":
-        r.read_string()
-    else:
-        r.read_unquoted()
+        return rest
+    if kind == "phrase":
+        return r.read_string()
+    return r.read_unquoted()
 
 
 @parser("minecraft:entity")
-def _entity(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _entity(r: Reader, p: dict[str, Any], ctx: Context) -> Selector:
     sel = parse_selector(r, allow_selectors=ctx.level >= 2)
     check_entity_amount(r, sel, single=p.get("amount") == "single", players=p.get("type") == "players")
+    return sel
 
 
 @parser("minecraft:game_profile")
-def _profile(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _profile(r: Reader, p: dict[str, Any], ctx: Context) -> Selector | str:
+    """GameProfileArgument: a selector of players, or the name up to the next space."""
     if r.peek() == "@":
         sel = parse_selector(r, allow_selectors=ctx.level >= 2)
         if sel.includes_entities:
             raise Refusal(r.mc.msg("argument.player.entities"), r.text, r.cursor)
-        return
-    r.read_to_space()
+        return sel
+    return r.read_to_space()
 
 
 @parser("minecraft:score_holder")
-def _score_holder(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _score_holder(r: Reader, p: dict[str, Any], ctx: Context) -> Selector | str:
+    """ScoreHolderArgument: a selector, or the word up to the next space (`*`, `#fake`, a name)."""
     if r.peek() == "@":
         sel = parse_selector(r, allow_selectors=ctx.level >= 2)
         if p.get("amount") == "single" and sel.max_results > 1:
             raise r.error("argument.entity.toomany")
-        return
-    r.read_to_space()
+        return sel
+    return r.read_to_space()
 
 
 @parser("minecraft:block_pos")
-def _block_pos(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    coords.block_pos(r)
+def _block_pos(r: Reader, p: dict[str, Any], ctx: Context) -> coords.Coordinates:
+    return coords.block_pos(r)
 
 
 @parser("minecraft:column_pos")
-def _column_pos(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    coords.column_pos(r)
+def _column_pos(r: Reader, p: dict[str, Any], ctx: Context) -> coords.Coordinates:
+    return coords.column_pos(r)
 
 
 @parser("minecraft:vec3")
-def _vec3(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    coords.vec3(r)
+def _vec3(r: Reader, p: dict[str, Any], ctx: Context) -> coords.Coordinates:
+    return coords.vec3(r)
 
 
 @parser("minecraft:vec2")
-def _vec2(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    coords.vec2(r, "argument.pos2d.incomplete")
+def _vec2(r: Reader, p: dict[str, Any], ctx: Context) -> coords.Coordinates:
+    return coords.vec2(r, "argument.pos2d.incomplete")
 
 
 @parser("minecraft:rotation")
-def _rotation(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    coords.vec2(r, "argument.rotation.incomplete", center=False)
+def _rotation(r: Reader, p: dict[str, Any], ctx: Context) -> coords.Coordinates:
+    return coords.vec2(r, "argument.rotation.incomplete", center=False)
 
 
 @parser("minecraft:block_state")
-def _block_state(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    _with_text(r, ctx, lambda t: block_state(r, tags=False, text=t))
+def _block_state(r: Reader, p: dict[str, Any], ctx: Context) -> BlockInput:
+    return _with_text(r, ctx, lambda t: block_state(r, tags=False, text=t))
 
 
 @parser("minecraft:block_predicate")
-def _block_predicate(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    _with_text(r, ctx, lambda t: block_state(r, tags=True, text=t))
+def _block_predicate(r: Reader, p: dict[str, Any], ctx: Context) -> BlockInput:
+    return _with_text(r, ctx, lambda t: block_state(r, tags=True, text=t))
 
 
 @parser("minecraft:item_stack")
-def _item_stack(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    _with_text(r, ctx, lambda t: item_stack(r, t))
+def _item_stack(r: Reader, p: dict[str, Any], ctx: Context) -> ItemInput:
+    return _with_text(r, ctx, lambda t: item_stack(r, t))
 
 
 @parser("minecraft:item_predicate")
-def _item_predicate(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    _with_text(r, ctx, lambda t: item_predicate(r, t))
+def _item_predicate(r: Reader, p: dict[str, Any], ctx: Context) -> ItemInput:
+    return _with_text(r, ctx, lambda t: item_predicate(r, t))
 
 
-def _with_text(r: Reader, ctx: Context, fn: Callable[[TextCheck], None]) -> None:
+def _with_text(r: Reader, ctx: Context, fn: Callable[[TextCheck], T]) -> T:
     text = TextCheck(r.mc)
-    fn(text)
+    value = fn(text)
     ctx.clicks.extend(text.clicks)
+    return value
 
 
 @parser("minecraft:component")
-def _component(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    start = r.cursor
-    text = TextCheck(r.mc)
-    try:
-        if r.mc.snbt_text:
-            value = read_value(r)
-        else:
-            value = _json(r)
-        text.component(value)
-    except Invalid as e:
-        r.cursor = start
-        raise r.error("argument.component.invalid", e) from None
-    ctx.clicks.extend(text.clicks)
+def _component(r: Reader, p: dict[str, Any], ctx: Context) -> Any:
+    value, clicks = read_component(r)
+    ctx.clicks.extend(clicks)
+    return value
 
 
 @parser("minecraft:style")
-def _style(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _style(r: Reader, p: dict[str, Any], ctx: Context) -> Any:
     start = r.cursor
     text = TextCheck(r.mc)
     try:
-        value = read_value(r) if r.mc.snbt_text else _json(r)
+        value = read_value(r) if r.mc.snbt_text else read_json(r)
         if not isinstance(value, dict):
             raise Invalid("Not a compound")
         text.style(value)
     except Invalid as e:
         r.cursor = start
         raise r.error("argument.style.invalid", e) from None
-
-
-def _json(r: Reader) -> Any:
-    """ParserUtils.parseJson: one strict JSON value; the cursor moves past it."""
-    rest = r.remaining()
-    try:
-        value, end = json.JSONDecoder().raw_decode(rest)
-    except ValueError as e:
-        raise Invalid(str(e)) from None
-    r.skip(end)
     return value
 
 
 @parser("minecraft:nbt_compound_tag")
-def _compound(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    read_compound(r)
+def _compound(r: Reader, p: dict[str, Any], ctx: Context) -> Any:
+    return read_compound(r)
 
 
 @parser("minecraft:nbt_tag")
-def _tag(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    read_value(r)
+def _tag(r: Reader, p: dict[str, Any], ctx: Context) -> Any:
+    return read_value(r)
 
 
 @parser("minecraft:nbt_path")
-def _nbt_path(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _nbt_path(r: Reader, p: dict[str, Any], ctx: Context) -> NbtPathValue:
+    return read_nbt_path(r)
+
+
+def read_nbt_path(r: Reader) -> NbtPathValue:
+    """NbtPathArgument: its nodes, each (kind, key, index, filter): `root` (a compound), `key` (a name and
+    maybe a compound), `index`, `all` (`[]`), `match` (`[{…}]`)."""
+    start = r.cursor
     first = True
+    nodes: list[PathNode] = []
     while r.can_read() and r.peek() != " ":
-        _path_node(r, first)
+        nodes.append(_path_node(r, first))
         first = False
         if r.can_read() and r.peek() not in " [{":
             r.expect(".")
+    return NbtPathValue(tuple(nodes), r.text[start:r.cursor])
 
 
-def _path_node(r: Reader, first: bool) -> None:
+PathNode = tuple[str, str, int, Any]  # (kind, key, index, filter)
+
+
+@dataclass(frozen=True)
+class NbtPathValue:
+    """An NBT path as parsed: its nodes and how it was written."""
+
+    nodes: tuple[PathNode, ...]
+    text: str
+
+
+def _path_node(r: Reader, first: bool) -> PathNode:
     c = r.peek()
     if c in "\"'":
-        r.read_string()
-        if r.can_read() and r.peek() == "{":
-            read_compound(r)
-    elif c == "[":
+        key = r.read_string()
+        return ("key", key, 0, read_compound(r) if r.can_read() and r.peek() == "{" else None)
+    if c == "[":
         r.skip()
         if r.peek() == "{":
-            read_compound(r)
+            found = read_compound(r)
             r.expect("]")
-        elif r.peek() == "]":
+            return ("match", "", 0, found)
+        if r.peek() == "]":
             r.skip()
-        else:
-            r.read_int()
-            r.expect("]")
-    elif c == "{":
+            return ("all", "", 0, None)
+        index = r.read_int()
+        r.expect("]")
+        return ("index", "", index, None)
+    if c == "{":
         if not first:
             raise r.error("arguments.nbtpath.node.invalid")
-        read_compound(r)
-    else:
-        start = r.cursor
-        while r.can_read() and r.peek() not in " \"'[].{}":
-            r.skip()
-        if r.cursor == start:
-            raise r.error("arguments.nbtpath.node.invalid")
-        if r.can_read() and r.peek() == "{":
-            read_compound(r)
+        return ("root", "", 0, read_compound(r))
+    start = r.cursor
+    while r.can_read() and r.peek() not in " \"'[].{}":
+        r.skip()
+    if r.cursor == start:
+        raise r.error("arguments.nbtpath.node.invalid")
+    return ("key", r.text[start:r.cursor], 0, read_compound(r) if r.can_read() and r.peek() == "{" else None)
 
 
 @parser("minecraft:objective", "minecraft:team")
-def _unquoted(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    r.read_unquoted()
+def _unquoted(r: Reader, p: dict[str, Any], ctx: Context) -> str:
+    return r.read_unquoted()
 
 
 @parser("minecraft:objective_criteria")
-def _criteria(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _criteria(r: Reader, p: dict[str, Any], ctx: Context) -> str:
     start = r.cursor
     s = r.read_to_space()
     colours = r.mc.chat_colors
@@ -291,33 +304,41 @@ def _criteria(r: Reader, p: dict[str, Any], ctx: Context) -> None:
     if not ok:
         r.cursor = start
         raise r.error("argument.criteria.invalid", s)
+    return s
 
 
 @parser("minecraft:operation")
-def _operation(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _operation(r: Reader, p: dict[str, Any], ctx: Context) -> str:
     start = r.cursor
-    if r.read_to_space() not in OPERATIONS:
+    operation = r.read_to_space()
+    if operation not in OPERATIONS:
         r.cursor = start
         raise r.error("arguments.operation.invalid")
+    return operation
 
 
 @parser("minecraft:scoreboard_slot")
-def _slot(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _slot(r: Reader, p: dict[str, Any], ctx: Context) -> str:
     start = r.cursor
     s = r.read_unquoted()
     below = "below_name" if r.mc.at_least(1, 20, 2) else "belowName"
     if s not in ("list", "sidebar", below) and s not in {f"sidebar.team.{c}" for c in r.mc.chat_colors}:
         r.cursor = start
         raise r.error("argument.scoreboardDisplaySlot.invalid", s)
+    return s
 
 
 @parser("minecraft:color")
-def _color(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    start = r.cursor
+def _color(r: Reader, p: dict[str, Any], ctx: Context) -> str:
+    """ColorArgument: ChatFormatting.getByName of the word (its clean name: lower case, letters only), a
+    colour or `reset`; the value is the colour's name (`dark_red`). Refused with the cursor after the word
+    (`createWithContext`, client1.21.4)."""
     s = r.read_unquoted()
-    if s not in r.mc.chat_colors and s != "reset":
-        r.cursor = start
+    by_clean = {c.replace("_", ""): c for c in (*r.mc.chat_colors, "reset")}
+    found = by_clean.get("".join(c for c in s.lower() if "a" <= c <= "z"))
+    if found is None:
         raise r.error("argument.color.invalid", s)
+    return found
 
 
 @parser("minecraft:hex_color")
@@ -330,38 +351,41 @@ def _hex(r: Reader, p: dict[str, Any], ctx: Context) -> None:
 
 
 @parser("minecraft:int_range")
-def _int_range(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    read_range(r, floats=False)
+def _int_range(r: Reader, p: dict[str, Any], ctx: Context) -> Bounds:
+    return read_range(r, floats=False)
 
 
 @parser("minecraft:float_range")
-def _float_range(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    read_range(r, floats=True)
+def _float_range(r: Reader, p: dict[str, Any], ctx: Context) -> Bounds:
+    return read_range(r, floats=True)
 
 
 @parser("minecraft:resource_location", "minecraft:dimension", "minecraft:loot_table",
         "minecraft:loot_predicate", "minecraft:loot_modifier", "minecraft:dialog")
-def _resource(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _resource(r: Reader, p: dict[str, Any], ctx: Context) -> Any:
     if r.peek() in "{[" and p is not None:
-        read_value(r)  # an inline definition (loot tables, dialogs)
-        return
-    r.read_resource()
+        return read_value(r)  # an inline definition (loot tables, dialogs)
+    return r.read_resource()
 
 
 @parser("minecraft:resource", "minecraft:resource_key")
-def _registry_entry(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _registry_entry(r: Reader, p: dict[str, Any], ctx: Context) -> str:
+    """ResourceArgument and ResourceKeyArgument: an id (an entity type's checked against the registry)."""
     start = r.cursor
     rid = r.read_resource()
     if p.get("registry") == "minecraft:entity_type" and rid not in r.mc.entity_types:
         r.cursor = start
         raise r.error("argument.resource.not_found", rid, "minecraft:entity_type")
+    return rid
 
 
 @parser("minecraft:resource_or_tag", "minecraft:resource_or_tag_key", "minecraft:function")
-def _resource_or_tag(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    if r.peek() == "#":
+def _resource_or_tag(r: Reader, p: dict[str, Any], ctx: Context) -> str:
+    """An id, or `#` and a tag's id (as written, with `minecraft:` when no namespace is)."""
+    tag = r.peek() == "#"
+    if tag:
         r.skip()
-    r.read_resource()
+    return ("#" if tag else "") + r.read_resource()
 
 
 @parser("minecraft:resource_selector")
@@ -377,8 +401,9 @@ def _particle(r: Reader, p: dict[str, Any], ctx: Context) -> None:
 
 
 @parser("minecraft:message")
-def _message(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    """MessageArgument: the rest of the line; `@` selectors in it are parsed where allowed."""
+def _message(r: Reader, p: dict[str, Any], ctx: Context) -> str:
+    """MessageArgument: the rest of the line (its text); `@` selectors in it are parsed where allowed."""
+    start = r.cursor
     while r.can_read():
         if r.peek() == "@" and ctx.level >= 2:
             at = r.cursor
@@ -391,19 +416,31 @@ def _message(r: Reader, p: dict[str, Any], ctx: Context) -> None:
                 r.cursor = at + 1
         else:
             r.skip()
+    return r.text[start:]
 
 
 @parser("minecraft:time")
-def _time(r: Reader, p: dict[str, Any], ctx: Context) -> None:
-    value = r.read_double("float")
+def _time(r: Reader, p: dict[str, Any], ctx: Context) -> int:
+    value = _float32(r.read_double("float"))  # readFloat
     unit = r.read_unquoted()
     factor = {"": 1, "t": 1, "s": 20, "d": 24000}.get(unit)
     if factor is None:
         raise r.error("argument.time.invalid_unit")
-    product = value * factor  # Math.round(float): half up, not Python's half to even
-    ticks = math.floor(product + 0.5) if math.isfinite(product) else 0
+    product = _float32(value * factor)  # a float times the unit's ticks
+    # Math.round(float): half up, not Python's half to even; NaN is 0, past the int range its nearest end
+    ticks = 0 if product != product else max(-2**31, min(2**31 - 1, math.floor(product + 0.5))) \
+        if math.isfinite(product) else (2**31 - 1 if product > 0 else -2**31)
     if ticks < p.get("min", 0):  # TimeArgument.parse: createWithContext after the unit, no setCursor
         raise r.error("argument.time.tick_count_too_low", p.get("min", 0), ticks)
+    return ticks
+
+
+def _float32(value: float) -> float:
+    """Java's `(float)` of a double: the nearest float, ±Infinity past Float.MAX_VALUE."""
+    try:
+        return float(struct.unpack(">f", struct.pack(">f", value))[0])
+    except OverflowError:
+        return math.copysign(math.inf, value)
 
 
 @parser("minecraft:uuid")
@@ -416,16 +453,17 @@ def _uuid(r: Reader, p: dict[str, Any], ctx: Context) -> None:
 
 
 @parser("minecraft:item_slot")
-def _item_slot(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _item_slot(r: Reader, p: dict[str, Any], ctx: Context) -> str:
     start = r.cursor
     s = r.read_to_space()
     if not _SLOT.match(s):
         r.cursor = start
         raise r.error("slot.unknown", s)
+    return s
 
 
 @parser("minecraft:item_slots")
-def _item_slots(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _item_slots(r: Reader, p: dict[str, Any], ctx: Context) -> str:
     """SlotsArgument: one slot or a range such as `container.*`."""
     start = r.cursor
     s = r.read_to_space()
@@ -434,15 +472,17 @@ def _item_slots(r: Reader, p: dict[str, Any], ctx: Context) -> None:
     if not (_SLOT.match(s) or (s.endswith(".*") and s[:-2] in ranges)):
         r.cursor = start
         raise r.error("slot.unknown", s)
+    return s
 
 
 def _enum(values: tuple[str, ...], key: str) -> Parse:
-    def parse(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+    def parse(r: Reader, p: dict[str, Any], ctx: Context) -> str:
         start = r.cursor
         s = r.read_unquoted()
         if s not in values:
             r.cursor = start
             raise r.error(key, s)
+        return s
     return parse
 
 
@@ -455,9 +495,10 @@ _PARSERS["minecraft:template_mirror"] = _enum(MIRRORS, "argument.enum.invalid")
 
 
 @parser("minecraft:swizzle")
-def _swizzle(r: Reader, p: dict[str, Any], ctx: Context) -> None:
+def _swizzle(r: Reader, p: dict[str, Any], ctx: Context) -> str:
     start = r.cursor
     s = r.read_to_space()
     if not s or any(c not in "xyz" for c in s) or len(set(s)) != len(s):
         r.cursor = start
         raise r.error("arguments.swizzle.invalid")
+    return s

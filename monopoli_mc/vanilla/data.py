@@ -29,7 +29,7 @@ class Vanilla:
     chat_colors: tuple[str, ...]
     game_rules: dict[str, str] = field(default_factory=dict)
 
-    @property
+    @functools.cached_property
     def snbt_text(self) -> bool:
         """Text components in commands are SNBT (1.21.5 and later), not JSON."""
         return number(self.release) >= (1, 21, 5)

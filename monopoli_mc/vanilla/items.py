@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from monopoli_mc.vanilla.reader import Reader, Refusal
@@ -15,35 +16,62 @@ ITEM_PREDICATES = frozenset(
                                "attribute_modifiers", "trim", "jukebox_playable", "villager/variant"))
 
 
-def block_state(r: Reader, *, tags: bool, text: TextCheck) -> None:
+@dataclass(frozen=True)
+class BlockInput:
+    """A block state or predicate as written: its id (`#` and the tag's id for a tag), its properties in
+    order, and its block entity data (a compound as `vanilla.snbt` reads it, or None)."""
+
+    id: str
+    states: tuple[tuple[str, str], ...]
+    nbt: Any
+
+
+ComponentTest = tuple[str, str, Any]
+"""One test or setting of an item's component: (how, component id, value). How is `=` (this value), `~`
+(a sub-predicate), `!` (removed; in a predicate: absent), `` (present), or `!=`, `!~` (negated)."""
+
+
+@dataclass(frozen=True)
+class ItemInput:
+    """An item stack or predicate as written: its id (`*` any, `#` and the tag's id for a tag) and its
+    components, each a group of alternatives (`|` in a predicate; one in a stack)."""
+
+    id: str
+    components: tuple[tuple[ComponentTest, ...], ...]
+
+
+def block_state(r: Reader, *, tags: bool, text: TextCheck) -> BlockInput:
     """BlockStateParser: `id[prop=value,…]{nbt}`; a `#tag` only where the argument takes one."""
     start = r.cursor
     if r.peek() == "#":
         if not tags:
             raise r.error("argument.block.tag.disallowed")
         r.skip()
-        r.read_resource()
+        bid = "#" + r.read_resource()
         props: dict[str, list[str]] | None = None
-        bid = ""
     else:
         bid = r.read_resource()
         if bid not in r.mc.blocks:
             r.cursor = start
             raise r.error("argument.block.id.invalid", bid)
         props = r.mc.blocks[bid]
+    states: tuple[tuple[str, str], ...] = ()
     if r.can_read() and r.peek() == "[":
-        _properties(r, bid, props)
+        states = _properties(r, bid, props)
+    nbt = None
     if r.can_read() and r.peek() == "{":
         at = r.cursor
         nbt = read_compound(r)
         if props is not None:
             block_entity(r, bid, nbt, at, text)
+    return BlockInput(bid, states, nbt)
 
 
-def _properties(r: Reader, bid: str, props: dict[str, list[str]] | None) -> None:
+def _properties(r: Reader, bid: str, props: dict[str, list[str]] | None) -> tuple[tuple[str, str], ...]:
     r.skip()
     r.skip_ws()
     seen: set[str] = set()
+    states: list[tuple[str, str]] = []
     while r.can_read() and r.peek() != "]":
         r.skip_ws()
         at = r.cursor
@@ -65,6 +93,7 @@ def _properties(r: Reader, bid: str, props: dict[str, list[str]] | None) -> None
         if props is not None and value not in props[name]:
             r.cursor = at
             raise r.error("argument.block.property.invalid", bid, value, name)
+        states.append((name, value))
         r.skip_ws()
         if r.can_read():
             if r.peek() != ",":
@@ -75,6 +104,7 @@ def _properties(r: Reader, bid: str, props: dict[str, list[str]] | None) -> None
     if not r.can_read():
         raise r.error("argument.block.property.unclosed")
     r.skip()
+    return tuple(states)
 
 
 def block_entity(r: Reader, bid: str, nbt: dict[str, Any], at: int, text: TextCheck) -> None:
@@ -121,40 +151,44 @@ def banner_patterns(r: Reader, patterns: Any) -> None:
             raise Invalid(f"unknown dye colour {p.get('color')!r}")
 
 
-def item_stack(r: Reader, text: TextCheck) -> None:
+def item_stack(r: Reader, text: TextCheck) -> ItemInput:
     """ItemParser: `id[component=value,!component,…]`, every component decoded."""
     start = r.cursor
     iid = r.read_resource()
     if iid not in r.mc.items:
         r.cursor = start
         raise r.error("argument.item.id.invalid", iid)
-    if r.can_read() and r.peek() == "[":
-        _components(r, text, predicate=False)
+    found = _components(r, text, predicate=False) if r.can_read() and r.peek() == "[" else ()
+    return ItemInput(iid, found)
 
 
-def item_predicate(r: Reader, text: TextCheck) -> None:
+def item_predicate(r: Reader, text: TextCheck) -> ItemInput:
     """ItemPredicateArgument: `id`, `#tag` or `*`, then `[name=value|name~value|!name,…]`."""
     start = r.cursor
     if r.peek() == "*":
         r.skip()
+        iid = "*"
     elif r.peek() == "#":
         r.skip()
-        r.read_resource()
+        iid = "#" + r.read_resource()
     else:
         iid = r.read_resource()
         if iid not in r.mc.items:
             r.cursor = start
             raise r.error("argument.item.id.invalid", iid)
-    if r.can_read() and r.peek() == "[":
-        _components(r, text, predicate=True)
+    found = _components(r, text, predicate=True) if r.can_read() and r.peek() == "[" else ()
+    return ItemInput(iid, found)
 
 
-def _components(r: Reader, text: TextCheck, *, predicate: bool) -> None:
+def _components(r: Reader, text: TextCheck, *, predicate: bool) -> tuple[tuple[ComponentTest, ...], ...]:
     r.expect("[")
     seen: set[str] = set()
+    groups: list[tuple[ComponentTest, ...]] = []
+    group: list[ComponentTest] = []
     while r.can_read() and r.peek() != "]":
         r.skip_ws()
-        if r.can_read() and r.peek() == "!":
+        negated = r.can_read() and r.peek() == "!"
+        if negated:
             r.skip()
         at = r.cursor
         cid = r.read_resource()
@@ -168,28 +202,38 @@ def _components(r: Reader, text: TextCheck, *, predicate: bool) -> None:
             r.cursor = at
             raise r.error("arguments.item.component.repeated", cid)
         seen.add(cid)
-        if op in ("=", "~") or not predicate:
+        how, value = ("!" if negated else ""), None
+        if negated and not predicate:
+            pass  # `!component`: removed from the stack
+        elif op in ("=", "~") or not predicate:
             r.expect(op if predicate else "=")
             r.skip_ws()
             vat = r.cursor
             value = read_value(r)
+            how = "!" + op if negated else op
             if op == "=":
                 try:
                     decode_component(r, cid, value, text)
                 except Invalid as e:
                     r.cursor = vat
                     raise r.error("arguments.item.component.malformed", cid, e) from None
+        group.append((how, cid, value))
         r.skip_ws()
         if predicate and r.can_read() and r.peek() == "|":
             r.skip()
             continue
+        groups.append(tuple(group))
+        group = []
         if not r.can_read() or r.peek() != ",":
             break
         r.skip()
         r.skip_ws()
         if not r.can_read():
             raise r.error("arguments.item.component.expected")
+    if group:
+        groups.append(tuple(group))
     r.expect("]")
+    return tuple(groups)
 
 
 def decode_component(r: Reader, cid: str, v: Any, text: TextCheck) -> None:

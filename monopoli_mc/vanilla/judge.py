@@ -14,15 +14,15 @@ import re
 from monopoli_mc.vanilla import data
 from monopoli_mc.vanilla.args import Context
 from monopoli_mc.vanilla.reader import Refusal
-from monopoli_mc.vanilla.tree import parse_line
+from monopoli_mc.vanilla.tree import Parsed, parse_line
 
 FUNCTION_LEVEL = 2
 RCON_LEVEL = 4
 PLAYER_LEVEL = 0
 MACRO_VAR = re.compile(r"\$\(([A-Za-z0-9_]*)\)")
 
-__all__ = ["FUNCTION_LEVEL", "PLAYER_LEVEL", "RCON_LEVEL", "Refusal", "check", "check_function",
-           "function_lines"]
+__all__ = ["FUNCTION_LEVEL", "PLAYER_LEVEL", "RCON_LEVEL", "Parsed", "Refusal", "check", "check_function",
+           "function_lines", "read"]
 
 
 def check(line: str, release: str, level: int = FUNCTION_LEVEL) -> None:
@@ -31,28 +31,39 @@ def check(line: str, release: str, level: int = FUNCTION_LEVEL) -> None:
 
 
 @functools.lru_cache(maxsize=1 << 16)  # a pack's lines are judged again by every sandbox that loads it
-def _verdict(line: str, release: str, level: int) -> Refusal | None:
+def read(line: str, release: str, level: int = FUNCTION_LEVEL) -> tuple[Parsed | None, Refusal | None]:
+    """What the server of `release` parses of `line` from a source of `level` (None when it refuses
+    it), and the refusal (None when it takes it): a syntax refusal comes without a parse, a refusal
+    that is no syntax error (`Refusal.vanilla` False: a click a player may not run) with it.
+    Remembered, since packs and polls repeat lines: the parse is shared, never to be changed."""
     try:
-        _check(line, release, level)
+        parsed = parse_line(line, data.load(release), ctx := Context(level))
     except Refusal as e:
-        return e
-    return None
+        return None, e
+    try:
+        _check_clicks(line, release, ctx)
+    except Refusal as e:
+        return parsed, e
+    return parsed, None
 
 
 def verdict(line: str, release: str, level: int = FUNCTION_LEVEL) -> Refusal | None:
     """The refusal for a line, or None; remembered, since packs repeat lines."""
-    return _verdict(line, release, level)
+    return read(line, release, level)[1]
 
 
 def _check(line: str, release: str, level: int) -> None:
-    mc = data.load(release)
     ctx = Context(level)
-    parse_line(line, mc, ctx)
+    parse_line(line, data.load(release), ctx)
+    _check_clicks(line, release, ctx)
+
+
+def _check_clicks(line: str, release: str, ctx: Context) -> None:
     for click in ctx.clicks:
         if not click.startswith("/"):
             raise Refusal(f"a click event's command must start with '/': {click!r}", line, -1,
                           vanilla=False)
-        refusal = _verdict(click[1:], release, PLAYER_LEVEL)
+        refusal = verdict(click[1:], release, PLAYER_LEVEL)
         if refusal is not None:
             raise Refusal(f"a player (level 0) clicking runs {click!r}, which the server refuses: "
                           f"{refusal}", line, -1, vanilla=False)

@@ -29,28 +29,44 @@ class Refusal(Exception):
         if self.cursor < 0:
             return self.message
         i = min(len(self.text), self.cursor)
-        head = ("..." if i > 10 else "") + self.text[max(0, i - 10):i]
-        return f"{self.message} at position {i}: {head}<--[HERE]"
+        return f"{self.message} at position {i}: {_before(self.text, i)}<--[HERE]"
 
     def __str__(self) -> str:
         if self.cursor < 0:
             return self.message
-        i = min(len(self.text), self.cursor)
-        head = ("..." if i > 10 else "") + self.text[max(0, i - 10):i]
-        return f"{self.message}: {head}{self.text[i:]}<--[HERE]"
+        return f"{self.message}: {context_line(self.text, self.cursor)}"
+
+
+def _before(text: str, i: int) -> str:
+    """CommandSyntaxException.getContext's head: the ten characters before the cursor, `...` before them
+    when there are more."""
+    return ("..." if i > 10 else "") + text[max(0, i - 10):i]
+
+
+def context_line(text: str, cursor: int) -> str:
+    """The line the server sends under a syntax error (`Commands.performCommand`): `...` and the ten
+    characters before the cursor, the rest of the line from it, then `<--[HERE]`."""
+    i = min(len(text), cursor)
+    return _before(text, i) + text[i:] + "<--[HERE]"
 
 
 class Reader:
-    """A cursor over one command line for one release."""
+    """A cursor over one command line for one release.
 
-    def __init__(self, text: str, mc: Vanilla, cursor: int = 0) -> None:
+    `printed` reads SNBT as `data get` prints it rather than as a command takes it: the one
+    difference is the non-finite numbers a release prints (`NaNd`, `-Infinityf`), which no
+    command may write (`vanilla.printed`).
+    """
+
+    def __init__(self, text: str, mc: Vanilla, cursor: int = 0, *, printed: bool = False) -> None:
         self.text = text
         self.mc = mc
         self.cursor = cursor
+        self.printed = printed
 
     def copy(self) -> Reader:
         """A reader at the same place (brigadier's `new StringReader(other)`)."""
-        return Reader(self.text, self.mc, self.cursor)
+        return Reader(self.text, self.mc, self.cursor, printed=self.printed)
 
     def error(self, key: str, *args: object, at: int | None = None) -> Refusal:
         """A refusal worded by an en_us key, at the cursor or at `at`."""
@@ -77,8 +93,10 @@ class Reader:
 
     def skip_ws(self) -> None:
         """Skip whitespace (brigadier: Character.isWhitespace)."""
-        while self.can_read() and self.text[self.cursor].isspace():
-            self.cursor += 1
+        text, i = self.text, self.cursor
+        while i < len(text) and text[i].isspace():
+            i += 1
+        self.cursor = i
 
     def remaining(self) -> str:
         """The text after the cursor."""
@@ -86,10 +104,12 @@ class Reader:
 
     def read_while(self, allowed: frozenset[str]) -> str:
         """Read while the characters are in `allowed`."""
-        start = self.cursor
-        while self.can_read() and self.text[self.cursor] in allowed:
-            self.cursor += 1
-        return self.text[start:self.cursor]
+        text = self.text
+        start = i = self.cursor
+        while i < len(text) and text[i] in allowed:
+            i += 1
+        self.cursor = i
+        return text[start:i]
 
     def read_to_space(self) -> str:
         """Read up to the next space or the end."""

@@ -7,6 +7,7 @@ checker (`vanilla/data.py`) all read this table; a release is added here and now
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 
@@ -43,6 +44,7 @@ RELEASES: dict[str, Release] = {r.name: r for r in (
 DEFAULT = "1.21.11"
 
 
+@functools.lru_cache(maxsize=256)  # asked on every command a sandbox runs; a handful of names
 def number(name: str) -> tuple[int, ...]:
     """'1.21.4' -> (1, 21, 4), comparable; raises ValueError on anything that is not a release number."""
     parts = name.split(".")

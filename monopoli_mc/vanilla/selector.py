@@ -1,21 +1,44 @@
-"""EntitySelectorParser and EntitySelectorOptions: `@a[…]`, names and UUIDs, as the server parses them."""
+"""EntitySelectorParser and EntitySelectorOptions: `@a[…]`, names and UUIDs, as the server parses them.
+
+The parse keeps what the argument checks need (`max_results`, `includes_entities` …) and every
+option's value, so that a server (the sandbox) can tell which entities a selector matches
+without reading it again.
+"""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from monopoli_mc.vanilla.reader import Reader, Refusal
+from monopoli_mc.vanilla.snbt import Value, read_compound
 
 _UUID = re.compile(r"^[0-9a-fA-F]{1,8}-[0-9a-fA-F]{1,4}-[0-9a-fA-F]{1,4}-[0-9a-fA-F]{1,4}-[0-9a-fA-F]{1,12}$")
 GAME_MODES = ("survival", "creative", "adventure", "spectator")
 SORTS = ("nearest", "furthest", "random", "arbitrary")
 
 
+Bounds = tuple[float | None, float | None]  # MinMaxBounds: None for an open end
+
+
 @dataclass
 class Selector:
-    """What the argument checks need of a parsed selector."""
+    """A parsed selector, player name or UUID: what the argument checks need, and each option's value."""
 
+    kind: str = "name"  # a p r s e n (after the @), or "name" / "uuid"
+    name: str = ""  # the player name or UUID as written
+    names: list[tuple[str, bool]] = field(default_factory=list)  # (name, inverted)
+    tags: list[tuple[str, bool]] = field(default_factory=list)
+    teams: list[tuple[str, bool]] = field(default_factory=list)
+    types: list[tuple[str, bool]] = field(default_factory=list)  # a resource id, or `#` and a tag's id
+    scores: dict[str, Bounds] = field(default_factory=dict)
+    distance: Bounds | None = None
+    xyz: list[float | None] = field(default_factory=lambda: [None, None, None])
+    dxyz: list[float | None] = field(default_factory=lambda: [None, None, None])
+    limit: int | None = None
+    sort: str | None = None
+    nbt: list[tuple[Value, bool]] = field(default_factory=list)
     max_results: int = 1
     includes_entities: bool = True
     current_entity: bool = False
@@ -45,11 +68,11 @@ def parse_selector(r: Reader, *, allow_selectors: bool) -> Selector:
     start = r.cursor
     s = r.read_string()
     if _UUID.match(s):
-        return Selector(max_results=1, includes_entities=True)
+        return Selector("uuid", s, max_results=1, includes_entities=True)
     if not s or len(s) > 16:
         r.cursor = start
         raise r.error("argument.entity.invalid")
-    return Selector(max_results=1, includes_entities=False)
+    return Selector("name", s, max_results=1, includes_entities=False)
 
 
 def _selector(r: Reader) -> Selector:
@@ -59,17 +82,17 @@ def _selector(r: Reader) -> Selector:
     c = r.read()
     big = 2**31 - 1
     if c == "a":
-        sel = Selector(max_results=big, includes_entities=False, type_limited=True)
+        sel = Selector(c, max_results=big, includes_entities=False, type_limited=True)
     elif c == "e":
-        sel = Selector(max_results=big)
+        sel = Selector(c, max_results=big)
     elif c == "n" and r.mc.at_least(1, 21):
-        sel = Selector()
+        sel = Selector(c)
     elif c == "p":
-        sel = Selector(includes_entities=False, type_limited=True)
+        sel = Selector(c, includes_entities=False, type_limited=True)
     elif c == "r":
-        sel = Selector(includes_entities=False, type_limited=True)
+        sel = Selector(c, includes_entities=False, type_limited=True)
     elif c == "s":
-        sel = Selector(current_entity=True)
+        sel = Selector(c, current_entity=True)
     else:
         r.cursor = start
         raise r.error("argument.entity.selector.unknown", "@" + c)
@@ -111,6 +134,9 @@ def _options(r: Reader, sel: Selector) -> None:
     r.skip()
 
 
+Option = Callable[[Reader, Selector], None]
+
+
 def _applicable(name: str, sel: Selector) -> bool:
     once = {"distance": sel.has_distance, "level": sel.has_level, "scores": sel.has_scores,
             "advancements": sel.has_advancements, "x_rotation": "x_rotation" in sel.set_options,
@@ -136,7 +162,7 @@ def _invert(r: Reader) -> bool:
 def _name(r: Reader, sel: Selector) -> None:
     start = r.cursor
     inverse = _invert(r)
-    r.read_string()
+    sel.names.append((r.read_string(), inverse))
     if sel.name_ne and not inverse:
         r.cursor = start
         raise r.error("argument.entity.options.inapplicable", "name")
@@ -152,6 +178,7 @@ def _distance(r: Reader, sel: Selector) -> None:
     if (lo is not None and lo < 0) or (hi is not None and hi < 0):
         r.cursor = start
         raise r.error("argument.entity.options.distance.negative")
+    sel.distance = (lo, hi)
     sel.has_distance = True
 
 
@@ -165,8 +192,11 @@ def _level(r: Reader, sel: Selector) -> None:
     sel.includes_entities = False
 
 
-def _double(r: Reader, sel: Selector) -> None:
-    r.read_double()
+def _coordinate(axis: int, *, delta: bool) -> Option:
+    """`x=`, `y=`, `z=` (the origin) or `dx=`, `dy=`, `dz=` (the box)."""
+    def read(r: Reader, sel: Selector) -> None:
+        (sel.dxyz if delta else sel.xyz)[axis] = r.read_double()
+    return read
 
 
 def _rotation(r: Reader, sel: Selector) -> None:
@@ -180,6 +210,7 @@ def _limit(r: Reader, sel: Selector) -> None:
         r.cursor = start
         raise r.error("argument.entity.options.limit.toosmall")
     sel.max_results = n
+    sel.limit = n
     sel.limited = True
 
 
@@ -189,6 +220,7 @@ def _sort(r: Reader, sel: Selector) -> None:
     if s not in SORTS:
         r.cursor = start
         raise r.error("argument.entity.options.sort.irreversible", s)
+    sel.sort = s
     sel.sorted = True
 
 
@@ -210,9 +242,10 @@ def _gamemode(r: Reader, sel: Selector) -> None:
 
 
 def _team(r: Reader, sel: Selector) -> None:
-    if not _invert(r):
+    inverse = _invert(r)
+    if not inverse:
         sel.team_eq = True
-    r.read_unquoted()
+    sel.teams.append((r.read_unquoted(), inverse))
 
 
 def _type(r: Reader, sel: Selector) -> None:
@@ -225,12 +258,13 @@ def _type(r: Reader, sel: Selector) -> None:
         sel.type_inverse = True
     if r.can_read() and r.peek() == "#":
         r.skip()
-        r.read_resource()
+        sel.types.append(("#" + r.read_resource(), inverse))
         return
     rid = r.read_resource()
     if rid not in r.mc.entity_types:
         r.cursor = start
         raise r.error("argument.entity.options.type.invalid", rid)
+    sel.types.append((rid, inverse))
     if rid == "minecraft:player" and not inverse:
         sel.includes_entities = False
     if not inverse:
@@ -238,14 +272,13 @@ def _type(r: Reader, sel: Selector) -> None:
 
 
 def _tag(r: Reader, sel: Selector) -> None:
-    _invert(r)
-    r.read_unquoted()
+    inverse = _invert(r)
+    sel.tags.append((r.read_unquoted(), inverse))
 
 
 def _nbt(r: Reader, sel: Selector) -> None:
-    from monopoli_mc.vanilla.snbt import read_compound
-    _invert(r)
-    read_compound(r)
+    inverse = _invert(r)
+    sel.nbt.append((read_compound(r), inverse))
 
 
 def _scores(r: Reader, sel: Selector) -> None:
@@ -253,11 +286,11 @@ def _scores(r: Reader, sel: Selector) -> None:
     r.skip_ws()
     while r.can_read() and r.peek() != "}":
         r.skip_ws()
-        r.read_unquoted()
+        objective = r.read_unquoted()
         r.skip_ws()
         r.expect("=")
         r.skip_ws()
-        read_range(r, floats=False)
+        sel.scores[objective] = read_range(r, floats=False)
         r.skip_ws()
         if r.can_read() and r.peek() == ",":
             r.skip()
@@ -306,14 +339,16 @@ def _predicate(r: Reader, sel: Selector) -> None:
     r.read_resource()
 
 
-_OPTIONS = {"name": _name, "distance": _distance, "level": _level, "x": _double, "y": _double,
-            "z": _double, "dx": _double, "dy": _double, "dz": _double, "x_rotation": _rotation,
-            "y_rotation": _rotation, "limit": _limit, "sort": _sort, "gamemode": _gamemode,
-            "team": _team, "type": _type, "tag": _tag, "nbt": _nbt, "scores": _scores,
-            "advancements": _advancements, "predicate": _predicate}
+_OPTIONS: dict[str, Option] = {
+    "name": _name, "distance": _distance, "level": _level, "x": _coordinate(0, delta=False),
+    "y": _coordinate(1, delta=False), "z": _coordinate(2, delta=False), "dx": _coordinate(0, delta=True),
+    "dy": _coordinate(1, delta=True), "dz": _coordinate(2, delta=True), "x_rotation": _rotation,
+    "y_rotation": _rotation, "limit": _limit, "sort": _sort, "gamemode": _gamemode, "team": _team,
+    "type": _type, "tag": _tag, "nbt": _nbt, "scores": _scores, "advancements": _advancements,
+    "predicate": _predicate}
 
 
-def read_range(r: Reader, *, floats: bool) -> tuple[float | None, float | None]:
+def read_range(r: Reader, *, floats: bool) -> Bounds:
     """MinMaxBounds.fromReader: `3`, `1..5`, `..5`, `1..`; refuses an empty or swapped range."""
     start = r.cursor
     if not r.can_read():

@@ -11,6 +11,7 @@ import re
 import struct
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
 from monopoli_mc.vanilla.reader import UNQUOTED, Reader, Refusal
 
@@ -48,6 +49,10 @@ _OLD = [("float", re.compile(r"[-+]?(?:[0-9]+[.]?|[0-9]*[.][0-9]+)(?:e[-+]?[0-9]
 _BITS = {"byte": 7, "short": 15, "int": 31, "long": 63}
 _NEW_INT = re.compile(r"([-+]?)(0x[0-9a-f_]+|0b[01_]+|[0-9_]+)([su]?[bsil])?$", _I)
 _NEW_FLOAT = re.compile(r"[-+]?(?:[0-9_]+\.[0-9_]*|\.[0-9_]+|[0-9_]+)(?:e[-+]?[0-9_]+)?([fd])?$", _I)
+# Double.toString / Float.toString of what a tag may hold and `data get` prints, but no command reads
+_NON_FINITE = {sign + word + suffix: Num(kind, float(sign + word.lower().replace("infinity", "inf")))
+               for sign in ("", "-") for word in ("NaN", "Infinity") for suffix, kind in (("d", "double"), ("f", "float"))
+               if not (sign and word == "NaN")}
 _ESCAPES = {"b": "\b", "s": " ", "t": "\t", "n": "\n", "f": "\f", "r": "\r", "\\": "\\", "'": "'", '"': '"'}
 
 
@@ -168,6 +173,8 @@ def _typed(r: Reader) -> Value:
     if not s:
         r.cursor = start
         raise r.error("argument.nbt.expected.value")
+    if r.printed and s in _NON_FINITE:
+        return _NON_FINITE[s]
     if r.mc.snbt_text:
         return _new_token(r, s, start)
     return _old_token(s)
@@ -200,6 +207,8 @@ def _string(r: Reader) -> str:
         elif e == "N" and r.peek() == "{":
             end = r.text.find("}", r.cursor)
             try:
+                if end < 0:  # no closing brace: no name (and never back to the start of the text)
+                    raise KeyError(e)
                 out.append(unicodedata.lookup(r.text[r.cursor + 1:end]))
             except KeyError:
                 raise r.error("snbt.parser.invalid_character_name") from None
@@ -228,7 +237,17 @@ def _old_token(s: str) -> Value:
     return s
 
 
+_PLAIN_INT = re.compile(r"(-?(?:0|[1-9][0-9]*))([bslBSL]?)")
+_KINDS = {"": "int", "b": "byte", "B": "byte", "s": "short", "S": "short", "l": "long", "L": "long"}
+
+
 def _new_token(r: Reader, s: str, start: int) -> Value:
+    plain = _PLAIN_INT.fullmatch(s)  # the common case, `12`, `-3b`, `7L`: read at once when in range
+    if plain is not None:
+        kind = _KINDS[plain.group(2)]
+        whole = int(plain.group(1))
+        if -(1 << _BITS[kind]) <= whole < (1 << _BITS[kind]):
+            return Num(kind, whole)
     if s == "true":
         return Num("byte", 1)
     if s == "false":
@@ -300,6 +319,19 @@ def _operation(r: Reader, name: str) -> Value:
     return Arr("int", (0, 0, 0, 0))
 
 
+def plain(value: Value) -> Any:
+    """A value as plain Python: whole numbers as int, others as float, arrays as lists of int."""
+    if isinstance(value, Num):
+        return int(value.value) if value.is_integer else float(value.value)
+    if isinstance(value, Arr):
+        return list(value.values)
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
 def type_name(value: Value) -> str:
     """The tag type's name as the server's messages call it."""
     if isinstance(value, Num):
@@ -319,4 +351,4 @@ def is_unquoted_safe(s: str) -> bool:
     return bool(s) and all(c in UNQUOTED for c in s)
 
 
-__all__ = ["Arr", "Num", "Refusal", "Value", "read_compound", "read_value", "type_name"]
+__all__ = ["Arr", "Num", "Refusal", "Value", "plain", "read_compound", "read_value", "type_name"]

@@ -13,7 +13,8 @@ import json
 from typing import Any
 
 from monopoli_mc.vanilla.data import Vanilla
-from monopoli_mc.vanilla.snbt import Arr, Num
+from monopoli_mc.vanilla.reader import Reader
+from monopoli_mc.vanilla.snbt import Arr, Num, read_value
 
 CONTENT_KEYS = ("text", "translate", "score", "selector", "keybind", "nbt")
 FORMATS = ("bold", "italic", "underlined", "strikethrough", "obfuscated")
@@ -239,3 +240,28 @@ class TextCheck:
 
 def _number(v: Any) -> float:
     return float(v.value) if isinstance(v, Num) else float(v)
+
+
+def read_component(r: Reader) -> tuple[Any, list[str]]:
+    """ComponentArgument.parse at the cursor: SNBT from 1.21.5, one JSON value before, checked as the
+    release's codec checks it; the component as read (SNBT values as `vanilla.snbt` gives them) and
+    its run_command clicks. Refuses with "Invalid chat component: …" at the component's start."""
+    start = r.cursor
+    text = TextCheck(r.mc)
+    try:
+        value = read_value(r) if r.mc.snbt_text else read_json(r)
+        text.component(value)
+    except Invalid as e:
+        r.cursor = start
+        raise r.error("argument.component.invalid", e) from None
+    return value, text.clicks
+
+
+def read_json(r: Reader) -> Any:
+    """ParserUtils.parseJson: one strict JSON value; the cursor moves past it. Raises Invalid."""
+    try:
+        value, end = json.JSONDecoder().raw_decode(r.remaining())
+    except ValueError as e:
+        raise Invalid(str(e)) from None
+    r.skip(end)
+    return value

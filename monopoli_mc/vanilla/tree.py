@@ -10,12 +10,15 @@ incomplete command"), and the last node must be `executable`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from monopoli_mc.vanilla.args import Context, parse_argument
 from monopoli_mc.vanilla.data import LEVELS, Vanilla
 from monopoli_mc.vanilla.reader import Reader, Refusal
+
+
+Step = tuple[str, Any]  # a node on the parse's path: a literal (its name, None) or an argument (its name, value)
 
 
 @dataclass
@@ -24,6 +27,26 @@ class _Parse:
     command: bool
     errors: list[Refusal]
     consumed: bool = True
+    path: list[Step] = field(default_factory=list)
+    starts: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A line as the server parsed it: the literals on its path and its arguments' values by name
+    (what `args.parse_argument` keeps; `execute`'s redirects continue the same path), the path in
+    order, and where in the line each of its steps begins."""
+
+    literals: tuple[str, ...]
+    args: dict[str, Any]
+    path: tuple[Step, ...]
+    starts: tuple[int, ...] = ()
+
+    def tail(self, at: int) -> Parsed:
+        """The command that begins at step `at` of the path (after `execute … run`, `return run`)."""
+        path = self.path[at:]
+        return Parsed(tuple(n for n, _ in path if not n.startswith("<")),
+                      {n[1:-1]: v for n, v in path if n.startswith("<")}, path, self.starts[at:])
 
 
 def required_level(node: dict[str, Any]) -> int:
@@ -34,8 +57,8 @@ def required_level(node: dict[str, Any]) -> int:
     return LEVELS.get(str(perm.get("permission", {}).get("level", "all")), 0)
 
 
-def parse_line(text: str, mc: Vanilla, ctx: Context) -> None:
-    """Parse one command; raises Refusal as the server would refuse it."""
+def parse_line(text: str, mc: Vanilla, ctx: Context) -> Parsed:
+    """Parse one command; what it parsed, or Refusal as the server would refuse it."""
     root = mc.tree
 
     def nodes(node: dict[str, Any], cursor: int, command: bool, consumed: bool) -> _Parse:
@@ -46,11 +69,12 @@ def parse_line(text: str, mc: Vanilla, ctx: Context) -> None:
             if required_level(child) > ctx.level:
                 continue
             r = Reader(text, mc, cursor)
+            value = None
             try:
                 if child["type"] == "literal":
                     _literal(r, name)
                 else:
-                    parse_argument(r, child, ctx)
+                    value = parse_argument(r, child, ctx)
                 if r.can_read() and r.peek() != " ":
                     raise r.error("command.expected.separator")
             except Refusal as e:
@@ -59,16 +83,17 @@ def parse_line(text: str, mc: Vanilla, ctx: Context) -> None:
             redirect = child.get("redirect")
             if redirect is None and not child.get("children") and not child.get("executable"):
                 redirect = []  # `execute run`: the report writes a redirect to the root as nothing
+            step = (name if child["type"] == "literal" else "<" + name + ">", value)
             if r.can_read(1 if redirect is not None else 2):
                 r.skip()
                 if redirect is not None:
                     target = root
                     for part in redirect:
                         target = target["children"][part]
-                    return nodes(target, r.cursor, False, True)
-                potentials.append(nodes(child, r.cursor, bool(child.get("executable")), True))
+                    return _after(step, cursor, nodes(target, r.cursor, False, True))
+                potentials.append(_after(step, cursor, nodes(child, r.cursor, bool(child.get("executable")), True)))
             else:
-                potentials.append(_Parse(r.cursor, bool(child.get("executable")), []))
+                potentials.append(_Parse(r.cursor, bool(child.get("executable")), [], path=[step], starts=[cursor]))
         if potentials:
             potentials.sort(key=lambda p: (p.cursor < len(text), bool(p.errors)))
             return potentials[0]
@@ -82,6 +107,16 @@ def parse_line(text: str, mc: Vanilla, ctx: Context) -> None:
         raise Refusal(mc.msg(key), text, result.cursor)
     if not result.command:
         raise Refusal(mc.msg("command.unknown.command"), text, result.cursor)
+    return Parsed(tuple(n for n, _ in result.path if not n.startswith("<")),
+                  {n[1:-1]: v for n, v in result.path if n.startswith("<")}, tuple(result.path),
+                  tuple(result.starts))
+
+
+def _after(step: Step, start: int, rest: _Parse) -> _Parse:
+    """The parse of a node's subtree with the node (beginning at `start`) put in front of its path."""
+    rest.path.insert(0, step)
+    rest.starts.insert(0, start)
+    return rest
 
 
 def _relevant(children: dict[str, Any], text: str, cursor: int) -> list[tuple[str, Any]]:

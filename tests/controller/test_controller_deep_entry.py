@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from nbtlib import Compound, List, String
 
-from monopoli_mc.bridge import snbt_reply
+from monopoli_mc.vanilla import printed
 from monopoli_mc.bridge.inbox import POLL_QUERY, parse_poll
-from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.rules.phases import ROLL
 
 
@@ -48,5 +48,5 @@ def test_an_entry_nested_past_vanilla_depth_is_passed_and_the_board_goes_on(rig:
        st.sampled_from(["1.21.4", "1.21.11"]))
 def test_a_fold_marker_inside_a_string_is_the_string(value: str, version: str) -> None:
     """Only vanilla's folds, outside strings, are read as folds: text that holds `[<...>]` is kept."""
-    shown = snbt.pretty(Compound({"s": String(value), "l": List[String]([String(value)])}), version)
-    assert snbt_reply.parse(shown) == {"s": value, "l": [value]}
+    shown = nbt_tags.pretty(Compound({"s": String(value), "l": List[String]([String(value)])}), version)
+    assert printed.read(shown) == {"s": value, "l": [value]}

@@ -28,7 +28,7 @@ from monopoli_mc.datapack.pack import Pack, write_pack
 from monopoli_mc.datapack.versions import get_version
 from monopoli_mc.rcon import RconClient
 from monopoli_mc.sandbox.bots import Bot
-from monopoli_mc.sandbox.commands import COMMANDS
+from monopoli_mc.sandbox.commands import command_names
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.sandbox.world import World
 from monopoli_mc.vanilla.data import load
@@ -43,7 +43,7 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize="MONOPOLI_FUZZ
 def roots(release: str) -> tuple[str, ...]:
     """The tree's commands the sandbox has, and two it has not (which it must refuse as vanilla)."""
     tree = load(release).tree["children"]
-    return tuple(sorted(name for name in COMMANDS if name in tree)) + ("help", "weather")
+    return tuple(sorted(name for name in command_names() if name in tree)) + ("help", "weather")
 
 
 @functools.cache

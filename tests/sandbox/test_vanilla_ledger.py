@@ -20,10 +20,11 @@ from nbtlib import Compound, Int, IntArray, List, String
 
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.rcon import RconClient
-from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.sandbox.versions import pack_format
+from monopoli_mc.vanilla import printed
 from monopoli_mc.vanilla.releases import RELEASES as SUPPORTED
 
 PASSWORD = "ledger-pw"
@@ -81,7 +82,7 @@ def test_s7_a_compound_64_levels_down_folds(version: str) -> None:
         reply = rcon.command("data get storage monopoli:ledger deep")
         assert reply.count("{") == 64 + 1 and "{d: {<...>}, n: 62}" in reply
         assert rcon.command("data get storage monopoli:ledger list").endswith("contents: [[[1]]]")
-        assert snbt.show(deep, pretty=False, version=version).count("{") == 71
+        assert nbt_tags.show(deep, pretty=False, version=version).count("{") == 71
 
 
 @pytest.mark.parametrize("version", RELEASES)
@@ -100,8 +101,8 @@ def test_s9_control_characters_raw_before_1_21_5_escaped_after(version: str) -> 
 @given(st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=20))
 def test_s8_s9_a_quoted_string_reads_back(text: str) -> None:
     """S8/S9: 1.21.5+ quoting reads back through SNBT to the same text; before, only \\ and the quote are escaped."""
-    assert snbt.parse(snbt.quote(text, "1.21.11")) == text
-    old = snbt.quote(text, "1.21.4")
+    assert printed.read(nbt_tags.quote(text, "1.21.11")) == text
+    old = nbt_tags.quote(text, "1.21.4")
     assert old[1:-1].replace("\\\\", "").replace("\\" + old[0], "").count("\\") == 0
 
 
@@ -137,7 +138,7 @@ def test_m1_m2_macro_arguments_are_pasted_as_vanilla_pastes_them(version: str, t
         for args, text in pasted.items():
             assert rcon.command(f"function ledger:echo {args}") == "Running function ledger:echo", args
             assert rcon.command("data get storage monopoli:ledger pasted").endswith(
-                "contents: " + snbt.quote(text, version)), args
+                "contents: " + nbt_tags.quote(text, version)), args
 
 
 @pytest.mark.parametrize("version", ["1.20.5", "1.21.4", "1.21.5", "1.21.11"])

@@ -260,7 +260,7 @@ def test_b4_b5_any_stored_value_loads_or_is_dropped_never_raises(value: object) 
     (written again, printable on the release) or drops it, never failing the command."""
     from nbtlib import Compound, List, String
 
-    from monopoli_mc.sandbox import snbt, stored
+    from monopoli_mc.sandbox import nbt_tags, stored
     for version, json_dialect in (("1.21.4", True), ("1.21.11", False)):
         tag = String(json.dumps(value)) if json_dialect else _nbt(value)
         if tag is None:
@@ -268,9 +268,9 @@ def test_b4_b5_any_stored_value_loads_or_is_dropped_never_raises(value: object) 
         banner = stored.load_block_entity("minecraft:white_banner", Compound({"CustomName": tag}), None,
                                           json_dialect=json_dialect)
         sign = stored.load_block_entity("minecraft:oak_sign", Compound(
-            {"front_text": Compound({"messages": snbt.make_list([tag, tag, tag, tag])})}), None, json_dialect=json_dialect)
+            {"front_text": Compound({"messages": nbt_tags.make_list([tag, tag, tag, tag])})}), None, json_dialect=json_dialect)
         for kept in (banner, sign):
-            assert snbt.show(kept, version=version)
+            assert nbt_tags.show(kept, version=version)
         if "CustomName" in banner and json_dialect:
             json.loads(str(banner["CustomName"]))
         assert isinstance(sign["front_text"]["messages"], List) and len(sign["front_text"]["messages"]) == 4
@@ -280,7 +280,7 @@ def _nbt(value: object) -> object:
     """A plain value as an NBT tag, as SNBT would give it (None where NBT has no such value)."""
     from nbtlib import Byte, Compound, Double, Int, String
 
-    from monopoli_mc.sandbox import snbt
+    from monopoli_mc.sandbox import nbt_tags
     if value is None:
         return None
     if isinstance(value, bool):
@@ -293,7 +293,7 @@ def _nbt(value: object) -> object:
         return String(value)
     if isinstance(value, list):
         items = [_nbt(v) for v in value]
-        return None if any(i is None for i in items) else snbt.make_list(items)
+        return None if any(i is None for i in items) else nbt_tags.make_list(items)
     assert isinstance(value, dict)
     items = {k: _nbt(v) for k, v in value.items()}
     return None if any(i is None for i in items.values()) else Compound(items)

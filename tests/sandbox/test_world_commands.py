@@ -237,6 +237,9 @@ def test_op_and_deop() -> None:
     assert world.execute("deop Alex") == ["Made Alex no longer a server operator"]
     assert world.execute("deop Alex") == ["Nothing changed. The player is not an operator"]
     assert alex.command("say hi")[0].startswith("Unknown or incomplete command")
+    assert world.execute("op @a") == ["Made Alex a server operator"]  # a selector of players (GameProfileArgument)
+    assert world.execute("deop @a[name=Nobody]") == ["No player was found"]
+    assert world.execute("deop @a") == ["Made Alex no longer a server operator"]
 
 
 def test_leave_game_statistic_counts(world: World) -> None:

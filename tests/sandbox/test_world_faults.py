@@ -1,7 +1,8 @@
 """A sandbox bug fails its one command: never a dead console, never a tick that fails at every tick after.
 
 The bug is injected as a command whose run raises (what an nbtlib range check or a Python
-ValueError inside a command did before issue 28): the sandbox has no such command of its own.
+ValueError inside a command did before issue 28): `weather`, which vanilla parses and the
+sandbox does not model, is given a handler that divides by zero.
 """
 
 from __future__ import annotations
@@ -14,18 +15,17 @@ from collections.abc import Iterator
 import pytest
 
 from monopoli_mc.rcon import RconClient
-from monopoli_mc.sandbox.commands import COMMANDS, Run
-from monopoli_mc.sandbox.reader import Reader
+from monopoli_mc.sandbox.registry import HANDLERS, Run
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.vanilla.tree import Parsed
 
 PASSWORD = "faults-pw"
-BUG = "An unexpected error occurred trying to execute that command (sandbox bug in `boom`: ZeroDivisionError"
+BOOM = "weather clear"
+BUG = f"An unexpected error occurred trying to execute that command (sandbox bug in `{BOOM}`: ZeroDivisionError"
 
 
-def _boom(r: Reader) -> Run:
-    r.finish()
-
+def _boom(p: Parsed) -> Run:
     def run(s: Source) -> int:
         return 1 // 0
     return run
@@ -33,8 +33,8 @@ def _boom(r: Reader) -> Run:
 
 @pytest.fixture
 def buggy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A command `boom` whose run raises, as a sandbox bug would."""
-    monkeypatch.setitem(COMMANDS, "boom", (_boom, 2))
+    """`weather clear` runs and raises, as a sandbox bug would."""
+    monkeypatch.setitem(HANDLERS, ("weather",), _boom)
 
 
 def _pack(root: pathlib.Path) -> pathlib.Path:
@@ -44,7 +44,7 @@ def _pack(root: pathlib.Path) -> pathlib.Path:
     (pack / "pack.mcmeta").write_text(json.dumps({"pack": {"pack_format": 94, "description": "t"}}))
     (pack / "data/minecraft/tags/function/tick.json").write_text('{"values":["t:tick"]}')
     (pack / "data/t/function/tick.mcfunction").write_text(
-        "scoreboard players add #before n 1\nboom\nexecute store result storage t:s v byte 1 run "
+        f"scoreboard players add #before n 1\n{BOOM}\nexecute store result storage t:s v byte 1 run "
         "scoreboard players get #big n\nscoreboard players add #after n 1\n")
     return pack
 
@@ -73,11 +73,11 @@ def test_a_tick_function_with_a_broken_line_runs_its_other_lines_every_tick(box:
 
 def test_over_rcon_a_broken_command_is_one_line_and_the_next_one_runs(box: tuple[Sandbox, RconClient]) -> None:
     _, rcon = box
-    reply = rcon.command("boom")
+    reply = rcon.command(BOOM)
     assert reply.startswith(BUG) and "\n" not in reply and "Traceback" not in reply
-    assert rcon.command("execute if score #big n matches 300 run boom").startswith(
+    assert rcon.command(f"execute if score #big n matches 300 run {BOOM}").startswith(
         "An unexpected error occurred trying to execute that command (sandbox bug in "
-        "`execute if score #big n matches 300 run boom`: ZeroDivisionError")
+        f"`execute if score #big n matches 300 run {BOOM}`: ZeroDivisionError")
     assert rcon.command("scoreboard players get #big n") == "#big has 300 [n]"
 
 

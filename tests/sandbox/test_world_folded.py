@@ -11,8 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monopoli_mc.sandbox import snbt
+from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.world import World
+from monopoli_mc.vanilla import printed
 
 CUT = ("1.21", "1.21.1", "1.21.2", "1.21.3", "1.21.4")
 WHOLE = ("1.20.5", "1.20.6", "1.21.5", "1.21.6", "1.21.7", "1.21.11")
@@ -64,33 +65,33 @@ def test_arrays_over_128(version: str, cut: bool) -> None:
         assert bytes_.endswith(", 28B, 29B]")
 
 
-def _nest(depth: int) -> snbt.Compound:
-    tag = snbt.Compound({"x": snbt.Int(1)})
+def _nest(depth: int) -> nbt_tags.Compound:
+    tag = nbt_tags.Compound({"x": nbt_tags.Int(1)})
     for _ in range(depth):
-        tag = snbt.Compound({"a": tag})
+        tag = nbt_tags.Compound({"a": tag})
     return tag
 
 
 def test_depth_64_is_folded() -> None:
     # the root is depth 0; a compound at depth 64 prints as {<...>}
-    shown = snbt.pretty(_nest(64), "1.21.4")
+    shown = nbt_tags.pretty(_nest(64), "1.21.4")
     assert shown == "{a: " * 64 + "{<...>}" + "}" * 64
-    assert snbt.pretty(_nest(63), "1.21.4") == "{a: " * 63 + "{x: 1}" + "}" * 63
-    assert snbt.pretty(_nest(64), "1.20.5") == shown
+    assert nbt_tags.pretty(_nest(63), "1.21.4") == "{a: " * 63 + "{x: 1}" + "}" * 63
+    assert nbt_tags.pretty(_nest(64), "1.20.5") == shown
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(-5, 5), max_size=140), st.sampled_from(CUT + WHOLE))
 def test_whole_or_cut_parses_back(values: list[int], version: str) -> None:
     """What is printed is the list, or its first 128 elements and the fold."""
-    tag = snbt.make_list([snbt.Compound({"v": snbt.Int(v)}) for v in values])
-    shown = snbt.pretty(tag, version)
+    tag = nbt_tags.make_list([nbt_tags.Compound({"v": nbt_tags.Int(v)}) for v in values])
+    shown = nbt_tags.pretty(tag, version)
     folded = version in CUT and len(values) > 128
     if folded:
         assert shown.endswith(", <...>]")
         shown = shown[: -len(", <...>]")] + "]"
     kept = values[:128] if folded else values
-    assert [int(c["v"]) for c in snbt.parse(shown)] == kept
+    assert [c["v"] for c in printed.plain(printed.read(shown))] == kept
 
 
 def test_a_list_of_lists_takes_an_empty_list() -> None:

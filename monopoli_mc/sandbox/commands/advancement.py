@@ -4,32 +4,22 @@ from __future__ import annotations
 
 from monopoli_mc.sandbox.advancements import Advancements
 from monopoli_mc.sandbox.model import Player
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command
-from monopoli_mc.sandbox.selectors import read_entity
+from monopoli_mc.sandbox.failure import CommandError
+from monopoli_mc.sandbox.registry import Run, handles
+from monopoli_mc.sandbox.selection import entities_of
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.vanilla.tree import Parsed
 
-MODES = ("everything", "only", "from", "through", "until")
 _TO = {"grant": "to", "revoke": "from"}
 
 
-@command("advancement")
-def advancement(r: Reader) -> Run:
+@handles("advancement")
+def advancement(p: Parsed) -> Run:
     """advancement grant|revoke <targets> everything | only <id> [<criterion>] | from|through|until <id>."""
-    r.need_arg()
-    action = r.literal(("grant", "revoke"))
-    r.need_arg()
-    targets = read_entity(r, players=True)
-    r.need_arg()
-    mode = r.literal(MODES)
-    aid: str | None = None
-    criterion: str | None = None
-    if mode != "everything":
-        r.need_arg()
-        aid = r.read_resource()
-        if mode == "only" and r.next_arg():
-            criterion = r.rest()
-    r.finish()
+    action, mode = p.literals[1], p.literals[2]
+    targets = entities_of(p.args["targets"], players=True)
+    aid: str | None = p.args.get("advancement")
+    criterion: str | None = p.args.get("criterion")
 
     def run(s: Source) -> int:
         players = [p for p in targets.resolve(s) if isinstance(p, Player)]  # players=True: all are

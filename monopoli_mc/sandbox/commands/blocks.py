@@ -7,26 +7,23 @@ import copy
 from nbtlib import List
 
 from monopoli_mc.sandbox import versions
-from monopoli_mc.sandbox.args import Vec, read_block, read_vec
+from monopoli_mc.sandbox.values import Vec, block_of, vec_of
 from monopoli_mc.sandbox.model import Block
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command
+from monopoli_mc.sandbox.failure import UNKNOWN_ARGUMENT, CommandError
+from monopoli_mc.sandbox.registry import Refused, Run, handles
 from monopoli_mc.sandbox.source import Source
 from monopoli_mc.sandbox.structures import place_structure
-from monopoli_mc.vanilla.placement import MIRRORS, ROTATIONS
+from monopoli_mc.vanilla.tree import Parsed
 
 MAX_FILL = 32768
 
 
-@command("setblock")
-def setblock(r: Reader) -> Run:
-    """setblock <pos> <block> [destroy|keep|replace|strict]."""
-    r.need_arg()
-    vec = read_vec(r, block=True)
-    r.need_arg()
-    block = read_block(r)
-    mode = r.literal(_modes(r, ("destroy", "keep", "replace"))) if r.next_arg() else "replace"
-    r.finish()
+@handles("setblock")
+def setblock(p: Parsed) -> Run:
+    """setblock <pos> <block> [destroy|keep|replace|strict] (`strict` from 1.21.5: the release's tree)."""
+    vec = vec_of(p.args["pos"], block=True)
+    block = block_of(p.args["block"])
+    mode = p.literals[1] if len(p.literals) > 1 else "replace"
 
     def run(s: Source) -> int:
         bp = vec.block(s)
@@ -38,12 +35,6 @@ def setblock(r: Reader) -> Run:
         s.success("Changed the block at {}, {}, {}".format(*bp))
         return 1
     return run
-
-
-def _modes(r: Reader, modes: tuple[str, ...]) -> tuple[str, ...]:
-    """The modes of setblock or fill in the reader's release: `strict` from 1.21.5 (Mojang's command
-    trees: absent from 1.21.2's, in 1.21.5's), which also brought SNBT text components."""
-    return modes if r.json_text else (*modes, "strict")
 
 
 def _place(s: Source, pos: tuple[int, int, int], block: Block, *, strict: bool) -> bool:
@@ -63,22 +54,15 @@ def _place(s: Source, pos: tuple[int, int, int], block: Block, *, strict: bool) 
     return s.world.set_block(pos, block, updates=not strict)
 
 
-@command("fill")
-def fill(r: Reader) -> Run:
+@handles("fill")
+def fill(p: Parsed) -> Run:
     """fill <from> <to> <block> [replace [filter]|keep|hollow|outline|destroy|strict]."""
-    r.need_arg()
-    a = read_vec(r, block=True)
-    r.need_arg()
-    b = read_vec(r, block=True)
-    r.need_arg()
-    block = read_block(r)
-    mode = "replace"
-    filt: Block | None = None
-    if r.next_arg():
-        mode = r.literal(_modes(r, ("replace", "keep", "hollow", "outline", "destroy")))
-        if mode == "replace" and r.next_arg():
-            filt = read_block(r)
-    r.finish()
+    a, b = vec_of(p.args["from"], block=True), vec_of(p.args["to"], block=True)
+    block = block_of(p.args["block"])
+    mode = p.literals[1] if len(p.literals) > 1 else "replace"
+    filt = block_of(p.args["filter"]) if "filter" in p.args else None
+    if filt is not None and filt.id.startswith("#"):  # the sandbox knows no block tag (as a server lacking it)
+        raise CommandError(f"Unknown block tag '{filt.id[1:]}'")
     return lambda s: _fill(s, a, b, block, mode, filt)
 
 
@@ -115,22 +99,16 @@ def _fill(s: Source, a: Vec, b: Vec, block: Block, mode: str, filt: Block | None
     return count
 
 
-@command("place")
-def place(r: Reader) -> Run:
-    """place template <id> [<pos> [<rotation> [<mirror> [<integrity> [<seed> [strict]]]]]]."""
-    r.need_arg()
-    r.literal(("template",))
-    r.need_arg()
-    tid = r.read_resource()
-    vec: Vec | None = read_vec(r, block=True) if r.next_arg() else None
-    rotation, mirror, integrity, seed, strict = "none", "none", 1.0, 0, False
-    if vec is not None and r.next_arg():
-        rotation = _name(r, ROTATIONS)
-        if r.next_arg():
-            mirror = _name(r, MIRRORS)
-            if r.next_arg():
-                integrity, seed, strict = _integrity_seed_strict(r)
-    r.finish()
+@handles("place")
+def place(p: Parsed) -> Run:
+    """place template <id> [<pos> [<rotation> [<mirror> [<integrity> [<seed> [strict]]]]]]; the sandbox
+    places no feature, jigsaw or structure."""
+    if p.literals[1] != "template":  # refused where the word begins, as an argument the sandbox lacks
+        raise Refused(UNKNOWN_ARGUMENT, p.starts[1])
+    tid: str = p.args["template"]
+    vec = vec_of(p.args["pos"], block=True) if "pos" in p.args else None
+    rotation, mirror = p.args.get("rotation", "none"), p.args.get("mirror", "none")
+    integrity, seed, strict = p.args.get("integrity", 1.0), p.args.get("seed", 0), p.literals[-1] == "strict"
 
     def run(s: Source) -> int:
         bp = vec.block(s) if vec else tuple(int(c // 1) for c in s.pos)
@@ -141,29 +119,3 @@ def place(r: Reader) -> Run:
         s.success('Loaded template "{}" at {}, {}, {}'.format(tid, *bp))
         return 1
     return run
-
-
-def _name(r: Reader, names: tuple[str, ...]) -> str:
-    """A template rotation or mirror (StringRepresentableArgument): 'Invalid value' for others."""
-    start = r.cursor
-    word = r.read_unquoted()
-    if word not in names:
-        r.cursor = start
-        raise r.error(f'Invalid value "{word}"')
-    return word
-
-
-def _integrity_seed_strict(r: Reader) -> tuple[float, int, bool]:
-    """The rest of `place template`: integrity 0-1, a seed, `strict` (1.21.5+, as for fill: 1.21.11
-    PlaceCommand places with flags 2 | 816, no shape updates, so nothing next to it pops off)."""
-    at = r.cursor
-    integrity = r.read_double()
-    if not 0.0 <= integrity <= 1.0:
-        side = "less than 0.0" if integrity < 0 else "more than 1.0"
-        raise r.error(f"Float must not be {side}, found {integrity}", at=at)
-    seed, strict = 0, False
-    if r.next_arg():
-        seed = r.read_int()
-        if r.next_arg():
-            strict = r.literal(_modes(r, ())) == "strict"
-    return integrity, seed, strict

@@ -9,44 +9,34 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from monopoli_mc.sandbox.commands.misc import read_component
 from monopoli_mc.sandbox.model import BossBar, Player
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command
+from monopoli_mc.sandbox.failure import CommandError
+from monopoli_mc.sandbox.registry import Run, handles
 from monopoli_mc.sandbox.resolve import render
-from monopoli_mc.sandbox.selectors import EntityArg, read_entity
+from monopoli_mc.sandbox.selection import EntityArg, entities_of
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.vanilla.snbt import plain as plain_value
+from monopoli_mc.vanilla.tree import Parsed
 
-COLORS = ("blue", "green", "pink", "purple", "red", "white", "yellow")
-STYLES = ("notched_10", "notched_12", "notched_20", "notched_6", "progress")
 Change = Callable[[Source, BossBar], int]
 
 
-@command("bossbar")
-def bossbar(r: Reader) -> Run:
-    """bossbar add|get|list|remove|set ..."""
-    r.need_arg()
-    action = r.literal(("add", "get", "list", "remove", "set"))
+@handles("bossbar")
+def bossbar(p: Parsed) -> Run:
+    """bossbar add|get|list|remove|set …, on vanilla's parse (every path of the tree)."""
+    action = p.literals[1]
     if action == "list":
-        r.finish()
         return _list
-    r.need_arg()
-    bar_id = r.read_resource()
+    bar_id: str = p.args["id"]
     if action == "add":
-        r.need_arg()
-        name = read_component(r)
-        r.finish()
+        name = plain_value(p.args["name"])
         return lambda s: _add(s, bar_id, name)
     if action == "remove":
-        r.finish()
         return lambda s: _remove(s, find_bar(s, bar_id))
-    r.need_arg()
     if action == "get":
-        what = r.literal(("max", "players", "value", "visible"))
-        r.finish()
+        what = p.literals[2]
         return lambda s: _get(s, find_bar(s, bar_id), what)
-    change = _read_change(r)
-    r.finish()
+    change = _change(p, p.literals[2])
     return lambda s: change(s, find_bar(s, bar_id))
 
 
@@ -106,43 +96,32 @@ def _online(s: Source, bar: BossBar) -> list[str]:
     return [p.name for p in s.world.online_players() if p.uuid in bar.players]
 
 
-def _read_change(r: Reader) -> Change:
-    option = r.literal(("color", "max", "name", "players", "style", "value", "visible"))
+def _change(p: Parsed, option: str) -> Change:
+    """The change `bossbar set <id> <option> …` makes."""
     if option == "players":
-        targets = read_entity(r, players=True) if r.next_arg() else None
+        targets = entities_of(p.args["targets"], players=True) if "targets" in p.args else None
         return lambda s, b: _players(s, b, targets)
-    r.need_arg()
     if option == "name":
-        name = read_component(r)
+        name = plain_value(p.args["name"])
         return lambda s, b: _rename(s, b, name)
     if option == "color":
-        color = r.literal(COLORS)
-        return _setter("color", color, "Custom bossbar {bar} has changed color",
+        return _setter("color", p.literals[3], "Custom bossbar {bar} has changed color",
                        "Nothing changed. That's already the color of this bossbar", 0)
     if option == "style":
-        style = r.literal(STYLES)
-        return _setter("style", style, "Custom bossbar {bar} has changed style",
+        return _setter("style", p.literals[3], "Custom bossbar {bar} has changed style",
                        "Nothing changed. That's already the style of this bossbar", 0)
     if option == "visible":
-        on = r.read_bool()
+        on = p.args["visible"]
         word = "visible" if on else "hidden"
         return _setter("visible", on, f"Custom bossbar {{bar}} is now {word}",
                        f"Nothing changed. The bossbar is already {word}", 0)
-    value = _read_int(r, 0 if option == "value" else 1)
     if option == "value":
+        value = p.args["value"]
         return _setter("value", value, f"Custom bossbar {{bar}} has changed value to {value}",
                        "Nothing changed. That's already the value of this bossbar", value)
+    value = p.args["max"]
     return _setter("max", value, f"Custom bossbar {{bar}} has changed maximum to {value}",
                    "Nothing changed. That's already the max of this bossbar", value)
-
-
-def _read_int(r: Reader, least: int) -> int:
-    start = r.cursor
-    value = r.read_int()
-    if value < least:
-        r.cursor = start
-        raise r.error(f"Integer must not be less than {least}, found {value}")
-    return value
 
 
 def _setter(field: str, value: object, success: str, unchanged: str, result: int) -> Change:

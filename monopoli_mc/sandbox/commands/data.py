@@ -9,14 +9,16 @@ from typing import Any
 
 from nbtlib import Byte, ByteArray, Compound, Double, Float, Int, IntArray, Long, LongArray, Short, String
 
-from monopoli_mc.sandbox import snbt
-from monopoli_mc.sandbox.args import Vec, mth_floor, read_vec
+from monopoli_mc.sandbox import nbt_tags
+from monopoli_mc.sandbox.values import Vec, mth_floor, vec_of
 from monopoli_mc.sandbox.model import Player
-from monopoli_mc.sandbox.nbt_path import NbtPath, read_path
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command
-from monopoli_mc.sandbox.selectors import EntityArg, read_entity
+from monopoli_mc.sandbox.nbt_path import NbtPath, path_of
+from monopoli_mc.sandbox.nbt_tags import from_vanilla
+from monopoli_mc.sandbox.failure import CommandError
+from monopoli_mc.sandbox.registry import Run, handles
+from monopoli_mc.sandbox.selection import EntityArg, entities_of
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.vanilla.tree import Parsed
 
 UNCHANGED = "Nothing changed. The specified properties already have these values"
 NUMERIC = (Byte, Short, Int, Long, Float, Double)
@@ -68,17 +70,6 @@ class Target:
                 "block": f"Modified block data of {name}"}[self.kind]
 
 
-def read_target(r: Reader) -> Target:
-    """Read `storage <id>` | `entity <target>` | `block <pos>`."""
-    kind = r.literal(("storage", "entity", "block"))
-    r.need_arg()
-    if kind == "storage":
-        return Target(kind, storage=r.read_resource())
-    if kind == "entity":
-        return Target(kind, entity=read_entity(r, single=True))
-    return Target(kind, pos=read_vec(r, block=True))
-
-
 def single(path: NbtPath, data: Compound) -> Any:
     """getSingleTag: exactly one match, else vanilla's errors."""
     found = path.get(data)
@@ -89,36 +80,40 @@ def single(path: NbtPath, data: Compound) -> Any:
     return found[0]
 
 
-@command("data")
-def data(r: Reader) -> Run:
-    """data get|merge|modify|remove."""
-    r.need_arg()
-    action = r.literal(("get", "merge", "modify", "remove"))
-    r.need_arg()
-    target = read_target(r)
+def target_of(p: Parsed, kind: str, prefix: str) -> Target:
+    """The data target of kind storage|entity|block that vanilla parsed as `<prefix>` (`target`, `source`)
+    or, for a block, `<prefix>Pos`."""
+    if kind == "storage":
+        return Target(kind, storage=p.args[prefix])
+    if kind == "entity":
+        return Target(kind, entity=entities_of(p.args[prefix], single=True))
+    return Target(kind, pos=vec_of(p.args[prefix + "Pos"], block=True))
+
+
+def _path(p: Parsed, name: str) -> NbtPath | None:
+    return path_of(p.args[name]) if name in p.args else None
+
+
+@handles("data")
+def data(p: Parsed) -> Run:
+    """data get|merge|modify|remove, on vanilla's parse (`registry.handles`): every path of the tree."""
+    action, target = p.literals[1], target_of(p, p.literals[2], "target")
     if action == "get":
-        return _get(r, target)
-    r.need_arg()
+        return _get(target, _path(p, "path"), p.args.get("scale"))
     if action == "merge":
-        value = snbt.read_tag(r)
-        r.finish()
+        value = from_vanilla(p.args["nbt"])
         return lambda s: _merge(s, target, value)
-    path = read_path(r)
     if action == "remove":
-        r.finish()
+        path = path_of(p.args["path"])
         return lambda s: _remove(s, target, path)
-    return _modify(r, target, path)
+    return _modify(p, target, path_of(p.args["targetPath"]))
 
 
-def _get(r: Reader, target: Target) -> Run:
-    path = read_path(r) if r.next_arg() else None
-    scale = r.read_double() if path is not None and r.next_arg() else None
-    r.finish()
-
+def _get(target: Target, path: NbtPath | None, scale: float | None) -> Run:
     def run(s: Source) -> int:
         data, name, _ = target.read(s)
         if path is None:
-            s.success(target.query(name, snbt.pretty(data, s.world.version)))
+            s.success(target.query(name, nbt_tags.pretty(data, s.world.version)))
             return len(data)
         tag = single(path, data)
         if scale is not None:
@@ -127,10 +122,10 @@ def _get(r: Reader, target: Target) -> Run:
             value = mth_floor(float(tag) * scale)  # getNumeric: Mth.floor, so NaN is 0 (row E8)
             where = {"storage": f"in storage {name}", "entity": f"on {name}",
                      "block": f"on block {name}"}[target.kind]
-            s.success(f"{path.text} {where} after scale factor of {snbt.java_float(scale)} is {value}")
+            s.success(f"{path.text} {where} after scale factor of {nbt_tags.java_float(scale)} is {value}")
             return value
         size = _size(tag, path)  # before the message: a tag without a size answers only the error
-        s.success(target.query(name, snbt.pretty(tag, s.world.version)))
+        s.success(target.query(name, nbt_tags.pretty(tag, s.world.version)))
         return size
     return run
 
@@ -151,10 +146,10 @@ def _size(tag: Any, path: NbtPath) -> int:
 
 def _merge(s: Source, target: Target, value: Any) -> int:
     if not isinstance(value, Compound):
-        raise CommandError(f"Expected object, got: {snbt.show(value, pretty=False, version=s.world.version)}")
+        raise CommandError(f"Expected object, got: {nbt_tags.show(value, pretty=False, version=s.world.version)}")
     data, name, write = target.read(s)
-    merged = snbt.java_copy(data, s.world.version)  # DataCommands.mergeData: getData().copy().merge(tag)
-    _deep_merge(merged, snbt.java_copy(value, s.world.version))
+    merged = nbt_tags.java_copy(data, s.world.version)  # DataCommands.mergeData: getData().copy().merge(tag)
+    _deep_merge(merged, nbt_tags.java_copy(value, s.world.version))
     if merged == data:
         raise CommandError(UNCHANGED)
     write(merged)
@@ -182,16 +177,10 @@ def _remove(s: Source, target: Target, path: NbtPath) -> int:
     return count
 
 
-def _modify(r: Reader, target: Target, path: NbtPath) -> Run:
-    r.need_arg()
-    op = r.literal(("set", "merge", "append", "prepend", "insert"))
-    index = 0
-    if op == "insert":
-        r.need_arg()
-        index = r.read_int()
-    r.need_arg()
-    values = _read_source(r)
-    r.finish()
+def _modify(p: Parsed, target: Target, path: NbtPath) -> Run:
+    op = p.literals[3]  # set|merge|append|prepend|insert
+    index = p.args.get("index", 0)
+    values = _source(p, p.literals[4])
 
     def run(s: Source) -> int:
         data, name, write = target.read(s)
@@ -220,10 +209,10 @@ def _apply(op: str, path: NbtPath, data: Compound, items: list[Any], index: int,
             places = path.get(data)
         for place in places:
             if not isinstance(place, Compound):
-                raise ValueError(f"Expected object, got: {snbt.show(place, pretty=False, version=version)}")
+                raise ValueError(f"Expected object, got: {nbt_tags.show(place, pretty=False, version=version)}")
             for item in items:
                 if not isinstance(item, Compound):
-                    raise ValueError(f"Expected object, got: {snbt.show(item, pretty=False, version=version)}")
+                    raise ValueError(f"Expected object, got: {nbt_tags.show(item, pretty=False, version=version)}")
                 before = copy.deepcopy(place)  # compared whole, as vanilla compares a copy
                 _deep_merge(place, item)
                 count += place != before
@@ -232,18 +221,14 @@ def _apply(op: str, path: NbtPath, data: Compound, items: list[Any], index: int,
     return path.insert(data, at, items, version=version)
 
 
-def _read_source(r: Reader) -> Callable[[Source], list[Any]]:
-    kind = r.literal(("value", "from", "string"))
-    r.need_arg()
+def _source(p: Parsed, kind: str) -> Callable[[Source], list[Any]]:
+    """`value <value>` | `from|string <kind> <source> [<sourcePath>] [<start> [<end>]]`."""
     if kind == "value":
-        value = snbt.read_tag(r)
-        return lambda s: [snbt.java_copy(value, s.world.version)]  # each run gets its own tag: Tag.copy()
-    src = read_target(r)
-    path = read_path(r) if r.next_arg() else None
-    start = end = None
-    if kind == "string" and path is not None and r.next_arg():
-        start = r.read_int()
-        end = r.read_int() if r.next_arg() else None
+        value = from_vanilla(p.args["value"])
+        return lambda s: [nbt_tags.java_copy(value, s.world.version)]  # each run gets its own tag: Tag.copy()
+    src = target_of(p, p.literals[5], "source")
+    path = _path(p, "sourcePath")
+    start, end = p.args.get("start"), p.args.get("end")
 
     def values(s: Source) -> list[Any]:
         data, _, _ = src.read(s)
@@ -251,8 +236,8 @@ def _read_source(r: Reader) -> Callable[[Source], list[Any]]:
         if path is not None and not found:
             raise CommandError(f"Found no elements matching {path.text}")
         if kind == "from":
-            return [snbt.java_copy(f, s.world.version) for f in found]  # Tag.copy(), never shared
-        return [String(_substring(snbt.as_string(f, s.world.version), start, end)) for f in found]
+            return [nbt_tags.java_copy(f, s.world.version) for f in found]  # Tag.copy(), never shared
+        return [String(_substring(nbt_tags.as_string(f, s.world.version), start, end)) for f in found]
     return values
 
 

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command
+from monopoli_mc.sandbox.failure import CommandError
+from monopoli_mc.sandbox.registry import Run, handles
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.vanilla.tree import Parsed
 
 DIFFICULTIES = ("peaceful", "easy", "normal", "hard")  # Difficulty's ids 0 to 3, in order
 SHOWN = {"peaceful": "Peaceful", "easy": "Easy", "normal": "Normal", "hard": "Hard"}  # options.difficulty.*
 
 
-@command("difficulty")
-def difficulty(r: Reader) -> Run:
+@handles("difficulty", *(f"difficulty {d}" for d in DIFFICULTIES))
+def difficulty(p: Parsed) -> Run:
     """`difficulty` answers the world's; `difficulty <d>` sets it, and fails when it is that already."""
-    wanted = r.literal(DIFFICULTIES) if r.next_arg() else None
-    r.finish()
+    wanted = p.literals[1] if len(p.literals) > 1 else None
 
     def run(s: Source) -> int:
         now = s.world.difficulty

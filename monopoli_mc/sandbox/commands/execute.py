@@ -9,50 +9,77 @@ from typing import Any
 
 from nbtlib import Byte, Double, Float, Int, Long, Short
 
-from monopoli_mc.sandbox.args import java_float32, java_int, java_narrow, read_block, read_vec
-from monopoli_mc.sandbox.commands.data import read_target
-from monopoli_mc.sandbox.commands.items import read_items_test
+from monopoli_mc.sandbox.values import block_of, java_float32, java_int, java_narrow, vec_of
+from monopoli_mc.sandbox.commands.data import Target
+from monopoli_mc.sandbox.commands.items import item_test, items_in
 from monopoli_mc.sandbox.model import Block
-from monopoli_mc.sandbox.nbt_path import matches, read_path
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command, parse_command
-from monopoli_mc.sandbox.selectors import read_entity, read_holders, read_range
+from monopoli_mc.sandbox.nbt_path import matches, path_of
+from monopoli_mc.sandbox.failure import CommandError
+from monopoli_mc.sandbox.registry import Refused, Run, handles, run_parsed
+from monopoli_mc.sandbox.selection import Range, entities_of, holders_of
 from monopoli_mc.sandbox.source import Source, counts_itself, run_leaf
+from monopoli_mc.vanilla.tree import Parsed
 
 Fork = Callable[[Source], list[Source]]
 Store = Callable[[Source, int], None]
 Test = Callable[[Source], int]  # 0 means the test failed; else a count
 CASTS = {"byte": Byte, "short": Short, "int": Int, "long": Long, "float": Float, "double": Double}
-SUBCOMMANDS = ("as", "at", "positioned", "in", "rotated", "align", "anchored", "facing", "if",
-               "unless", "store", "run", "on", "summon")
 
 
-@command("execute")
-def execute(r: Reader) -> Run:
-    """Parse the whole chain now; run it stage by stage later, as BuildContexts does."""
+class Walk:
+    """A cursor over the steps of vanilla's parse of a line (`Parsed.path`): its literals and values in order."""
+
+    def __init__(self, parsed: Parsed, at: int) -> None:
+        self.parsed, self.at = parsed, at
+
+    def done(self) -> bool:
+        """Whether every step has been taken."""
+        return self.at >= len(self.parsed.path)
+
+    def peek(self) -> str:
+        """The next step's name (a literal's word, `<name>` for an argument), or "" at the end."""
+        return "" if self.done() else self.parsed.path[self.at][0]
+
+    def word(self) -> str:
+        """Take the next step, a literal: its word."""
+        self.at += 1
+        return self.parsed.path[self.at - 1][0]
+
+    def value(self) -> Any:
+        """Take the next step, an argument: its value as vanilla parsed it."""
+        self.at += 1
+        return self.parsed.path[self.at - 1][1]
+
+    def refuse(self) -> Refused:
+        """What the sandbox does not model, refused as vanilla refuses an argument it lacks, at the next step."""
+        return Refused("Incorrect argument for command", self.parsed.starts[min(self.at, len(self.parsed.starts) - 1)])
+
+
+@handles("execute")
+def execute(p: Parsed) -> Run:
+    """The whole chain from vanilla's parse now (its path, step by step); run stage by stage later, as
+    BuildContexts does."""
+    w = Walk(p, 1)
     steps: list[tuple[str, Any]] = []
     while True:
-        r.need_arg()
-        sub = r.literal(SUBCOMMANDS)
-        r.need_arg() if sub != "run" else None
+        sub = w.word()
         if sub == "run":
-            r.need_arg()
-            if r.text.startswith("execute ", r.cursor):  # `run execute …` continues the one chain
-                r.skip(len("execute"))
+            if w.peek() == "execute":  # `run execute …` continues the one chain
+                w.word()
                 continue
-            steps.append(("run", parse_command(r, 4, nested=True)))
+            steps.append(("run", run_parsed(p.tail(w.at))))
             return counts_itself(lambda s: _run(steps, s))
         if sub in ("if", "unless"):
-            test, counted = _condition(r)
+            test, counted = _condition(w)
             neg = sub == "unless"
-            if not r.can_read():
+            if w.done():
                 steps.append(("final", (test, neg, counted)))
                 return counts_itself(lambda s: _run(steps, s))
             steps.append(("fork", _as_fork(test, neg)))
         elif sub == "store":
-            steps.append(("store", _store(r)))
+            steps.append(("store", _store(w)))
         else:
-            steps.append(("fork", _modifier(r, sub)))
+            steps.append(("fork", _modifier(w, sub)))
 
 
 Branch = tuple[Source, tuple[tuple[bool, Store], ...]]
@@ -114,63 +141,76 @@ def _as_fork(test: Test, neg: bool) -> Fork:
     return lambda s: [s] if (test(s) > 0) != neg else []
 
 
-def _modifier(r: Reader, sub: str) -> Fork:
+def _modifier(w: Walk, sub: str) -> Fork:
     if sub in ("as", "at"):
-        target = read_entity(r)
+        target = entities_of(w.value())
         if sub == "as":
             return lambda s: [s.with_entity(p) for p in target.selector.select(s)]
         return lambda s: [s.at(p) for p in target.selector.select(s)]
     if sub == "positioned":
-        if r.peek() == "a" and r.text.startswith("as ", r.cursor):
-            r.skip(3)
-            ent = read_entity(r)
+        if w.peek() == "as":
+            w.word()
+            ent = entities_of(w.value())
             return lambda s: [s.moved(p.pos) for p in ent.selector.select(s)]
-        vec = read_vec(r)
+        if w.peek() == "over":
+            raise w.refuse()
+        vec = vec_of(w.value())
         return lambda s: [s.moved(vec.resolve(s))]
     if sub == "in":
-        dim = r.read_resource()
+        dim = w.value()
         return lambda s: [replace(s, dimension=dim)]
     if sub == "rotated":
-        if r.text.startswith("as ", r.cursor):
-            r.skip(3)
-            ent = read_entity(r)
+        if w.peek() == "as":
+            w.word()
+            ent = entities_of(w.value())
             return lambda s: [replace(s, rot=p.rot) for p in ent.selector.select(s)]
-        yaw = r.read_double()
-        r.need_arg()
-        pitch = r.read_double()
-        return lambda s: [replace(s, rot=(yaw, pitch))]
+        yaw, pitch = w.value()  # RotationArgument: `~` is the source's own
+        return lambda s: [replace(s, rot=(yaw.value + (s.rot[0] if yaw.relative else 0.0),
+                                          pitch.value + (s.rot[1] if pitch.relative else 0.0)))]
     if sub == "align":
-        axes = r.read_word()
+        axes = w.value()
         return lambda s: [s.moved(tuple(math.floor(c) if "xyz"[i] in axes else c  # type: ignore[arg-type]
                                          for i, c in enumerate(s.pos)))]
     if sub == "anchored":
-        r.literal(("eyes", "feet"))
+        w.value()
         return lambda s: [s]
-    raise r.error("Incorrect argument for command")
+    raise w.refuse()  # facing, on, summon
 
 
-def _condition(r: Reader) -> tuple[Test, bool]:
-    kind = r.literal(("entity", "score", "block", "data", "blocks", "predicate", "function",
-                      "dimension", "loaded", "biome", "items"))
-    r.need_arg()
+def _condition(w: Walk) -> tuple[Test, bool]:
+    kind = w.word()
     if kind == "entity":
-        target = read_entity(r)
+        target = entities_of(w.value())
         return (lambda s: len(target.selector.select(s))), True
     if kind == "score":
-        return _score_test(r), False
+        return _score_test(w), False
     if kind == "block":
-        vec = read_vec(r, block=True)
-        r.need_arg()
-        want = read_block(r)
+        vec = vec_of(w.value(), block=True)
+        want = block_of(w.value())
+        if want.id.startswith("#"):  # the sandbox knows no block tag (as a server lacking it)
+            raise CommandError(f"Unknown block tag '{want.id[1:]}'")
         return (lambda s: int(_block_matches(s.world.blocks.get(vec.block(s)), want))), False
     if kind == "data":
-        src = read_target(r)
-        r.need_arg()
-        path = read_path(r)
+        src = _target(w, w.word())
+        path = path_of(w.value())
         return (lambda s: len(path.get(src.read(s)[0]))), True
-    if kind == "items":
-        return read_items_test(r), True
-    raise r.error("Incorrect argument for command")
+    if kind == "items" and w.peek() == "entity":
+        w.word()
+        targets, slots, test = entities_of(w.value()), w.value(), item_test(w.value())
+
+        def count(s: Source) -> int:
+            return sum(st.count for e in targets.selector.select(s) for st in items_in(e, slots) if test(st))
+        return count, True
+    raise w.refuse()
+
+
+def _target(w: Walk, kind: str) -> Target:
+    """A data target (`storage <id>` | `entity <target>` | `block <pos>`) whose kind was just taken."""
+    if kind == "storage":
+        return Target(kind, storage=w.value())
+    if kind == "entity":
+        return Target(kind, entity=entities_of(w.value(), single=True))
+    return Target(kind, pos=vec_of(w.value(), block=True))
 
 
 def _block_matches(block: Block | None, want: Block) -> bool:
@@ -184,23 +224,17 @@ def _block_matches(block: Block | None, want: Block) -> bool:
     return want.nbt is None or (block.nbt is not None and matches(want.nbt, block.nbt))
 
 
-def _score_test(r: Reader) -> Test:
-    target = read_holders(r)
-    r.need_arg()
-    obj = r.read_unquoted()
-    r.need_arg()
-    op = r.literal(("<", "<=", "=", ">", ">=", "matches"))
-    r.need_arg()
+def _score_test(w: Walk) -> Test:
+    target, obj = holders_of(w.value()), w.value()
+    op = w.word()
     if op == "matches":
-        rng = read_range(r, ints=True)
+        rng = Range(*w.value())
 
         def test_range(s: Source) -> int:
             value = _value(s, target.resolve(s)[0], obj)
             return int(value is not None and value in rng)
         return test_range
-    other = read_holders(r)
-    r.need_arg()
-    other_obj = r.read_unquoted()
+    other, other_obj = holders_of(w.value()), w.value()
     compare = {"<": int.__lt__, "<=": int.__le__, "=": int.__eq__, ">": int.__gt__,
                ">=": int.__ge__}[op]
 
@@ -217,15 +251,13 @@ def _value(s: Source, holder: str, obj: str) -> int | None:
     return s.world.scoreboard.get(holder, obj)
 
 
-def _store(r: Reader) -> tuple[bool, Store]:
-    what = r.literal(("result", "success"))
-    r.need_arg()
-    kind = r.literal(("score", "storage", "entity", "block", "bossbar"))
-    r.need_arg()
+def _store(w: Walk) -> tuple[bool, Store]:
+    what = w.word()
+    if w.peek() == "bossbar":
+        raise w.refuse()
+    kind = w.word()
     if kind == "score":
-        holders = read_holders(r)
-        r.need_arg()
-        obj = r.read_unquoted()
+        holders, obj = holders_of(w.value()), w.value()
 
         def store_score(s: Source, value: int) -> None:
             board = s.world.scoreboard
@@ -235,14 +267,10 @@ def _store(r: Reader) -> tuple[bool, Store]:
             for h in holders.resolve(s, allow_empty=True):
                 board.score(h, objective).value = value
         return what == "result", store_score
-    r.cursor -= len(kind) + 1
-    target = read_target(r)
-    r.need_arg()
-    path = read_path(r)
-    r.need_arg()
-    cast = CASTS[r.literal(tuple(CASTS))]
-    r.need_arg()
-    scale = r.read_double()
+    target = _target(w, kind)
+    path = path_of(w.value())
+    cast = CASTS[w.word()]
+    scale = w.value()
 
     def store_nbt(s: Source, value: int) -> None:
         data, _, write = target.read(s)

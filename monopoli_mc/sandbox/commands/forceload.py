@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from itertools import product
 
-from monopoli_mc.sandbox.args import Vec, read_column
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command
+from monopoli_mc.sandbox.values import Vec, column_of
+from monopoli_mc.sandbox.failure import CommandError
+from monopoli_mc.sandbox.registry import Run, handles
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.vanilla.tree import Parsed
 
 Chunk = tuple[int, int]
 
@@ -30,25 +31,17 @@ TEXTS = {
 """Adding or not: (one chunk changed, several changed, none changed)."""
 
 
-@command("forceload")
-def forceload(r: Reader) -> Run:
-    """forceload add|remove <from> [<to>] | remove all | query [<pos>]"""
-    r.need_arg()
-    action = r.literal(("add", "remove", "query"))
+@handles("forceload")
+def forceload(p: Parsed) -> Run:
+    """forceload add|remove <from> [<to>] | remove all | query [<pos>], on vanilla's parse."""
+    action = p.literals[1]
     if action == "query":
-        pos = read_column(r) if r.next_arg() else None
-        r.finish()
+        pos = column_of(p.args["pos"]) if "pos" in p.args else None
         return lambda s: _list(s) if pos is None else _query(s, pos)
-    r.need_arg()
-    if action == "remove":
-        mark = r.cursor
-        if r.read_word() == "all":  # brigadier prefers the literal over the column argument
-            r.finish()
-            return _remove_all
-        r.cursor = mark
-    start = read_column(r)
-    end = read_column(r) if r.next_arg() else start
-    r.finish()
+    if p.literals[-1] == "all":
+        return _remove_all
+    start = column_of(p.args["from"])
+    end = column_of(p.args["to"]) if "to" in p.args else start
     return lambda s: _change(s, start, end, add=action == "add")
 
 

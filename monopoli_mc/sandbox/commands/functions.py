@@ -6,13 +6,14 @@ from typing import Any
 
 from nbtlib import Compound
 
-from monopoli_mc.sandbox import snbt, versions
-from monopoli_mc.sandbox.args import read_time
-from monopoli_mc.sandbox.commands.data import read_target, single
-from monopoli_mc.sandbox.nbt_path import NbtPath, read_path
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command, parse_command
+from monopoli_mc.sandbox import nbt_tags, versions
+from monopoli_mc.sandbox.commands.data import single, target_of
+from monopoli_mc.sandbox.nbt_path import NbtPath, path_of
+from monopoli_mc.sandbox.nbt_tags import from_vanilla
+from monopoli_mc.sandbox.failure import CommandError
+from monopoli_mc.sandbox.registry import Run, handles, run_parsed
 from monopoli_mc.sandbox.source import Source, counts_itself, run_leaf
+from monopoli_mc.vanilla.tree import Parsed
 
 
 class Return(Exception):
@@ -24,28 +25,14 @@ class Return(Exception):
         self.failed = failed
 
 
-def _read_function_id(r: Reader) -> str:
-    tag = r.peek() == "#"
-    r.skip(1 if tag else 0)
-    return ("#" if tag else "") + r.read_resource()
-
-
-@command("function")
-def function(r: Reader) -> Run:
-    """function <id> [<compound> | with storage|entity|block <source> [path]]."""
-    r.need_arg()
-    fid = _read_function_id(r)
-    args: Compound | None = None
+@handles("function")
+def function(p: Parsed) -> Run:
+    """function <name> [<arguments> | with storage|entity|block <source> [<path>]], on vanilla's parse."""
+    fid = p.args["name"]
+    args: Compound | None = from_vanilla(p.args["arguments"]) if "arguments" in p.args else None
     source_path: tuple[Any, NbtPath | None] | None = None
-    if r.next_arg():
-        if r.peek() == "{":
-            args = snbt.read_tag(r)
-        else:
-            r.literal(("with",))
-            r.need_arg()
-            target = read_target(r)
-            source_path = (target, read_path(r) if r.next_arg() else None)
-    r.finish()
+    if len(p.literals) > 1:  # with <kind>
+        source_path = (target_of(p, p.literals[2], "source"), path_of(p.args["path"]) if "path" in p.args else None)
 
     def run(s: Source) -> int:
         world = s.world
@@ -59,7 +46,7 @@ def function(r: Reader) -> Run:
             data = target.read(s)[0]
             call_args = data if path is None else single(path, data)
             if not isinstance(call_args, Compound):  # the tag type's name (getCrashReportName)
-                raise CommandError(f"Invalid argument type: {snbt.type_name(call_args)}, expected Compound")
+                raise CommandError(f"Invalid argument type: {nbt_tags.type_name(call_args)}, expected Compound")
         if len(funcs) == 1:
             s.success(f"Running function {funcs[0]}")
         else:
@@ -74,14 +61,11 @@ def function(r: Reader) -> Run:
     return counts_itself(run)  # FunctionCommand is a CustomCommandExecutor: only its calls cost
 
 
-@command("return")
-def return_cmd(r: Reader) -> Run:
+@handles("return")
+def return_cmd(p: Parsed) -> Run:
     """return <value> | return fail | return run <command> (the command's result, or fail)."""
-    r.need_arg()
-    if r.text.startswith("run ", r.cursor):
-        r.skip(3)
-        r.need_arg()
-        inner = parse_command(r, 4, nested=True)
+    if len(p.literals) > 1 and p.literals[1] == "run":
+        inner = run_parsed(p.tail(2))
 
         def run_inner(s: Source) -> int:
             try:
@@ -91,38 +75,27 @@ def return_cmd(r: Reader) -> Run:
                 raise Return(0, failed=True) from None
             raise Return(value)
         return counts_itself(run_inner)  # ReturnRunRedirector: the command it runs is charged
-    if r.text.startswith("fail", r.cursor):
-        r.skip(4)
-        r.finish()
+    if len(p.literals) > 1:  # fail
 
         def fail(s: Source) -> int:
             raise Return(0, failed=True)
         return counts_itself(fail)  # FailCommand and ValueCommand are custom executors: free
-    value = r.read_int()
-    r.finish()
+    value: int = p.args["value"]
 
     def run(s: Source) -> int:
         raise Return(value)
     return counts_itself(run)
 
 
-@command("schedule")
-def schedule(r: Reader) -> Run:
-    """schedule function <id> <time> [append|replace] | schedule clear <id>."""
-    r.need_arg()
-    action = r.literal(("function", "clear"))
-    r.need_arg()
-    fid = _read_function_id(r)
-    if action == "clear":
-        r.finish()
+@handles("schedule")
+def schedule(p: Parsed) -> Run:
+    """schedule function <id> <time> [append|replace] | schedule clear <id> (the id as written: a greedy
+    string, ScheduleCommand's `StringArgumentType.getString`)."""
+    fid: str = p.args["function"]
+    if p.literals[1] == "clear":
         return lambda s: _clear(s, fid)
-    r.need_arg()
-    at = r.cursor
-    ticks = read_time(r)
-    if ticks < 0:
-        raise r.error("Tick count must be non-negative", at=at)
-    mode = r.literal(("append", "replace")) if r.next_arg() else "replace"
-    r.finish()
+    ticks: int = p.args["time"]
+    mode = p.literals[2] if len(p.literals) > 2 else "replace"
 
     def run(s: Source) -> int:
         if ticks == 0:
@@ -149,10 +122,9 @@ def _clear(s: Source, fid: str) -> int:
     return count
 
 
-@command("reload")
-def reload(r: Reader) -> Run:
+@handles("reload")
+def reload(p: Parsed) -> Run:
     """reload: reread the datapacks; #minecraft:load runs on the next tick, as vanilla."""
-    r.finish()
 
     def run(s: Source) -> int:
         s.success("Reloading!")

@@ -4,36 +4,31 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from typing import Any
 
 from nbtlib import Compound, List
 
-from monopoli_mc.sandbox import snbt
-from monopoli_mc.sandbox.args import Vec, item_name, read_item, read_vec
+from monopoli_mc.sandbox.values import Vec, item_name, item_of, vec_of
 from monopoli_mc.sandbox.entities import ItemFrame
 from monopoli_mc.sandbox.model import Entity, ItemStack, Player
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command
-from monopoli_mc.sandbox.selectors import EntityArg, read_entity
+from monopoli_mc.sandbox.nbt_tags import from_vanilla
+from monopoli_mc.sandbox.failure import UNKNOWN_ARGUMENT, CommandError
+from monopoli_mc.sandbox.registry import Refused, Run, handles
+from monopoli_mc.sandbox.selection import EntityArg, entities_of
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.vanilla.items import ItemInput
+from monopoli_mc.vanilla.tree import Parsed
 
+ItemTest = Callable[[ItemStack], bool]
 SLOTS = {"weapon.offhand": -106, "armor.feet": 100, "armor.legs": 101, "armor.chest": 102,
          "armor.head": 103}
 
 
-@command("give")
-def give(r: Reader) -> Run:
+@handles("give")
+def give(p: Parsed) -> Run:
     """give <targets> <item> [count]."""
-    r.need_arg()
-    targets = read_entity(r, players=True)
-    r.need_arg()
-    item = read_item(r)
-    count = 1
-    if r.next_arg():
-        at = r.cursor
-        count = r.read_int()
-        if count < 1:
-            raise r.error(f"Integer must not be less than 1, found {count}", at=at)
-    r.finish()
+    targets = entities_of(p.args["targets"], players=True)
+    item, count = item_of(p.args["item"]), p.args.get("count", 1)
     return lambda s: _give(s, targets, item, count)
 
 
@@ -71,18 +66,12 @@ def add_item(p: Player, item: ItemStack) -> None:
                 return
 
 
-@command("clear")
-def clear(r: Reader) -> Run:
+@handles("clear")
+def clear(p: Parsed) -> Run:
     """clear [targets] [item] [maxCount]."""
-    targets = read_entity(r, players=True) if r.next_arg() else None
-    item = read_item(r) if targets is not None and r.next_arg() else None
-    limit = -1
-    if item is not None and r.next_arg():
-        at = r.cursor
-        limit = r.read_int()
-        if limit < 0:  # ClearCommand's maxCount: IntegerArgumentType.integer(0)
-            raise r.error(f"Integer must not be less than 0, found {limit}", at=at)
-    r.finish()
+    targets = entities_of(p.args["targets"], players=True) if "targets" in p.args else None
+    item = item_test(p.args["item"]) if "item" in p.args else None
+    limit = p.args.get("maxCount", -1)
 
     def run(s: Source) -> int:
         if targets is None:
@@ -103,10 +92,10 @@ def clear(r: Reader) -> Run:
     return run
 
 
-def _clear(p: Player, item: ItemStack | None, limit: int) -> int:
+def _clear(p: Player, item: ItemTest | None, limit: int) -> int:
     removed = 0
     for slot, st in sorted(p.inventory.items()):
-        if item is not None and (st.id != item.id or not _has_components(st, item)):
+        if item is not None and not item(st):
             continue
         take = st.count if limit < 0 else min(st.count, max(0, limit - removed))
         if limit != 0:
@@ -115,10 +104,6 @@ def _clear(p: Player, item: ItemStack | None, limit: int) -> int:
                 del p.inventory[slot]
         removed += take if limit != 0 else st.count
     return removed
-
-
-def _has_components(st: ItemStack, want: ItemStack) -> bool:
-    return all(st.components.get(k) == v for k, v in want.components.items())
 
 
 def _slot_keys(entity: Entity, name: str) -> list[int]:
@@ -143,19 +128,6 @@ def _slot_keys(entity: Entity, name: str) -> list[int]:
         return []
     key = int(num) + (9 if group == "inventory" else 0)
     return [key] if key in ranges[group] else []
-
-
-def read_slot(r: Reader, *, many: bool = False) -> str:
-    """A slot name, `container.5`; with `many`, a range such as `container.*` too."""
-    at = r.cursor
-    name = r.read_word()
-    group, dot, num = name.partition(".")
-    known = name in SLOTS or name in ("weapon", "weapon.mainhand") or (
-        dot and group in ("container", "hotbar", "inventory", "armor", "weapon")
-        and (num.isdigit() or many and num == "*"))
-    if not known:
-        raise r.error(f"Unknown slot '{name}'", at=at)
-    return name
 
 
 def get_item(entity: Entity, slot: str) -> ItemStack | None:
@@ -193,47 +165,34 @@ def _put(entity: Entity, slot: str, stack: ItemStack | None) -> bool:
     return True
 
 
-@command("item")
-def item_cmd(r: Reader) -> Run:
-    """item replace entity|block <target> <slot> with <item> [count] | from entity|block <source> <slot>."""
-    r.need_arg()
-    r.literal(("replace",))
-    r.need_arg()
-    kind = r.literal(("entity", "block"))
-    r.need_arg()
-    target: EntityArg | Vec = read_entity(r) if kind == "entity" else read_vec(r, block=True)
-    r.need_arg()
-    slot = read_slot(r)
-    r.need_arg()
-    how = r.literal(("with", "from"))
-    r.need_arg()
-    if how == "from":
-        source = _read_source(r)
-        r.finish()
+@handles("item")
+def item_cmd(p: Parsed) -> Run:
+    """item replace entity|block <target> <slot> with <item> [count] | from entity|block <source> <slot>;
+    the sandbox applies no item modifier (`item modify`)."""
+    if p.literals[1] != "replace":  # refused where the word begins, as an argument the sandbox lacks
+        raise Refused(UNKNOWN_ARGUMENT, p.starts[1])
+    slot: str = p.args["slot"]
+    target: EntityArg | Vec = entities_of(p.args["targets"]) if p.literals[2] == "entity" \
+        else vec_of(p.args["pos"], block=True)
+    if p.literals[3] == "from":
+        source = _source(p, p.literals[4])
         if isinstance(target, EntityArg):
             return lambda s: _replace_entity(s, target, slot, source(s))
         return lambda s: _replace_block(s, target, slot, source(s))
-    item = read_item(r)
-    count = r.read_int() if r.next_arg() else 1
-    r.finish()
-    stack = ItemStack(item.id, count, item.components)
+    item = item_of(p.args["item"])
+    stack = ItemStack(item.id, p.args.get("count", 1), item.components)
     if isinstance(target, EntityArg):
         return lambda s: _replace_entity(s, target, slot, stack)
     return lambda s: _replace_block(s, target, slot, stack)
 
 
-def _read_source(r: Reader) -> Callable[[Source], ItemStack | None]:
-    """`from entity|block <source> <slot>`: the item to copy, read when the command runs."""
-    kind = r.literal(("entity", "block"))
-    r.need_arg()
+def _source(p: Parsed, kind: str) -> Callable[[Source], ItemStack | None]:
+    """`from entity|block <source> <sourceSlot>`: the item to copy, read when the command runs."""
+    slot: str = p.args["sourceSlot"]
     if kind == "block":
-        pos = read_vec(r, block=True)
-        r.need_arg()
-        block_slot = read_slot(r)
-        return lambda s: _block_item(s, pos, block_slot)
-    source = read_entity(r, single=True)
-    r.need_arg()
-    slot = read_slot(r)
+        pos = vec_of(p.args["source"], block=True)
+        return lambda s: _block_item(s, pos, slot)
+    source = entities_of(p.args["source"], single=True)
 
     def read(s: Source) -> ItemStack | None:
         return get_item(source.resolve(s)[0], slot)
@@ -307,51 +266,25 @@ def _replace_block(s: Source, target: Vec, slot: str, stack: ItemStack | None) -
     return 1
 
 
-ItemTest = Callable[[ItemStack], bool]
+def item_test(parsed: ItemInput) -> ItemTest:
+    """An item predicate vanilla parsed as a test of a stack: the id (`*` any), then every group of
+    component tests, one of each group's alternatives holding. The sandbox knows no item tag: each is
+    refused in vanilla's words for a tag the server lacks (`arguments.item.tag.unknown`); nor does it
+    model sub-predicates (`~`), which are refused."""
+    if parsed.id.startswith("#"):
+        raise CommandError(f"Unknown item tag '{parsed.id[1:]}'")
+    groups = [[_component_test(how, key, value) for how, key, value in group] for group in parsed.components]
+    item_id = parsed.id
+    return lambda st: (item_id == "*" or st.id == item_id) and all(any(t(st) for t in g) for g in groups)
 
 
-def read_item_predicate(r: Reader) -> ItemTest:
-    """`*` or an item id, then `[component=value, ...]` (exact), `[!component]`, `[component]`."""
-    item_id = "*"
-    if r.peek() == "*":
-        r.skip()
-    else:
-        item_id = r.read_resource()
-    tests: list[ItemTest] = []
-    if r.peek() == "[":
-        r.skip()
-        while r.peek() != "]":
-            neg = r.peek() == "!"
-            r.skip(1 if neg else 0)
-            key = r.read_resource()
-            if r.peek() == "=" and not neg:
-                r.skip()
-                tests.append(_equals(key, snbt.read_tag(r)))
-            elif r.peek() == "~":
-                raise r.error("the sandbox does not model item sub-predicates (~)")
-            else:
-                tests.append(_present(key, negated=neg))
-            if r.peek() == ",":
-                r.skip()
-            elif r.peek() != "]":
-                raise r.error("Expected ']'")
-        r.skip()
-    return lambda st: (item_id == "*" or st.id == item_id) and all(t(st) for t in tests)
-
-
-def read_items_test(r: Reader) -> Callable[[Source], int]:
-    """`execute if items entity <targets> <slots> <predicate>`: the count of matching items."""
-    r.literal(("entity",))
-    r.need_arg()
-    targets = read_entity(r)
-    r.need_arg()
-    slots = read_slot(r, many=True)
-    r.need_arg()
-    test = read_item_predicate(r)
-
-    def count(s: Source) -> int:
-        return sum(st.count for e in targets.selector.select(s) for st in items_in(e, slots) if test(st))
-    return count
+def _component_test(how: str, key: str, value: Any) -> ItemTest:
+    if how in ("=", "!="):
+        want = from_vanilla(value)
+        return (lambda st: st.components.get(key) != want) if how == "!=" else _equals(key, want)
+    if how in ("", "!"):
+        return _present(key, negated=how == "!")
+    raise CommandError("the sandbox does not model item sub-predicates (~)")
 
 
 def _equals(key: str, want: object) -> ItemTest:

@@ -1,45 +1,31 @@
-"""say, tellraw, title, tag, gamerule, tp/teleport, kill, random value, time query, and reading text components."""
+"""say, tellraw, title, tag, gamerule, tp/teleport, kill, random value and time query, on vanilla's parse
+(`registry.handles`)."""
 
 from __future__ import annotations
 
-import json
 import random as _random
 from typing import Any
 
-from monopoli_mc.sandbox import death, snbt
-from monopoli_mc.sandbox.args import read_time, read_vec
+from monopoli_mc.sandbox import death
+from monopoli_mc.sandbox.values import vec_of
 from monopoli_mc.sandbox.model import Entity, Player
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command
+from monopoli_mc.sandbox.failure import CommandError
+from monopoli_mc.sandbox.registry import Run, handles
 from monopoli_mc.sandbox.resolve import expand_selectors, render, tell
-from monopoli_mc.sandbox.selectors import EntityArg, read_entity, read_range
+from monopoli_mc.sandbox.selection import EntityArg, entities_of
 from monopoli_mc.sandbox.source import Source
-from monopoli_mc.sandbox.text import component
-
-
-def read_component(r: Reader) -> Any:
-    """Read a text component: SNBT from 1.21.5, JSON before (up to the end of the line)."""
-    start = r.cursor
-    if r.json_text:
-        text = r.rest()
-        try:
-            return json.loads(text)
-        except ValueError as e:
-            r.cursor = start
-            raise r.error(f"Invalid chat component: {e}") from None
-    tag = snbt.read_tag(r)
-    return component(tag, json_dialect=False)
+from monopoli_mc.vanilla.snbt import plain as plain_value
+from monopoli_mc.vanilla.tree import Parsed
 
 
 def _who(players: list[Any], noun: str = "players") -> str:
     return players[0].name if len(players) == 1 else f"{len(players)} {noun}"
 
 
-@command("say")
-def say(r: Reader) -> Run:
+@handles("say")
+def say(p: Parsed) -> Run:
     """say <message>: broadcast `[source] message` to every player."""
-    r.need_arg()
-    message = r.rest()
+    message = p.args["message"]
 
     def run(s: Source) -> int:
         s.world.broadcast(f"[{s.name}] {expand_selectors(message, s)}")
@@ -47,39 +33,24 @@ def say(r: Reader) -> Run:
     return run
 
 
-@command("tellraw")
-def tellraw(r: Reader) -> Run:
-    """tellraw <targets> <component>."""
-    r.need_arg()
-    targets = read_entity(r, players=True)
-    r.need_arg()
-    comp = read_component(r)
-    r.finish()
+@handles("tellraw")
+def tellraw(p: Parsed) -> Run:
+    """tellraw <targets> <message>."""
+    targets, comp = entities_of(p.args["targets"], players=True), plain_value(p.args["message"])
 
     def run(s: Source) -> int:
         players = targets.players_of(s)
-        for p in players:
-            tell(p, comp, s)
+        for player in players:
+            tell(player, comp, s)
         return len(players)
     return run
 
 
-@command("title")
-def title(r: Reader) -> Run:
-    """title <targets> title|subtitle|actionbar|times|clear|reset."""
-    r.need_arg()
-    targets = read_entity(r, players=True)
-    r.need_arg()
-    kind = r.literal(("title", "subtitle", "actionbar", "times", "clear", "reset"))
-    comp: Any = None
-    if kind in ("title", "subtitle", "actionbar"):
-        r.need_arg()
-        comp = read_component(r)
-    elif kind == "times":  # fadeIn, stay, fadeOut: TimeArgument.time(), at least 0 ticks
-        for _ in range(3):
-            r.need_arg()
-            read_time(r)
-    r.finish()
+@handles("title title", "title subtitle", "title actionbar", "title times", "title clear", "title reset")
+def title(p: Parsed) -> Run:
+    """title <targets> title|subtitle|actionbar <title> | times <fadeIn> <stay> <fadeOut> | clear | reset."""
+    targets, kind = entities_of(p.args["targets"], players=True), p.literals[1]
+    comp = plain_value(p.args["title"]) if "title" in p.args else None
     return lambda s: _title(s, targets, kind, comp)
 
 
@@ -103,18 +74,10 @@ def _title(s: Source, targets: EntityArg, kind: str, comp: Any) -> int:
     return len(players)
 
 
-@command("tag")
-def tag(r: Reader) -> Run:
+@handles("tag add", "tag remove", "tag list")
+def tag(p: Parsed) -> Run:
     """tag <targets> add|remove <name> | list."""
-    r.need_arg()
-    targets = read_entity(r)
-    r.need_arg()
-    action = r.literal(("add", "remove", "list"))
-    name = ""
-    if action != "list":
-        r.need_arg()
-        name = r.read_unquoted()
-    r.finish()
+    targets, action, name = entities_of(p.args["targets"]), p.literals[1], p.args.get("name", "")
     return lambda s: _tag(s, targets, action, name)
 
 
@@ -145,50 +108,34 @@ def _tag(s: Source, targets: EntityArg, action: str, name: str) -> int:
     return changed
 
 
-@command("gamerule")
-def gamerule(r: Reader) -> Run:
-    """gamerule <rule> [value]."""
-    r.need_arg()
-    at = r.cursor
-    name = r.read_word().removeprefix("minecraft:")
-    value = r.read_word() if r.next_arg() else None
-    r.finish()
+@handles("gamerule")
+def gamerule(p: Parsed) -> Run:
+    """gamerule <rule> [value]: the tree names each release's rules and reads the value (bool or int)."""
+    name = p.literals[1].removeprefix("minecraft:")
+    given = p.args.get("value")
+    value = None if given is None else str(given).lower() if isinstance(given, bool) else str(given)
 
     def run(s: Source) -> int:
         rules = s.world.gamerules
-        if name not in rules:
-            raise CommandError("Incorrect argument for command", text=r.text, cursor=at)
+        if name not in rules:  # a rule of the release the sandbox does not keep: refused as before
+            raise CommandError("Incorrect argument for command")
         if value is None:
             s.success(f"Gamerule {name} is currently set to: {rules[name]}")
             return int(rules[name]) if rules[name].lstrip("-").isdigit() else int(rules[name] == "true")
-        is_bool = rules[name] in ("true", "false")
-        if (is_bool and value not in ("true", "false")) or (not is_bool and not value.lstrip("-").isdigit()):
-            raise CommandError(f"Invalid boolean, expected 'true' or 'false' but found '{value}'"
-                               if is_bool else f"Invalid integer '{value}'")
         rules[name] = value
         s.success(f"Gamerule {name} is now set to: {value}")
-        return int(value) if not is_bool else int(value == "true")
+        return int(value) if not isinstance(given, bool) else int(given)
     return run
 
 
-@command("tp", "teleport")
-def teleport(r: Reader) -> Run:
-    """tp <targets> <pos> | tp <targets> <destination> | tp <pos>."""
-    r.need_arg()
-    if r.peek() in "~^0123456789-" and r.peek():
-        vec = read_vec(r)
-        r.finish()
-        return lambda s: _tp(s, None, vec, None)
-    targets = read_entity(r)
-    if not r.next_arg():
-        return lambda s: _tp(s, None, None, targets)
-    if r.peek() in "~^0123456789-":
-        vec = read_vec(r)
-        if r.next_arg():
-            r.rest()
+@handles("tp", "teleport")
+def teleport(p: Parsed) -> Run:
+    """tp [<targets>] <location>|<destination>: the facing and rotation that may follow are not kept."""
+    targets = entities_of(p.args["targets"]) if "targets" in p.args else None
+    if "location" in p.args:
+        vec = vec_of(p.args["location"])
         return lambda s: _tp(s, targets, vec, None)
-    dest = read_entity(r, single=True)
-    r.finish()
+    dest = entities_of(p.args["destination"], single=True)
     return lambda s: _tp(s, targets, None, dest)
 
 
@@ -213,15 +160,19 @@ def _tp(s: Source, targets: EntityArg | None, vec: Any, dest: EntityArg | None) 
     return len(ents)
 
 
-@command("kill")
-def kill(r: Reader) -> Run:
-    """kill <targets>: other entities are removed; a player dies (`death.die`) and respawns at the spawn."""
-    r.need_arg()
-    targets = read_entity(r)
-    r.finish()
+@handles("kill")
+def kill(p: Parsed) -> Run:
+    """kill [<targets>]: other entities are removed; a player dies (`death.die`) and respawns at the spawn.
+    Without targets, the source's own entity (`KillCommand`: `source.getEntityOrException()`)."""
+    targets = entities_of(p.args["targets"]) if "targets" in p.args else None
 
     def run(s: Source) -> int:
-        ents = targets.resolve(s)
+        if targets is not None:
+            ents = targets.resolve(s)
+        elif s.entity is not None:
+            ents = [s.entity]
+        else:
+            raise CommandError("An entity is required to run this command here")
         for e in ents:
             if isinstance(e, Player):
                 death.die(s.world, e)
@@ -235,16 +186,13 @@ def kill(r: Reader) -> Run:
 _RANDOM = _random.SystemRandom()  # a new world's identity must differ from the last world's
 
 
-@command("random")
-def random_value(r: Reader) -> Run:
-    """random value|roll <range>: vanilla's RandomCommand without sequences (players' `roll` not modelled)."""
-    r.need_arg()
-    verb = r.literal(("value", "roll"))
-    r.need_arg()
-    bounds = read_range(r, ints=True)
-    r.finish()
-    low = int(bounds.low) if bounds.low is not None else -2**31
-    high = int(bounds.high) if bounds.high is not None else 2**31 - 1
+@handles("random value", "random roll")
+def random_value(p: Parsed) -> Run:
+    """random value|roll <range> [<sequence>]: vanilla's RandomCommand; a sequence is read and not
+    modelled (the value is drawn as without one), `random reset` is not modelled."""
+    verb, (lo, hi) = p.literals[1], p.args["range"]
+    low = int(lo) if lo is not None else -2**31
+    high = int(hi) if hi is not None else 2**31 - 1
 
     def run(s: Source) -> int:
         span = high - low
@@ -261,14 +209,10 @@ def random_value(r: Reader) -> Run:
     return run
 
 
-@command("time")
-def time_query(r: Reader) -> Run:
+@handles("time query gametime", "time query daytime", "time query day")
+def time_query(p: Parsed) -> Run:
     """time query gametime|daytime|day: vanilla's TimeCommand queries (the sandbox's days have no `time set`)."""
-    r.need_arg()
-    r.literal(("query",))
-    r.need_arg()
-    what = r.literal(("gametime", "daytime", "day"))
-    r.finish()
+    what = p.literals[2]
 
     def run(s: Source) -> int:
         ticks = s.world.game_time

@@ -2,57 +2,65 @@
 
 from __future__ import annotations
 
-from monopoli_mc.sandbox.args import objective
+from typing import Any
+
+from monopoli_mc.sandbox.values import objective
 from monopoli_mc.sandbox.hashorder import fastutil_order
-from monopoli_mc.sandbox.model import DISPLAY_SLOTS, Objective, wrap32
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command
+from monopoli_mc.sandbox.model import Objective, wrap32
+from monopoli_mc.sandbox.failure import CommandError
+from monopoli_mc.sandbox.registry import Run, handles
 from monopoli_mc.sandbox.resolve import render
-from monopoli_mc.sandbox.selectors import Holders, read_holders
+from monopoli_mc.sandbox.selection import Holders, holders_of
 from monopoli_mc.sandbox.source import Source
-
-OPS = ("=", "+=", "-=", "*=", "/=", "%=", "<", ">", "><")
-
-
-@command("scoreboard")
-def scoreboard(r: Reader) -> Run:
-    """scoreboard objectives|players ..."""
-    r.need_arg()
-    group = r.literal(("objectives", "players"))
-    r.need_arg()
-    if group == "objectives":
-        return _objectives(r)
-    return _players(r)
+from monopoli_mc.vanilla.snbt import plain
+from monopoli_mc.vanilla.tree import Parsed
 
 
-def _read_component(r: Reader) -> object:
-    from monopoli_mc.sandbox.commands.misc import read_component
-    return read_component(r)
+
+# Every path of `scoreboard` and `trigger` runs on vanilla's parse (registry.handles): the tree's own
+# argument names, read once by the judge's parser.
+@handles("scoreboard objectives list")
+def _list_objectives_parsed(p: Parsed) -> Run:
+    """scoreboard objectives list."""
+    return _list_objectives
 
 
-def _objectives(r: Reader) -> Run:
-    action = r.literal(("add", "remove", "setdisplay", "modify", "list"))
-    if action == "list":
-        r.finish()
-        return _list_objectives
-    r.need_arg()
-    if action == "setdisplay":
-        return _setdisplay(r)
-    name = r.read_unquoted()
-    if action == "remove":
-        r.finish()
-        return lambda s: _remove(s, name)
-    if action == "modify":
-        r.need_arg()
-        what = r.literal(("displayname", "rendertype", "displayautoupdate", "numberformat"))
-        r.need_arg()
-        value = _read_component(r) if what == "displayname" else r.rest()
-        return lambda s: _modify(s, name, what, value)
-    r.need_arg()
-    criteria = r.read_word()
-    display = _read_component(r) if r.next_arg() else None
-    r.finish()
+@handles("scoreboard objectives add")
+def _add_parsed(p: Parsed) -> Run:
+    """scoreboard objectives add <objective> <criteria> [<displayName>]."""
+    name, criteria, display = p.args["objective"], p.args["criteria"], _text(p, "displayName")
     return lambda s: _add(s, name, criteria, display)
+
+
+@handles("scoreboard objectives remove")
+def _remove_parsed(p: Parsed) -> Run:
+    """scoreboard objectives remove <objective>."""
+    name = p.args["objective"]
+    return lambda s: _remove(s, name)
+
+
+@handles("scoreboard objectives modify displayname", "scoreboard objectives modify rendertype hearts",
+         "scoreboard objectives modify rendertype integer", "scoreboard objectives modify displayautoupdate",
+         "scoreboard objectives modify numberformat", "scoreboard objectives modify numberformat blank",
+         "scoreboard objectives modify numberformat fixed", "scoreboard objectives modify numberformat styled")
+def _modify_parsed(p: Parsed) -> Run:
+    """scoreboard objectives modify <objective> displayname|rendertype|…: the display name and the render
+    type are kept; the number format and auto-update are taken and change nothing the sandbox shows."""
+    name, what = p.args["objective"], p.literals[3]
+    value = _text(p, "displayName") if what == "displayname" else p.literals[4] if what == "rendertype" else None
+    return lambda s: _modify(s, name, what, value)
+
+
+@handles("scoreboard objectives setdisplay")
+def _setdisplay_parsed(p: Parsed) -> Run:
+    """scoreboard objectives setdisplay <slot> [<objective>]."""
+    slot, name = p.args["slot"], p.args.get("objective")
+    return lambda s: _setdisplay(s, slot, name)
+
+
+def _text(p: Parsed, name: str) -> Any:
+    """A component argument's value as plain data (None when not given)."""
+    return plain(p.args[name]) if name in p.args else None
 
 
 def _list_objectives(s: Source) -> int:
@@ -94,60 +102,70 @@ def _modify(s: Source, name: str, what: str, value: object) -> int:
     return 0
 
 
-def _setdisplay(r: Reader) -> Run:
-    at = r.cursor
-    slot = r.read_word()
-    if slot not in DISPLAY_SLOTS:
-        raise r.error(f"Unknown display slot '{slot}'", at=at)
-    name = r.read_unquoted() if r.next_arg() else None
-    r.finish()
-
-    def run(s: Source) -> int:
-        board = s.world.scoreboard
-        if name is None:
-            if slot not in board.display:
-                raise CommandError("Nothing changed. That display slot is already empty")
-            del board.display[slot]
-            s.success(f"Cleared any objectives in display slot {slot}")
-            return 0
-        obj = objective(s, name)
-        if board.display.get(slot) == name:
-            raise CommandError("Nothing changed. That display slot is already showing that objective")
-        board.display[slot] = name
-        s.success(f"Set display slot {slot} to show objective {obj.shown()}")
+def _setdisplay(s: Source, slot: str, name: str | None) -> int:
+    board = s.world.scoreboard
+    if name is None:
+        if slot not in board.display:
+            raise CommandError("Nothing changed. That display slot is already empty")
+        del board.display[slot]
+        s.success(f"Cleared any objectives in display slot {slot}")
         return 0
-    return run
+    obj = objective(s, name)
+    if board.display.get(slot) == name:
+        raise CommandError("Nothing changed. That display slot is already showing that objective")
+    board.display[slot] = name
+    s.success(f"Set display slot {slot} to show objective {obj.shown()}")
+    return 0
 
 
-def _players(r: Reader) -> Run:
-    action = r.literal(("set", "get", "add", "remove", "reset", "enable", "operation", "list",
-                        "display"))
-    if action == "list":
-        holders = read_holders(r) if r.next_arg() else None
-        r.finish()
-        return lambda s: _list_players(s, holders)
-    r.need_arg()
-    if action == "display":
-        return _display(r)
-    holders = read_holders(r)
-    if action == "reset":
-        name = r.read_unquoted() if r.next_arg() else None
-        r.finish()
-        return lambda s: _reset(s, holders, name)
-    r.need_arg()
-    obj = r.read_unquoted()
-    if action in ("get", "enable"):
-        r.finish()
-        return (lambda s: _get(s, holders, obj)) if action == "get" else (lambda s: _enable(s, holders, obj))
-    if action == "operation":
-        return _operation(r, holders, obj)
-    r.need_arg()
-    at = r.cursor
-    value = r.read_int()
-    if action in ("add", "remove") and value < 0:  # IntegerArgumentType.integer(0): the cursor back at the start
-        raise r.error(f"Integer must not be less than 0, found {value}", at=at)
-    r.finish()
-    return lambda s: _change(s, action, holders, obj, value)
+@handles("scoreboard players set", "scoreboard players add", "scoreboard players remove")
+def _change_parsed(p: Parsed) -> Run:
+    """scoreboard players set|add|remove <targets> <objective> <score>."""
+    action, holders, name, value = p.literals[2], holders_of(p.args["targets"]), p.args["objective"], p.args["score"]
+    return lambda s: _change(s, action, holders, name, value)
+
+
+@handles("scoreboard players get")
+def _get_parsed(p: Parsed) -> Run:
+    """scoreboard players get <target> <objective>."""
+    holders, name = holders_of(p.args["target"]), p.args["objective"]
+    return lambda s: _get(s, holders, name)
+
+
+@handles("scoreboard players enable")
+def _enable_parsed(p: Parsed) -> Run:
+    """scoreboard players enable <targets> <objective>."""
+    holders, name = holders_of(p.args["targets"]), p.args["objective"]
+    return lambda s: _enable(s, holders, name)
+
+
+@handles("scoreboard players reset")
+def _reset_parsed(p: Parsed) -> Run:
+    """scoreboard players reset <targets> [<objective>]."""
+    holders, name = holders_of(p.args["targets"]), p.args.get("objective")
+    return lambda s: _reset(s, holders, name)
+
+
+@handles("scoreboard players list")
+def _list_parsed(p: Parsed) -> Run:
+    """scoreboard players list [<target>]."""
+    holders = holders_of(p.args["target"]) if "target" in p.args else None
+    return lambda s: _list_players(s, holders)
+
+
+@handles("scoreboard players operation")
+def _operation_parsed(p: Parsed) -> Run:
+    """scoreboard players operation <targets> <targetObjective> <operation> <source> <sourceObjective>."""
+    return _operation_run(holders_of(p.args["targets"]), p.args["targetObjective"], p.args["operation"],
+                          holders_of(p.args["source"]), p.args["sourceObjective"])
+
+
+@handles("trigger", "trigger add", "trigger set")
+def _trigger_parsed(p: Parsed) -> Run:
+    """trigger <objective> [add|set <value>]: a player speaks for themself."""
+    mode = p.literals[1] if len(p.literals) > 1 else "simple"
+    name, value = p.args["objective"], p.args.get("value", 1)
+    return lambda s: _trigger(s, name, mode, value)
 
 
 def _change(s: Source, action: str, holders: Holders, name: str, value: int) -> int:
@@ -224,18 +242,7 @@ def _reset(s: Source, holders: Holders, name: str | None) -> int:
     return len(names)
 
 
-def _operation(r: Reader, targets: Holders, target_obj: str) -> Run:
-    r.need_arg()
-    at = r.cursor
-    op = r.read_word()
-    if op not in OPS:
-        raise r.error("Invalid operation", at=at)
-    r.need_arg()
-    sources = read_holders(r)
-    r.need_arg()
-    source_obj = r.read_unquoted()
-    r.finish()
-
+def _operation_run(targets: Holders, target_obj: str, op: str, sources: Holders, source_obj: str) -> Run:
     def run(s: Source) -> int:
         tobj = objective(s, target_obj, writable=True)
         sobj = objective(s, source_obj)
@@ -291,15 +298,10 @@ def _list_players(s: Source, holders: Holders | None) -> int:
     return len(rows)
 
 
-def _display(r: Reader) -> Run:
-    what = r.literal(("name", "numberformat"))
-    r.need_arg()
-    holders = read_holders(r)
-    r.need_arg()
-    name = r.read_unquoted()
-    if what == "numberformat":
-        return _number_format(r, holders, name)
-    value = _read_component(r) if r.next_arg() else None
+@handles("scoreboard players display name")
+def _display_parsed(p: Parsed) -> Run:
+    """scoreboard players display name <targets> <objective> [<name>]."""
+    holders, name, value = holders_of(p.args["targets"]), p.args["objective"], _text(p, "name")
 
     def run(s: Source) -> int:
         obj = objective(s, name)
@@ -316,20 +318,20 @@ def _display(r: Reader) -> Run:
     return run
 
 
-def _number_format(r: Reader, holders: Holders, name: str) -> Run:
+@handles("scoreboard players display numberformat", "scoreboard players display numberformat blank",
+         "scoreboard players display numberformat fixed", "scoreboard players display numberformat styled")
+def _number_format(p: Parsed) -> Run:
     """`scoreboard players display numberformat <targets> <objective> [blank|fixed <text>|styled <style>]`:
     each score is created if missing and takes the format, which a score text component then shows
     (`ScoreboardCommand.setScoreNumberFormat`: `getOrCreatePlayerScore(...).numberFormatOverride`;
     `ScoreContents` formats with `ReadOnlyScoreInfo.formatValue`, the score's own format first; ledger N5)."""
+    holders, name = holders_of(p.args["targets"]), p.args["objective"]
+    kind = p.literals[4] if len(p.literals) > 4 else None
     fmt: tuple[str, object] | None = None
-    if r.next_arg():
-        kind = r.literal(("blank", "fixed", "styled"))
-        if kind == "blank":
-            fmt = ("blank", None)
-        else:
-            r.need_arg()
-            fmt = (kind, _read_component(r))
-    r.finish()
+    if kind == "blank":
+        fmt = ("blank", None)
+    elif kind is not None:
+        fmt = (kind, _text(p, "contents" if kind == "fixed" else "style"))
 
     def run(s: Source) -> int:
         obj = objective(s, name)
@@ -340,20 +342,6 @@ def _number_format(r: Reader, holders: Holders, name: str) -> Run:
         s.success(f"{'Changed' if fmt is not None else 'Cleared'} number format for {who} in {obj.shown()}")
         return len(names)
     return run
-
-
-@command("trigger", level=0)
-def trigger(r: Reader) -> Run:
-    """trigger <objective> [add|set <value>]: a player speaks for themself."""
-    r.need_arg()
-    name = r.read_unquoted()
-    mode, value = "simple", 1
-    if r.next_arg():
-        mode = r.literal(("add", "set"))
-        r.need_arg()
-        value = r.read_int()
-    r.finish()
-    return lambda s: _trigger(s, name, mode, value)
 
 
 def _trigger(s: Source, name: str, mode: str, value: int) -> int:

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command
+from monopoli_mc.sandbox.failure import CommandError
+from monopoli_mc.sandbox.registry import Run, handles
+from monopoli_mc.sandbox.selection import entities_of
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.vanilla.selector import Selector as VanillaSelector
+from monopoli_mc.vanilla.tree import Parsed
 
 
-@command("list", level=0)
-def list_players(r: Reader) -> Run:
+@handles("list", "list uuids")
+def list_players(p: Parsed) -> Run:
     """list [uuids]: the online players (with their UUIDs, as `Name (uuid)`)."""
-    uuids = r.next_arg() and r.literal(("uuids",)) == "uuids"
-    r.finish()
+    uuids = p.literals == ("list", "uuids")
 
     def run(s: Source) -> int:
         names = [f"{p.name} ({p.uuid})" if uuids else p.name for p in s.world.online_players()]
@@ -21,10 +23,9 @@ def list_players(r: Reader) -> Run:
     return run
 
 
-@command("stop", level=4)
-def stop(r: Reader) -> Run:
+@handles("stop")
+def stop(p: Parsed) -> Run:
     """stop: ask whoever runs the world (the sandbox runner) to shut down."""
-    r.finish()
 
     def run(s: Source) -> int:
         s.success("Stopping the server")
@@ -33,40 +34,52 @@ def stop(r: Reader) -> Run:
     return run
 
 
-@command("op", level=3)
-def op(r: Reader) -> Run:
-    """op <name>: the player's commands run at op-permission-level 4 (vanilla's commands.op.*)."""
-    r.need_arg()
-    name = r.read_unquoted()
-    r.finish()
+@handles("op")
+def op(p: Parsed) -> Run:
+    """op <targets>: their commands run at op-permission-level 4 (OpCommand.opPlayers: each profile not yet
+    an operator is made one, and it fails when none was)."""
+    targets = p.args["targets"]
 
     def run(s: Source) -> int:
-        profile = _profile(s, name)
-        if profile is None:  # a profile the server has seen
-            raise CommandError("That player does not exist")
-        if profile in s.world.ops:
+        made = 0
+        for profile in _profiles(s, targets):
+            if profile not in s.world.ops:
+                s.world.ops.add(profile)
+                made += 1
+                s.success(f"Made {profile} a server operator")
+        if not made:
             raise CommandError("Nothing changed. The player already is an operator")
-        s.world.ops.add(profile)
-        s.success(f"Made {profile} a server operator")
-        return 1
+        return made
     return run
 
 
-@command("deop", level=3)
-def deop(r: Reader) -> Run:
-    """deop <name>: back to level 0 (vanilla's commands.deop.*)."""
-    r.need_arg()
-    name = r.read_unquoted()
-    r.finish()
+@handles("deop")
+def deop(p: Parsed) -> Run:
+    """deop <targets>: back to level 0 (DeOpCommand.deopPlayers, as `op`)."""
+    targets = p.args["targets"]
 
     def run(s: Source) -> int:
-        profile = _profile(s, name)
-        if profile is None or profile not in s.world.ops:
+        unmade = 0
+        for profile in _profiles(s, targets):
+            if profile in s.world.ops:
+                s.world.ops.discard(profile)
+                unmade += 1
+                s.success(f"Made {profile} no longer a server operator")
+        if not unmade:
             raise CommandError("Nothing changed. The player is not an operator")
-        s.world.ops.discard(profile)
-        s.success(f"Made {profile} no longer a server operator")
-        return 1
+        return unmade
     return run
+
+
+def _profiles(s: Source, targets: VanillaSelector | str) -> list[str]:
+    """GameProfileArgument.getGameProfiles: the selected players' profiles, or the named one (a name the
+    server has never seen: "That player does not exist")."""
+    if isinstance(targets, str):
+        profile = _profile(s, targets)
+        if profile is None:
+            raise CommandError("That player does not exist")
+        return [profile]
+    return [player.name for player in entities_of(targets, players=True).players_of(s)]
 
 
 def _profile(s: Source, name: str) -> str | None:

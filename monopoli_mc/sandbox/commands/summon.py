@@ -7,29 +7,21 @@ import uuid
 
 from nbtlib import Compound
 
-from monopoli_mc.sandbox import snbt
-from monopoli_mc.sandbox.args import read_vec
+from monopoli_mc.sandbox.values import vec_of
 from monopoli_mc.sandbox.entities import FRAME_NAMES, ROCKET, FireworkRocket, ItemFrame
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command
+from monopoli_mc.sandbox.nbt_tags import from_vanilla
+from monopoli_mc.sandbox.failure import CommandError
+from monopoli_mc.sandbox.registry import Run, handles
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.vanilla.tree import Parsed
 
 
-@command("summon")
-def summon(r: Reader) -> Run:
-    """summon <entity> [pos] [nbt]."""
-    r.need_arg()
-    at = r.cursor
-    kind = r.read_resource()
-    vec = read_vec(r) if r.next_arg() else None
-    data = Compound()
-    if vec is not None and r.next_arg():
-        at = r.cursor
-        tag = snbt.read_tag(r)
-        if not isinstance(tag, Compound):
-            raise r.error("Expected compound tag", at=at)
-        data = tag
-    r.finish()
+@handles("summon")
+def summon(p: Parsed) -> Run:
+    """summon <entity> [pos] [nbt], on vanilla's parse (the entity type checked against the registry there)."""
+    kind: str = p.args["entity"]
+    vec = vec_of(p.args["pos"]) if "pos" in p.args else None
+    data = from_vanilla(p.args["nbt"]) if "nbt" in p.args else Compound()
 
     def run(s: Source) -> int:
         if kind == ROCKET:

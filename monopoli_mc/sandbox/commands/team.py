@@ -9,18 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from monopoli_mc.sandbox.commands.misc import read_component
-from monopoli_mc.sandbox.model import CHAT_COLORS, Team
-from monopoli_mc.sandbox.reader import CommandError, Reader
-from monopoli_mc.sandbox.registry import Run, command
+from monopoli_mc.sandbox.model import Team
+from monopoli_mc.sandbox.failure import CommandError
+from monopoli_mc.sandbox.registry import Run, handles
 from monopoli_mc.sandbox.resolve import render
-from monopoli_mc.sandbox.selectors import Holders, read_holders
+from monopoli_mc.sandbox.selection import Holders, holders_of
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.vanilla.snbt import plain as plain_value
+from monopoli_mc.vanilla.tree import Parsed
 
 Change = Callable[[Source, Team], int]
 
-COLORS = {c.replace("_", ""): c for c in (*CHAT_COLORS, "reset")}
-"""ColorArgument by ChatFormatting's clean name: lower case, letters only."""
 VISIBILITY = {"never": "Never", "hideForOtherTeams": "Hide for other teams",
               "hideForOwnTeam": "Hide for own team", "always": "Always"}
 COLLISION = {"never": "Never", "pushOwnTeam": "Push own team",
@@ -48,36 +47,26 @@ SWITCHES = {
                                "Nothing changed. That team already can't see invisible teammates")),
 }
 """Option: (Team field, (success on, off), (unchanged on, off))."""
-OPTIONS = ("displayName", "color", "prefix", "suffix", *SWITCHES, *CHOICES)
 
 
-@command("team")
-def team(r: Reader) -> Run:
-    """team list|add|remove|empty|join|leave|modify ..."""
-    r.need_arg()
-    action = r.literal(("list", "add", "remove", "empty", "join", "leave", "modify"))
+@handles("team")
+def team(p: Parsed) -> Run:
+    """team list|add|remove|empty|join|leave|modify …, on vanilla's parse (every path of the tree)."""
+    action, name = p.literals[1], p.args.get("team", "")
     if action == "list":
-        listed = r.read_unquoted() if r.next_arg() else None
-        r.finish()
-        return lambda s: _list_teams(s) if listed is None else _list_members(s, listed)
-    r.need_arg()
+        return lambda s: _list_members(s, name) if name else _list_teams(s)
     if action == "leave":
-        leaving = read_holders(r)
-        r.finish()
+        leaving = holders_of(p.args["members"])
         return lambda s: _leave(s, leaving)
-    name = r.read_unquoted()
     if action == "modify":
-        r.need_arg()
-        return _modify(r, name)
+        change = _change(p, p.literals[2])
+        return lambda s: change(s, find_team(s, name))
     if action == "add":
-        display = read_component(r) if r.next_arg() else None
-        r.finish()
+        display = plain_value(p.args["displayName"]) if "displayName" in p.args else None
         return lambda s: _add(s, name, display)
     if action == "join":
-        joining = read_holders(r) if r.next_arg() else None
-        r.finish()
+        joining = holders_of(p.args["members"]) if "members" in p.args else None
         return lambda s: _join(s, name, joining)
-    r.finish()
     return (lambda s: _remove(s, name)) if action == "remove" else (lambda s: _empty(s, name))
 
 
@@ -166,40 +155,25 @@ def _members(s: Source, names: list[str]) -> str:
     return names[0] if on is None else on.decorate(names[0])
 
 
-def _modify(r: Reader, name: str) -> Run:
-    option = r.literal(OPTIONS)
-    r.need_arg()
-    change = _read_change(r, option)
-    r.finish()
-    return lambda s: change(s, find_team(s, name))
-
-
-def _read_change(r: Reader, option: str) -> Change:
+def _change(p: Parsed, option: str) -> Change:
+    """The change `team modify <team> <option> …` makes."""
     if option in ("displayName", "prefix", "suffix"):
-        comp = read_component(r)
+        comp = plain_value(p.args[option])
         if option == "displayName":
             return lambda s, t: _rename(s, t, comp)
         return lambda s, t: _affix(s, t, option, comp)
     if option == "color":
-        color = _read_color(r)
+        color = p.args["value"]
         return _setter("color", color, f"Updated the color for team {{team}} to {color}",
                        "Nothing changed. That team already has that color")
     if option in SWITCHES:
-        on = r.read_bool()
+        on = p.args["allowed"]
         field, successes, unchanged = SWITCHES[option]
         i = 0 if on else 1
         return _setter(field, on, successes[i], unchanged[i])
     field, labels, success, same = CHOICES[option]
-    value = r.literal(tuple(labels))
+    value = p.literals[3]
     return _setter(field, value, success % labels[value], same)
-
-
-def _read_color(r: Reader) -> str:
-    word = r.read_unquoted()
-    color = COLORS.get("".join(c for c in word.lower() if "a" <= c <= "z"))
-    if color is None:
-        raise r.error(f"Unknown color '{word}'")
-    return color
 
 
 def _setter(field: str, value: object, success: str, unchanged: str) -> Change:

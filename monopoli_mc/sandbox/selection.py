@@ -1,4 +1,7 @@
-"""Entity selectors (`@a[tag=x,scores={Cash=1..}]`), names, UUIDs and score holders."""
+"""Which entities a selector (`@a[tag=x,scores={Cash=1..}]`), name, UUID or score holder stands for.
+
+Vanilla's parser reads them (`monopoli_mc.vanilla.selector`, the judge's); the sandbox evaluates
+what it read. (This module was `selectors.py`, which also parsed them, until issue 36.)"""
 
 from __future__ import annotations
 
@@ -8,15 +11,16 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Callable
 
-from monopoli_mc.sandbox import snbt
 from monopoli_mc.sandbox.model import Entity, Player
 from monopoli_mc.sandbox.nbt_path import matches
-from monopoli_mc.sandbox.reader import Reader
+from monopoli_mc.sandbox.nbt_tags import from_vanilla
+from monopoli_mc.sandbox.failure import CommandError, read_text
 from monopoli_mc.sandbox.source import Source
+from monopoli_mc.vanilla.selector import Selector as Parsed
+from monopoli_mc.vanilla.selector import parse_selector
 
 NO_PLAYER = "No player was found"
 NO_ENTITY = "No entity was found"
-NAME_CHARS = set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-.+#$%&*!?:/")
 
 
 @dataclass(frozen=True)
@@ -28,34 +32,6 @@ class Range:
 
     def __contains__(self, value: float) -> bool:
         return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
-
-
-def read_range(r: Reader, *, ints: bool) -> Range:
-    """Read a range argument."""
-    start = r.cursor
-    text = r.read_while(set("0123456789-.+"))
-    low_s, dots, high_s = text.partition("..")
-    try:
-        low = float(low_s) if low_s else None
-        high = float(high_s) if dots and high_s else (low if not dots else None)
-    except ValueError:
-        r.cursor = start
-        raise r.error("Invalid double '%s'" % text) from None
-    if low is None and high is None:
-        r.cursor = start
-        raise r.error("Expected value or range of values")
-    if ints and any(v is not None and v != int(v) for v in (low, high)):
-        r.cursor = start
-        raise r.error("Only whole numbers allowed, not decimals")
-    if ints:  # MinMaxBounds.Ints reads each bound with Integer.parseInt
-        for bound in (low_s, high_s):
-            if bound and not -2**31 <= float(bound) < 2**31:
-                r.cursor = start
-                raise r.error(f"Invalid integer '{bound}'")
-    if low is not None and high is not None and low > high:
-        r.cursor = start
-        raise r.error("Min cannot be bigger than max")
-    return Range(low, high)
 
 
 @dataclass
@@ -212,119 +188,35 @@ def _in_box(p: Entity, origin: tuple[float, float, float], d: list[float]) -> bo
     return all(bl < h and bh > lo_ for bl, bh, lo_, h in zip(box_lo, box_hi, lo, hi))
 
 
-def read_selector(r: Reader) -> Selector:
-    """Read a selector, a player name or a UUID."""
-    start = r.cursor
-    if r.peek() == "@":
-        kind = r.peek(1)
-        if kind not in ("a", "p", "r", "s", "e", "n"):
-            raise r.error(f"Unknown selector type '@{kind}'")
-        r.skip(2)
-        sel = Selector(kind, players_only=kind in "apr")
-        if r.peek() == "[":
-            _read_options(r, sel)
-        return sel
-    word = r.read_while(NAME_CHARS - set("*"))
-    if not word:
-        raise r.error("Invalid name or UUID", at=start)
-    try:
-        return Selector("uuid", name=str(uuid.UUID(word)))
-    except ValueError:
-        if len(word) > 16:
-            r.cursor = start
-            raise r.error("Invalid name or UUID") from None
-        return Selector("name", name=word)
+def selector_in(text: str, version: str) -> Selector:
+    """The selector, player name or UUID at the start of `text` (a text component's, a `say` message's),
+    read by vanilla's reader (`vanilla.selector`); CommandError where vanilla refuses it."""
+    return _selection(read_text(text, version, lambda r: parse_selector(r, allow_selectors=True)))
 
 
-def _read_options(r: Reader, sel: Selector) -> None:
-    r.skip()
-    r.skip_ws()
-    while r.peek() != "]":
-        key_at = r.cursor
-        key = r.read_unquoted()
-        r.skip_ws()
-        if not r.can_read() or r.peek() != "=":
-            raise r.error(f"Expected value for option '{key}'")
-        r.skip()
-        r.skip_ws()
-        _read_option(r, sel, key, key_at)
-        r.skip_ws()
-        if r.peek() == ",":
-            r.skip()
-            r.skip_ws()
-        elif r.peek() != "]":
-            raise r.error("Expected end of options")
-    r.skip()
+def entities_of(value: Parsed, *, single: bool = False, players: bool = False) -> EntityArg:
+    """An entity argument from vanilla's parse (`minecraft:entity`, its one-entity and players-only checks
+    made there)."""
+    return EntityArg(_selection(value), single, players)
 
 
-def _negated(r: Reader) -> bool:
-    if r.peek() == "!":
-        r.skip()
-        r.skip_ws()
-        return True
-    return False
+def holders_of(value: Parsed | str) -> Holders:
+    """A score holder argument from vanilla's parse (`minecraft:score_holder`: a selector or a word)."""
+    return Holders(_selection(value), "") if isinstance(value, Parsed) else Holders(None, value)
 
 
-def _read_option(r: Reader, sel: Selector, key: str, key_at: int) -> None:
-    if key == "name":
-        neg = _negated(r)
-        sel.names.append((r.read_string(), neg))
-    elif key == "tag":
-        neg = _negated(r)
-        sel.tags.append((r.read_unquoted(), neg))
-    elif key == "team":
-        if any(not neg for _, neg in sel.teams):  # one `team=name` at most, like vanilla
-            raise r.error(f"Option '{key}' isn't applicable here", at=key_at)
-        neg = _negated(r)
-        sel.teams.append((r.read_unquoted(), neg))
-    elif key == "type":
-        neg = _negated(r)
-        typ = r.read_resource()
-        sel.types.append((typ, neg))
-        if typ == "minecraft:player" and not neg:
-            sel.players_only = True
-    elif key == "scores":
-        _read_scores(r, sel)
-    elif key == "distance":
-        sel.distance = read_range(r, ints=False)
-    elif key in ("x", "y", "z"):
-        sel.xyz["xyz".index(key)] = r.read_double()
-    elif key in ("dx", "dy", "dz"):
-        sel.dxyz["xyz".index(key[1])] = r.read_double()
-    elif key == "limit":
-        at = r.cursor
-        sel.limit = r.read_int()
-        if sel.limit < 1:
-            raise r.error("Limit must be at least 1", at=at)
-    elif key == "sort":
-        at = r.cursor
-        sel.sort = r.read_unquoted()
-        if sel.sort not in ("nearest", "furthest", "random", "arbitrary"):
-            raise r.error(f"Invalid or unknown sort type '{sel.sort}'", at=at)
-    elif key == "nbt":
-        neg = _negated(r)
-        sel.nbt.append((snbt.read_tag(r), neg))
-    elif key in ("gamemode", "predicate", "level", "x_rotation", "y_rotation"):
-        _negated(r)
-        r.read_while_not(set(",]"))
-    else:
-        raise r.error(f"Unknown option '{key}'", at=key_at)
-
-
-def _read_scores(r: Reader, sel: Selector) -> None:
-    r.expect("{")
-    r.skip_ws()
-    while r.peek() != "}":
-        obj = r.read_unquoted()
-        r.skip_ws()
-        r.expect("=")
-        r.skip_ws()
-        sel.scores[obj] = read_range(r, ints=True)
-        r.skip_ws()
-        if r.peek() == ",":
-            r.skip()
-            r.skip_ws()
-    r.skip()
+def _selection(parsed: Parsed) -> Selector:
+    """The selector vanilla parsed, as the sandbox evaluates it."""
+    if parsed.kind in ("name", "uuid"):
+        written = java_uuid(parsed.name) if parsed.kind == "uuid" else None
+        return Selector(parsed.kind, name=str(written) if written is not None else parsed.name)
+    players = parsed.kind in "apr" or any(t == "minecraft:player" and not neg for t, neg in parsed.types)
+    return Selector(parsed.kind, names=list(parsed.names), tags=list(parsed.tags), teams=list(parsed.teams),
+                    scores={k: Range(*bounds) for k, bounds in parsed.scores.items()},
+                    distance=Range(*parsed.distance) if parsed.distance is not None else None,
+                    xyz=list(parsed.xyz), dxyz=list(parsed.dxyz), limit=parsed.limit, sort=parsed.sort,
+                    types=list(parsed.types), nbt=[(from_vanilla(tag), neg) for tag, neg in parsed.nbt],
+                    players_only=players)
 
 
 @dataclass
@@ -355,24 +247,7 @@ class EntityArg:
 
 def raise_cmd(message: str) -> None:
     """Raise a runtime command failure."""
-    from monopoli_mc.sandbox.reader import CommandError
     raise CommandError(message)
-
-
-def read_entity(r: Reader, *, single: bool = False, players: bool = False) -> EntityArg:
-    """Read an entity argument and check the single/player constraints at parse time."""
-    start = r.cursor
-    sel = read_selector(r)
-    if single and not sel.is_single():
-        r.cursor = start
-        raise r.error("Only one player is allowed, but the provided selector allows more than one"
-                      if players else
-                      "Only one entity is allowed, but the provided selector allows more than one")
-    if players and not sel.players_only and sel.kind not in ("name", "uuid", "s"):
-        r.cursor = start
-        raise r.error("Only players may be affected by this command, but the provided selector "
-                      "includes entities")
-    return EntityArg(sel, single, players)
 
 
 @dataclass
@@ -427,13 +302,3 @@ def java_uuid(text: str) -> uuid.UUID | None:
     high = (values[0] & 0xFFFFFFFF) << 32 | (values[1] & 0xFFFF) << 16 | (values[2] & 0xFFFF)
     low = (values[3] & 0xFFFF) << 48 | (values[4] & 0xFFFFFFFFFFFF)
     return uuid.UUID(int=high << 64 | low)
-
-
-def read_holders(r: Reader) -> Holders:
-    """Read a score holder argument."""
-    if r.peek() == "@":
-        return Holders(read_selector(r), "")
-    name = r.read_word()
-    if not name:
-        raise r.error("Invalid name or UUID")
-    return Holders(None, name)

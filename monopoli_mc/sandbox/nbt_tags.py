@@ -1,4 +1,10 @@
-"""SNBT read from a command line and printed as vanilla prints it (nbtlib 1.12 tags)."""
+"""NBT tags as vanilla holds, copies and prints them (nbtlib 1.12 tags); vanilla's reader reads them.
+
+Reading SNBT is `monopoli_mc.vanilla.snbt`'s alone (one grammar for the judge, the sandbox and the
+bridge); `from_vanilla` turns what it reads into the tags here. This module models what a tag is
+once read: lists of mixed types as vanilla writes them, `Tag.copy()` and java.util.HashMap's key
+order, and every printed form (`data get`, Tag.toString, a macro's argument, quoting).
+"""
 
 from __future__ import annotations
 
@@ -12,109 +18,9 @@ from nbtlib import (Byte, ByteArray, Compound, Double, Float, Int, IntArray, Lis
                     LongArray, Short, String)
 
 from monopoli_mc.sandbox import versions
-from monopoli_mc.sandbox.reader import Reader
+from monopoli_mc.vanilla.snbt import Arr, Num, Value
 
 SIMPLE_KEY = re.compile(r"^[A-Za-z0-9._+-]+$")
-NUMBER = re.compile(r"^([-+]?(?:[0-9]+\.?|[0-9]*\.[0-9]+)(?:e[-+]?[0-9]+)?)([bslfd]?)$", re.I)
-SUFFIX = {"b": Byte, "s": Short, "l": Long, "f": Float, "d": Double}
-UNQUOTED_VALUE = set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-.+")
-
-
-def read_tag(r: Reader) -> Any:
-    """Read one SNBT value at the reader's cursor."""
-    c = r.peek()
-    if c == "{":
-        return _read_compound(r)
-    if c == "[":
-        return _read_list(r)
-    if c in ('"', "'"):
-        return String(r.read_quoted(snbt=True))  # the release's SNBT escapes (ledger E1)
-    word = r.read_while(UNQUOTED_VALUE)
-    if not word:
-        raise r.error("Expected value")
-    if word in ("true", "false"):
-        return Byte(1 if word == "true" else 0)
-    number = _number(word)
-    if not r.json_text and isinstance(number, Float | Double) and not math.isfinite(float(number)):
-        r.cursor -= len(word)  # 1.21.5+ SnbtParsing.parseFiniteDouble/Float (ledger row E8)
-        raise r.error("Non-finite numbers are not allowed")
-    return String(word) if number is None else number
-
-
-def _number(word: str) -> Any:
-    m = NUMBER.match(word.replace("_", ""))
-    if not m:
-        return None
-    body, suffix = m.group(1), m.group(2).lower()
-    if suffix:
-        kind = SUFFIX[suffix]
-        if kind is Float:  # Float.parseFloat: the nearest float, Infinity past Float.MAX_VALUE
-            return Float(_float32(float(body)))
-        return kind(float(body)) if kind is Double else kind(int(float(body)))
-    if "." in body or "e" in body.lower():
-        return Double(float(body))
-    value = int(body)
-    return Int(value) if -2**31 <= value < 2**31 else String(word)
-
-
-def _float32(value: float) -> float:
-    try:
-        return float(struct.unpack(">f", struct.pack(">f", value))[0])
-    except OverflowError:
-        return math.copysign(math.inf, value)
-
-
-def _read_compound(r: Reader) -> Compound:
-    r.expect("{")
-    out = Compound()
-    r.skip_ws()
-    while r.peek() != "}":
-        r.skip_ws()
-        if not r.can_read():
-            raise r.error("Expected key")
-        key = r.read_string(snbt=True)
-        if not key and r.peek() not in ('"', "'"):
-            raise r.error("Expected key")
-        r.skip_ws()
-        r.expect(":")
-        r.skip_ws()
-        out[key] = read_tag(r)
-        r.skip_ws()
-        if r.peek() == ",":
-            r.skip()
-            r.skip_ws()
-        elif r.peek() != "}":
-            raise r.error("Expected '}'")
-    r.skip()
-    return out
-
-
-def _read_list(r: Reader) -> Any:
-    r.expect("[")
-    kind = r.peek()
-    if kind in "BIL" and r.peek(1) == ";":
-        r.skip(2)
-        values = _read_items(r)
-        array = {"B": ByteArray, "I": IntArray, "L": LongArray}[kind]
-        return array([int(v) for v in values])
-    return make_list(_read_items(r))
-
-
-def _read_items(r: Reader) -> list[Any]:
-    items: list[Any] = []
-    r.skip_ws()
-    while r.peek() != "]":
-        if not r.can_read():
-            raise r.error("Expected value")
-        items.append(read_tag(r))
-        r.skip_ws()
-        if r.peek() == ",":
-            r.skip()
-            r.skip_ws()
-        elif r.peek() != "]":
-            raise r.error("Expected ']'")
-    r.skip()
-    return items
 
 
 class MixedList(List[Compound]):
@@ -146,16 +52,6 @@ def make_list(items: list[Any]) -> List:
     if kinds == {List}:
         return List[List](items)
     return List[Compound](items) if kinds == {Compound} else List[type(items[0])](items)
-
-
-def parse(text: str) -> Any:
-    """Parse a whole SNBT string."""
-    r = Reader(text)
-    tag = read_tag(r)
-    r.skip_ws()
-    if r.can_read():
-        raise r.error("Unexpected trailing data")
-    return tag
 
 
 def java_hash(s: str) -> int:
@@ -447,17 +343,30 @@ def decimal_format(value: float) -> str:
     return ("-" if negative else "") + whole + ("." + frac if frac else "")
 
 
-def from_vanilla(value: Any) -> Any:
-    """A value read by `monopoli_mc.vanilla` (dict, list, str, Num, Arr) as nbtlib tags."""
-    from monopoli_mc.vanilla.snbt import Arr, Num
+_NUMBERS: dict[str, Any] = {"byte": Byte, "short": Short, "int": Int, "long": Long, "double": Double}
+_ARRAY_KINDS: dict[str, Any] = {"byte": ByteArray, "int": IntArray, "long": LongArray}
+
+
+def from_vanilla(value: Value) -> Any:
+    """A value read by `monopoli_mc.vanilla.snbt` (dict, list, str, Num, Arr) as nbtlib tags; a float
+    rounded to the nearest float, as Float.parseFloat reads it (Infinity past Float.MAX_VALUE)."""
     if isinstance(value, dict):
         return Compound({k: from_vanilla(v) for k, v in value.items()})
     if isinstance(value, list):
         return make_list([from_vanilla(v) for v in value])
     if isinstance(value, Num):
-        kind = {"byte": Byte, "short": Short, "int": Int, "long": Long, "float": Float,
-                "double": Double}[value.kind]
-        return kind(value.value)
+        if value.kind == "float":
+            return Float(_float32(float(value.value)))
+        return _NUMBERS[value.kind](value.value)
     if isinstance(value, Arr):
-        return {"byte": ByteArray, "int": IntArray, "long": LongArray}[value.kind](list(value.values))
+        return _ARRAY_KINDS[value.kind](list(value.values))
     return String(value)
+
+
+def _float32(value: float) -> float:
+    if value != value:
+        return value
+    try:
+        return float(struct.unpack(">f", struct.pack(">f", value))[0])
+    except OverflowError:
+        return math.copysign(math.inf, value)
