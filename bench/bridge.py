@@ -36,9 +36,8 @@ from monopoli_mc.demo.run import build_boards, demo_names, install
 from monopoli_mc.rcon import RconClient
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import OVER
-from monopoli_mc.sandbox.bots import Bot
+from monopoli_mc.sandbox.bots import Bot, Paced
 from monopoli_mc.sandbox.runner import Sandbox
-from monopoli_mc.sandbox.world import World
 
 PASSWORD = "bench"
 PLAYERS = 8
@@ -113,7 +112,7 @@ def run(boards: int, busy_ms: float, *, per_command: bool, turns: int, poll: flo
                     pass
                 if on_seated is not None:  # every game started, nobody acting yet
                     on_seated(ctl, rcon)
-                paced: Any = _Paced(box.world)
+                paced: Any = Paced(box.world)
                 for people in crowds:
                     people.world = paced
                     for bot in people.people.values():
@@ -148,22 +147,6 @@ def _operator(path: Path, board: str) -> Callable[[str, dict[str, Any]], object]
             own.store = Store(path)
         return own.store.request(kind, args, board)
     return ask
-
-
-class _Paced:
-    """The world as the bots see it: a tick of theirs waits for the server's next tick."""
-
-    def __init__(self, world: World) -> None:
-        self._world = world
-
-    def tick(self, n: int = 1) -> None:
-        until = self._world.game_time + n
-        deadline = time.monotonic() + 5.0
-        while self._world.game_time < until and time.monotonic() < deadline:
-            time.sleep(0.01)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._world, name)
 
 
 class _Night:

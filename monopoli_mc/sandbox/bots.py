@@ -6,7 +6,9 @@ do is vanilla's as the sandbox imitates it, cited where it is done (buttons: `Bu
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
+from typing import Any
 
 from monopoli_mc.errors import SandboxError
 from monopoli_mc.sandbox import death, versions
@@ -27,6 +29,26 @@ class Book:
     pages: list[str]
     buttons: list[tuple[str, str]]
     """(label, command) of the run_command buttons on its pages, in order."""
+
+
+class Paced:
+    """The world as a bot sees it beside a server that ticks on its own clock: a tick of the bot's waits for the
+    server's next tick instead of running one, so a walk takes the game time it takes and the RCON requests of a
+    controller run between its steps, as they do beside a real player (a bot that ran the ticks itself would
+    cross a second of game time in a few milliseconds, with no read of the controller's in between)."""
+
+    def __init__(self, world: World) -> None:
+        self._world = world
+
+    def tick(self, n: int = 1) -> None:
+        """Wait for the server's next `n` ticks (at most 5 s: a paused server does not hold the bot for ever)."""
+        until = self._world.game_time + n
+        deadline = time.monotonic() + 5.0
+        while self._world.game_time < until and time.monotonic() < deadline:
+            time.sleep(0.005)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._world, name)
 
 
 class Bot:

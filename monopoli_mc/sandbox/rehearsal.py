@@ -31,7 +31,7 @@ from monopoli_mc.datapack.channel import STORAGE
 from monopoli_mc.datapack.layout import BUTTON_KINDS, Layout
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.operator_input import SPACE, Measure, NotAccepted, Whole
-from monopoli_mc.sandbox.bots import Bot
+from monopoli_mc.sandbox.bots import Bot, Paced
 from monopoli_mc.sandbox.console_lines import player_line, typed, without_note
 from monopoli_mc.sandbox.maps import map_id_of
 from monopoli_mc.sandbox.protection import is_under_spawn_protection
@@ -160,7 +160,9 @@ class Rehearsal:
     def _join(self, name: str) -> list[str]:
         if self.world.player(name) is not None:
             raise MonopoliError(f"{name} is on the server already")
-        self.bots[name] = Bot.join(self.world, name)
+        bot = self.bots[name] = Bot.join(self.world, name)
+        if self.box.ticking:  # the server ticks on its own: the bot's steps wait for its ticks (bots.Paced)
+            bot.world = Paced(self.world)  # type: ignore[assignment]  # the World, as the bot uses it
         self.screens.setdefault(name, Screen(name))
         return []
 
@@ -217,7 +219,7 @@ class Rehearsal:
         back = bot.player.pos
         button = layout.world(layout.buttons()[kind])
         bot.run_and_press(button, layout.world(layout.press_spot(kind)))
-        self.world.tick(2)  # the press is seen on the next tick; then they walk back where they were
+        bot.world.tick(2)  # the press is seen on the next tick; then they walk back where they were
         bot.walk_to(back)
         if is_under_spawn_protection(self.world, bot.player, button):  # vanilla shows the player nothing: we say why
             return self._narrate(

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pathlib
+import time
 from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from monopoli_mc.datapack.channel import KEPT
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.sandbox.rehearsal import Rehearsal, without_note
@@ -133,14 +135,29 @@ def test_press_runs_to_the_building_and_back_and_the_pack_credits_the_presser(re
     _do(rehearsal, "Alex: join")
     _do(rehearsal, "Alex: walk 7")
     before = rehearsal.bots["Alex"].player.pos
-    assert _do(rehearsal, "Alex: press chance") == [
-        "Alex runs to the naughty button of board main, presses it and walks back"]
+    said = _do(rehearsal, "Alex: press chance")
+    assert said[0] == "Alex runs to the naughty button of board main, presses it and walks back"
+    assert said[1:] in ([], [f"Alex | {KEPT}"])  # no controller reads here: the pack may say the input is kept
     assert rehearsal.bots["Alex"].player.pos == before
     assert _queued(rehearsal) == ["online", "naughty"]  # credited to Alex: seq 2 from Alex's UUID
     assert rehearsal.world.storage["monopoli:bridge"]["inbox"][1]["uuid"] == \
         rehearsal.world.storage["monopoli:bridge"]["inbox"][0]["uuid"]
     assert rehearsal.handle("Alex: press door") == [
         "error: press which button? one of naughty, nice, crate, jar, not 'door'"]
+
+
+def test_a_walk_and_a_press_take_the_server_s_own_ticks(rehearsal: Rehearsal) -> None:
+    """A bot beside a ticking server waits for its ticks (bots.Paced): a run to a building and back spends no more
+    game time than the wall clock gives the server, so a controller polling meanwhile is heard by the pack and
+    nobody is told the game is not answering (a bot that ran the ticks itself crossed a second in milliseconds)."""
+    _do(rehearsal, "Alex: join")
+    world = rehearsal.world
+    start, began = world.game_time, time.monotonic()
+    _do(rehearsal, "Alex: press jar")
+    _do(rehearsal, "Alex: walk 20")
+    spent, wall = world.game_time - start, time.monotonic() - began
+    assert spent >= 4  # the press, and the steps there and back
+    assert spent <= wall * 20 * 1.2 + 2, (spent, wall)
 
 
 def test_a_press_inside_spawn_protection_does_nothing_for_a_player_who_is_not_an_operator(
