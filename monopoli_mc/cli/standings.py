@@ -94,10 +94,12 @@ def game_line(night: Night, r: Result) -> str:
     head = f"  game {r.game} at {r.board}{' (the final)' if r.final else ''}, {when}: "
     if not r.finish:
         return head + f"not finished ({', '.join(r.players)}); left out of the standings"
-    winner = f"winner {night.names.get(r.winner, '')}" if r.winner else "a tie, no winner"
     worths = ", ".join(f"{f.name} ${f.worth:,}" + (" (bankrupt)" if f.bankrupt else "") for f in r.finish)
-    how = r.ending() if r.over else "not finished, counted as it stands"
-    return head + f"{how}; {winner}; {worths}"
+    name = night.names.get(r.winner, "") if r.winner else ""
+    if r.over:
+        return head + f"{r.ending()}; {f'winner {name}' if name else 'a tie, no winner'}; {worths}"
+    how = "the crown goes by it as it stands" if r.final else "counted as it stands"
+    return head + f"not finished, {how}; {f'leading {name}' if name else 'level at the top'}; {worths}"
 
 
 def _clock(at: object) -> str:
