@@ -105,8 +105,8 @@ def run_demo(*, players: int = 4, seed: int = 1, speed: float = 5.0, rules: str 
                     people.sit_down()
                 _play(ctl, box, list(zip(tables, crowds)), time.monotonic() + timeout, 1 / rate, timeout)
                 ctl.poll()
+                ctl.release()  # a clean stop, counted: `state` and `admin` on a kept --db see no controller
                 games = {t.name: t.game for t in tables if t.game is not None}
-                # the session gives the lease back on leaving: `state` and `admin` on a kept --db see no controller
                 return DemoResult(games, time.monotonic() - started, sum(t.n_actions for t in tables),
                                   ctl.requests, list(box.world.strict_failures))
 

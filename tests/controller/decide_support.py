@@ -139,7 +139,7 @@ class Desk:
         self.kept = decide.Kept()
         self._reload()
         for table in self.tables.values():
-            table.offers = self.store.meta_json(inputs.offers_key(table), "{}", offers.stored, "trade offers")
+            table.offers = self.store.offers(table.name, table.game_id, offers.stored)
 
     def tick(self, seconds: float) -> None:
         """Time passes, on the controller's clock and the wall's."""
@@ -194,7 +194,7 @@ class Desk:
             row = self.store.current_game(table.name)
             if row is not None:
                 table.load(self.store, row, self.board)
-            table.paused = self.store.meta(f"paused:{table.name}") == "1"
+            table.paused = self.store.paused(table.name)
 
     def _judge(self, commands: list[str]) -> None:
         refused = [(c, why) for c in commands if (why := judge(c, self.world.version.name)) is not None]
