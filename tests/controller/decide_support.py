@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from monopoli_mc.bridge.inbox import Position, WorldEvent
-from monopoli_mc.controller import auction, decide, inputs, offers, timers
+from monopoli_mc.controller import auction, decide, offers, timers
 from monopoli_mc.controller.players import by_name
 from monopoli_mc.controller.settings import Settings
 from monopoli_mc.controller.snapshot import Reads, Snapshot
