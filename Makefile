@@ -40,9 +40,12 @@ test: $(VENV)/.installed-test
 	rm -f "$$log" "$$built"; [ $$tests -eq 0 ] && [ $$typed -eq 0 ] && [ $$compiled -eq 0 ]
 	@if [ "$${CI:-}" = true ] || [ -d build/fast ]; then $(MAKE) --no-print-directory test-compiled; fi
 
-# The engine's tests on its compiled build (its own target, so `make -n test` runs nothing).
+# The engine's tests on its compiled build (its own target, so `make -n test` runs nothing): the exact
+# ones; hypothesis over whole games (marker whole_games) ran on the pure engine, and test_compiled.py
+# proves the build plays the pure engine's games to the byte. They only compute: one worker a core.
 test-compiled: fast
-	MONOPOLI_ENGINE=compiled $(BIN)/pytest -n auto tests/rules
+	MONOPOLI_ENGINE=compiled $(BIN)/pytest -n $$($(BIN)/python -c 'import os; print(os.cpu_count() or 1)') \
+		-m 'not whole_games' tests/rules
 
 # The optional compiled engine: mypyc (part of mypy) builds monopoli_mc/rules into build/fast/.
 fast: $(VENV)/.installed-test

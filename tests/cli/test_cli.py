@@ -81,7 +81,4 @@ def test_a_user_mistake_is_one_line_without_traceback(tmp_path: Path, capsys: py
     assert "no rule set named 'nonesuch'" in capsys.readouterr().err
 
 
-def test_headless_demo_plays_to_the_end() -> None:
-    result = CliRunner().invoke(cli, ["demo", "--seed", "3", "--players", "3", "--rules", "classic"])
-    assert result.exit_code == 0, result.output
-    assert "GAME OVER" in result.output and "Final standings" in result.output
+# `monopoli demo` playing a whole game to its standings: tests/controller/test_controller_cli.py.

@@ -17,10 +17,12 @@ from monopoli_mc.controller.store import Store
 
 
 def test_demo_plays_a_whole_game_and_prints_standings() -> None:
+    """The one whole game `monopoli demo` plays in the suite (walking, and each rule set's path through the
+    world, are played by test_controller_games.py through the same run_demo)."""
     result = CliRunner().invoke(cli, ["demo", "--players", "2", "--seed", "5", "--speed", "20",
                                       "--rules", "prom", "--movement", "teleport"])
     assert result.exit_code == 0, result.output
-    assert "-- round 1" in result.output and "throws" in result.output
+    assert "-- round 1" in result.output and "throws" in result.output and "GAME OVER" in result.output
     assert "Final standings" in result.output and "1. " in result.output and "bankrupt" in result.output
 
 

@@ -22,7 +22,7 @@ def test_a_turned_board_plays(tmp_path: Path, facing: str) -> None:
     record = tmp_path / "record.jsonl"
     result = run_demo(players=3, seed=2, speed=20, world_path=world, movement="walk", strict=True,
                       record=record, echo=lambda line: None, timeout=120, db=tmp_path / "night.db",
-                      max_rounds=12)
+                      max_rounds=4)  # two draws (their buttons pressed), 14 walks
     assert result.game.phase == OVER
     assert result.strict_failures == []
     replies = " ".join(json.loads(line)["reply"] for line in record.read_text().splitlines())

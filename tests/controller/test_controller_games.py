@@ -21,18 +21,23 @@ ADDED = {"speed-die": {"bus", "choose_space"}, "anti-monopoly": {"choose_role"},
          "classic-older": {"claim_rent"}}
 
 
-@pytest.mark.parametrize(("rules", "players", "seed", "movement"),
-                         [("prom", 3, 8, "walk"), ("classic", 2, 5, "teleport"),
-                          ("speed-die", 3, 3, "teleport"), ("anti-monopoly", 4, 2, "teleport"),
-                          ("classic-older", 3, 3, "walk")])
-def test_whole_game_equals_headless(tmp_path: Path, rules: str, players: int, seed: int,
-                                    movement: str) -> None:
+# One whole game to its natural end (auctions, trades, a debt paid, bankruptcies) with players walking
+# between spaces; then, teleporting, each rule set whose decisions take another path through the world
+# (ADDED), cut at a round limit once those decisions are made: equality action by action is the subject,
+# and the limit's end by net worth is an end the controller shows too. Classic is not played here: it
+# differs from prom only in the engine's numbers (tests/rules prove them), on prom's controller path.
+@pytest.mark.parametrize(("rules", "players", "seed", "movement", "max_rounds"),
+                         [("prom", 3, 8, "walk", None), ("speed-die", 3, 155, "teleport", 4),
+                          ("anti-monopoly", 4, 2, "teleport", 3), ("classic-older", 3, 14, "teleport", 3)])
+def test_whole_game_equals_headless(tmp_path: Path, rules: str, players: int, seed: int, movement: str,
+                                    max_rounds: int | None) -> None:
     record = tmp_path / "record.jsonl"
     result = run_demo(players=players, seed=seed, speed=20, rules=rules, movement=movement,
                       record=record, strict=True, echo=lambda line: None, timeout=120,
-                      db=tmp_path / "night.db")
+                      db=tmp_path / "night.db", max_rounds=max_rounds)
     game = result.game
     assert game.phase == OVER and game.winner is not None
+    assert game.round == max_rounds if max_rounds else sum(game.bankrupt) == players - 1
     twin = Game.new(game.rules, game.board, game.names, seed)
     actions = play_headless(twin, make_bots(players))
     assert len(actions) == result.actions

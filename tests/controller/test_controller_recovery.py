@@ -41,6 +41,15 @@ def _twin() -> tuple[Game, list[tuple[Any, ...]]]:
     return game, play_headless(game, make_bots(len(NAMES)))
 
 
+def _twin_after(expected: list[tuple[Any, ...]], n: int) -> Game:
+    """The headless twin after its first n actions: where a game stopped early must be."""
+    rules = load_rules("prom")
+    game = Game.new(rules, load_board(board_path(rules.board)), NAMES, SEED)
+    for action in expected[:n]:
+        game.apply(action)
+    return game
+
+
 def _world_yaml(tmp_path: Path, port: int) -> Path:
     text = (Path(load_world().source).read_text()
             .replace("port: 25575", f"port: {port}").replace("movement: walk", "movement: teleport"))
@@ -59,9 +68,14 @@ def _controller(world: Path, db: Path) -> subprocess.Popen[bytes]:
 
 
 def test_controller_killed_at_random_points(tmp_path: Path) -> None:
-    twin, expected = _twin()
+    """Four kills (one in an auction its clock is about to close), then the game goes on 10 actions to a turn's start (every card
+    book back) and stops: what a kill could lose or double is behind it, and the rest of the game is
+    the twin's again (test_controller_games plays whole games)."""
+    _, expected = _twin()
     rng = random.Random(SEED)
     kills = sorted(rng.sample(range(5, len(expected) - 5), 4))
+    assert expected[kills[2]][0] == "close_auction"
+    stop_at = kills[-1] + 10
     db = tmp_path / "night.db"
     with Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=TICK_RATE) as box:
         world_path = _world_yaml(tmp_path, box.port)
@@ -76,7 +90,7 @@ def test_controller_killed_at_random_points(tmp_path: Path) -> None:
         people.sit_down()
         board = load_board(board_path("standard"))
         deadline = time.monotonic() + 90
-        killed = 0
+        killed = n = 0
         game: Game | None = None
         try:
             while time.monotonic() < deadline:
@@ -85,7 +99,7 @@ def test_controller_killed_at_random_points(tmp_path: Path) -> None:
                     time.sleep(0.01)
                     continue
                 game, n = load_game(store, row, board)
-                if game.phase == OVER:
+                if n >= stop_at and expected[n - 1][0] == "end_turn":  # a turn begins: no card is being read
                     break
                 if killed < len(kills) and n >= kills[killed]:
                     time.sleep(rng.random() * 0.02)
@@ -99,12 +113,12 @@ def test_controller_killed_at_random_points(tmp_path: Path) -> None:
             proc.send_signal(signal.SIGTERM)
             _, err = proc.communicate(timeout=10)
         assert killed == len(kills), err.decode()[-2000:]
-        assert game is not None and game.phase == OVER, err.decode()[-2000:]
+        assert game is not None and n >= stop_at, err.decode()[-2000:]
         row = store.current_game("main")
         assert row is not None
-        assert _plain(store.actions(row.id)) == _plain(expected)  # nothing lost, nothing twice
-        assert game.to_data() == twin.to_data()
-        time.sleep(0.3)  # the last writes of the controller that saw the game end
+        assert _plain(store.actions(row.id)) == _plain(expected[:n])  # nothing lost, nothing twice
+        assert game.to_data() == _twin_after(expected, n).to_data()
+        time.sleep(0.3)  # the last writes of the controller
         assert _card_books(box.world, NAMES) == _kept(game)  # every drawn card went back, kills or not
         store.close()
         assert box.world.strict_failures == []
@@ -144,7 +158,11 @@ def _request(store: Store, kind: str, args: dict[str, object]) -> None:
 
 
 def test_sandbox_restarted_mid_game(tmp_path: Path) -> None:
-    twin, expected = _twin()
+    """The server restarted after the first houses are built; 20 actions on, at a turn's start, the new
+    world shows the game as the store has it."""
+    _, expected = _twin()
+    restart_at = next(k for k, action in enumerate(expected) if action[0] == "build") + 8
+    stop_at = restart_at + 20
     world_cfg = load_world()
     world_cfg = type(world_cfg)(**{**world_cfg.__dict__, "movement": "teleport"})
     store = Store(tmp_path / "night.db")
@@ -163,8 +181,11 @@ def test_sandbox_restarted_mid_game(tmp_path: Path) -> None:
     restarted = False
     deadline = time.monotonic() + 60
     try:
-        while (table.game is None or table.game.phase != OVER) and time.monotonic() < deadline:
-            if not restarted and table.n_actions >= len(expected) // 2:
+        while time.monotonic() < deadline:
+            n = table.n_actions
+            if n >= stop_at and expected[n - 1][0] == "end_turn" and not table.books_out:  # a turn begins
+                break
+            if not restarted and n >= restart_at:
                 box.stop()
                 box.server.close()
                 before[0] += box.world.game_time / TICK_RATE
@@ -181,9 +202,11 @@ def test_sandbox_restarted_mid_game(tmp_path: Path) -> None:
                 rcon.reconnect(attempts=20, delay=0.05)
                 rcon.command("function monopoli:board/main/place")
                 ctl.connected()
-        assert restarted and table.game is not None and table.game.phase == OVER
-        assert _plain(store.actions(table.game_id)) == _plain(expected)
+        assert restarted and table.game is not None and table.n_actions >= stop_at
+        assert _plain(store.actions(table.game_id)) == _plain(expected[:table.n_actions])
+        twin = _twin_after(expected, table.n_actions)
         assert table.game.to_data() == twin.to_data()
+        box.world.tick(2)
         assert _card_books(box.world, NAMES) == _kept(table.game)
         assert box.world.execute("scoreboard players get Alex monopoli.cash") == [
             f"Alex has {twin.cash[0]} [Cash]"]
@@ -236,7 +259,8 @@ def test_run_reconnects_by_itself_and_rewrites_the_world(tmp_path: Path) -> None
 
 
 def test_a_restart_after_a_card_is_drawn_still_takes_its_book_back(tmp_path: Path) -> None:
-    twin, expected = _twin()
+    """Three restarts, each while a card book is out; the game stops when the third book is back."""
+    _, expected = _twin()
     world_cfg = load_world()
     world_cfg = type(world_cfg)(**{**world_cfg.__dict__, "movement": "teleport"})
     store = Store(tmp_path / "night.db")
@@ -251,7 +275,7 @@ def test_a_restart_after_a_card_is_drawn_still_takes_its_book_back(tmp_path: Pat
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             table = ctl.tables["main"]
-            if table.game is not None and table.game.phase == OVER:
+            if restarts == 3 and not table.books_out:  # the third book taken back
                 break
             if ctl.poll() == 0 and table.game is not None:
                 if people.step(table.game, (table.game_id, table.n_actions)) is None:
@@ -260,9 +284,10 @@ def test_a_restart_after_a_card_is_drawn_still_takes_its_book_back(tmp_path: Pat
                 ctl = Controller(rcon, world_cfg, store, settings, clock=lambda: box.world.game_time / TICK_RATE)
                 ctl.start()
                 restarts += 1
-        game = ctl.tables["main"].game
-        assert restarts == 3 and game is not None and game.phase == OVER
-        assert game.to_data() == twin.to_data()
+        table = ctl.tables["main"]
+        game = table.game
+        assert restarts == 3 and game is not None and not table.books_out
+        assert game.to_data() == _twin_after(expected, table.n_actions).to_data()
         box.world.tick(2)
         assert _card_books(box.world, NAMES) == _kept(game)
     store.close()

@@ -99,7 +99,7 @@ def _inside(e: Element, box: tuple[float, float, float, float] | None) -> bool:
 
 def test_the_page_follows_a_two_board_demo_and_says_when_it_stops(tmp_path: Path) -> None:
     world = two_boards(tmp_path)
-    live = start_demo(tmp_path, world=world, players=3, seed=4, max_rounds=40)
+    live = start_demo(tmp_path, world=world, players=3, seed=1, max_rounds=10)  # 10 rounds: mortgages, houses
     ctl = live.wait_started()
     events: list[tuple[float, str, dict[str, object]]] = []
     done = threading.Event()

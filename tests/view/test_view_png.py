@@ -34,8 +34,9 @@ def png_samples(image: Image.Image, board: int, game: Game, views: list[BoardVie
 def test_state_png_shows_each_board_as_the_game_has_it(tmp_path: Path) -> None:
     world = two_boards(tmp_path)
     db = tmp_path / "night.db"
-    result = run_demo(players=3, seed=4, speed=20, world_path=world, movement="teleport", db=db,
-                      echo=lambda line: None, timeout=150, max_rounds=30)
+    result = run_demo(players=3, seed=1, speed=20, world_path=world, movement="teleport", db=db,
+                      echo=lambda line: None, timeout=150, max_rounds=10)
+    assert any(g.mortgaged[s] for g in result.games.values() for s in range(40))  # grey, owners' colours, free
     out = tmp_path / "board.png"
     reply = CliRunner().invoke(cli, ["state", "--db", str(db), "--world", str(world), "--png", str(out)])
     assert reply.exit_code == 0, reply.output
