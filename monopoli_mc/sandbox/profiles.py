@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from typing import Callable, Generic, Sequence, Sized, TypeVar
+
+_P = TypeVar("_P")
 
 
 def equals_ignore_case(a: str, b: str) -> bool:
@@ -23,3 +26,28 @@ def offline_uuid(name: str) -> uuid.UUID:
     digest[6] = digest[6] & 0x0F | 0x30
     digest[8] = digest[8] & 0x3F | 0x80
     return uuid.UUID(bytes=bytes(digest))
+
+
+class NameCache(Generic[_P]):
+    """What a name finds among the online players, remembered until the roster changes: `changed()` at a join or a
+    leave, and the roster's size is checked too (a test that empties it by hand). The sandbox runs a command far
+    slower than vanilla, and a night's commands name its players again and again: walking 128 names with Java's
+    case-blind comparison for each was most of a command's cost at 16 boards (bench/scale.py)."""
+
+    def __init__(self, same: Callable[[str, str], bool]) -> None:
+        self.same = same
+        self.found: dict[str, _P | None] = {}
+        self.version = 0
+        self.seen = (-1, -1)
+
+    def changed(self) -> None:
+        """Someone joined or left: forget what names found."""
+        self.version += 1
+
+    def find(self, name: str, roster: Sized, online: Callable[[], Sequence[_P]]) -> _P | None:
+        """The first online player whose name (`.name`) is `same` as `name`, in join order."""
+        if self.seen != (self.version, len(roster)):
+            self.found, self.seen = {}, (self.version, len(roster))
+        if name not in self.found:
+            self.found[name] = next((p for p in online() if self.same(getattr(p, "name"), name)), None)
+        return self.found[name]

@@ -24,7 +24,7 @@ from monopoli_mc.sandbox.library import FunctionLibrary
 from monopoli_mc.sandbox.maps import MapData
 from monopoli_mc.sandbox.meter import CommandMeter, now
 from monopoli_mc.sandbox.model import Block, BlockPos, BossBar, Chat, Entity, Player, Pos, Team
-from monopoli_mc.sandbox.profiles import equals_ignore_case, offline_uuid
+from monopoli_mc.sandbox.profiles import NameCache, equals_ignore_case, offline_uuid
 from monopoli_mc.sandbox.protection import SPAWN_PROTECTION, is_under_spawn_protection
 from monopoli_mc.sandbox.redstone import Redstone
 from monopoli_mc.sandbox.source import Output, Source, is_counted_itself
@@ -62,6 +62,7 @@ class World:
         self.max_players = 20
         """server.properties' max-players (vanilla's default), which `list` reports."""
         self.players: dict[str, Player] = {}
+        self.named: NameCache[Player] = NameCache(equals_ignore_case)
         self.ops: set[str] = set()  # players made operators with `op` (op-permission-level 4)
         self.spawn_protection = SPAWN_PROTECTION
         """server.properties' spawn-protection (16 by default; 0 protects nothing): `protection.py`."""
@@ -383,11 +384,9 @@ class World:
         return stored.load_block_entity(block_id, nbt, old, json_dialect=self.json_text)
 
     def use_block(self, player: Player, pos: BlockPos) -> None:
-        """A player uses (right-clicks) the block at pos; the sandbox models buttons only.
-
-        As `ServerPlayerGameMode.useItemOn`: the button is pressed (if it is not down
-        already), and either way its default action counts, so `default_block_use` fires.
-        """
+        """A player uses (right-clicks) the block at pos; the sandbox models buttons only. As
+        `ServerPlayerGameMode.useItemOn`: the button is pressed (if it is not down already), and either way its
+        default action counts, so `default_block_use` fires."""
         block = self.blocks.get(pos)
         if block is None or not block.id.endswith("_button"):
             raise SandboxError(f"no button at {pos}")
@@ -404,8 +403,8 @@ class World:
 
     def player_named(self, name: str) -> Player | None:
         """The online player a command's name finds: the first in join order whose name equals it
-        ignoring case (PlayerList.getPlayerByName, 1.21.11 PlayerManager.getPlayer; ledger row N1)."""
-        return next((p for p in self.online_players() if equals_ignore_case(p.name, name)), None)
+        ignoring case (PlayerList.getPlayerByName, 1.21.11 PlayerManager.getPlayer; ledger row N1), remembered."""
+        return self.named.find(name, self.players, self.online_players)
 
     def online_players(self) -> list[Player]:
         """Online players in join order."""
@@ -431,10 +430,8 @@ class World:
                 raise SandboxError(str(exc)) from None
 
     def join(self, name: str, player_uuid: uuid.UUID | None = None) -> Player:
-        """A player connects: appears at spawn; everyone sees the join message.
-
-        The UUID is the offline-mode one (`offline_uuid`) unless given (to mirror a real server's players).
-        """
+        """A player connects: appears at spawn; everyone sees the join message. The UUID is the offline-mode
+        one (`offline_uuid`) unless given (to mirror a real server's players)."""
         with self.lock:
             if self.player(name) is not None:
                 raise SandboxError(f"player already online: '{name}'")
@@ -444,6 +441,7 @@ class World:
                            _center_floor(self.spawn))
             self.players[name] = p
             p.online = True
+            self.named.changed()
             self.broadcast_component({"translate": "multiplayer.player.joined", "with": [name]},
                                      color="yellow")
             return p
@@ -455,6 +453,7 @@ class World:
             if p is None:
                 raise SandboxError(f"player not online: '{name}'")
             p.online = False
+            self.named.changed()
             for obj in self.scoreboard.objectives.values():  # the statistic vanilla counts on leaving
                 if obj.criteria == LEAVE_GAME:
                     self.scoreboard.score(name, obj).value += 1
