@@ -10,7 +10,7 @@ from nbtlib import Compound, List
 from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.nbt_tags import from_vanilla
 from monopoli_mc.sandbox.failure import read_text
-from monopoli_mc.vanilla.args import NbtPathValue, read_nbt_path
+from monopoli_mc.vanilla.nbt_path import NbtPathValue, read_nbt_path
 
 Slot = tuple[Any, Any]  # (container, key or index)
 

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from monopoli_mc.vanilla import coords
 from monopoli_mc.vanilla.items import BlockInput, ItemInput, block_state, item_predicate, item_stack
+from monopoli_mc.vanilla.nbt_path import NbtPathValue, read_nbt_path
 from monopoli_mc.vanilla.placement import MIRRORS, ROTATIONS
 from monopoli_mc.vanilla.reader import Reader, Refusal
 from monopoli_mc.vanilla.selector import Bounds, Selector, check_entity_amount, parse_selector, read_range
@@ -232,60 +233,6 @@ def _tag(r: Reader, p: dict[str, Any], ctx: Context) -> Any:
 @parser("minecraft:nbt_path")
 def _nbt_path(r: Reader, p: dict[str, Any], ctx: Context) -> NbtPathValue:
     return read_nbt_path(r)
-
-
-def read_nbt_path(r: Reader) -> NbtPathValue:
-    """NbtPathArgument: its nodes, each (kind, key, index, filter): `root` (a compound), `key` (a name and
-    maybe a compound), `index`, `all` (`[]`), `match` (`[{…}]`)."""
-    start = r.cursor
-    first = True
-    nodes: list[PathNode] = []
-    while r.can_read() and r.peek() != " ":
-        nodes.append(_path_node(r, first))
-        first = False
-        if r.can_read() and r.peek() not in " [{":
-            r.expect(".")
-    return NbtPathValue(tuple(nodes), r.text[start:r.cursor])
-
-
-PathNode = tuple[str, str, int, Any]  # (kind, key, index, filter)
-
-
-@dataclass(frozen=True)
-class NbtPathValue:
-    """An NBT path as parsed: its nodes and how it was written."""
-
-    nodes: tuple[PathNode, ...]
-    text: str
-
-
-def _path_node(r: Reader, first: bool) -> PathNode:
-    c = r.peek()
-    if c in "\"'":
-        key = r.read_string()
-        return ("key", key, 0, read_compound(r) if r.can_read() and r.peek() == "{" else None)
-    if c == "[":
-        r.skip()
-        if r.peek() == "{":
-            found = read_compound(r)
-            r.expect("]")
-            return ("match", "", 0, found)
-        if r.peek() == "]":
-            r.skip()
-            return ("all", "", 0, None)
-        index = r.read_int()
-        r.expect("]")
-        return ("index", "", index, None)
-    if c == "{":
-        if not first:
-            raise r.error("arguments.nbtpath.node.invalid")
-        return ("root", "", 0, read_compound(r))
-    start = r.cursor
-    while r.can_read() and r.peek() not in " \"'[].{}":
-        r.skip()
-    if r.cursor == start:
-        raise r.error("arguments.nbtpath.node.invalid")
-    return ("key", r.text[start:r.cursor], 0, read_compound(r) if r.can_read() and r.peek() == "{" else None)
 
 
 @parser("minecraft:objective", "minecraft:team")
