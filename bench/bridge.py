@@ -28,8 +28,8 @@ from typing import Any, Callable, Sequence
 
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.session import controlling
-from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.table import BoardGame
+from monopoli_mc.controller.db.store import Store
+from monopoli_mc.controller.game.table import BoardGame
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.demo.players import TablePlayers
 from monopoli_mc.demo.run import build_boards, demo_names, install

@@ -1,4 +1,4 @@
-"""How long reading the night's standings takes (controller/night.py), by the number of games in the database;
+"""How long reading the night's standings takes (controller/db/night.py), by the number of games in the database;
 and (--page) what the board page's night panel costs an idle poll.
 
 Usage: .venv/bin/python bench/night.py [--games 10,30,60] [--players 4] [--rounds 60] [--rules classic]
@@ -27,8 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from monopoli_mc.controller.night import Night, Replays, crowned, read_night
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.night import Night, Replays, crowned, read_night
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.night_config import NightRules
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.settings import Rules, load_rules

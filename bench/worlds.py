@@ -35,9 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from monopoli_mc.controller.requests import ask
-from monopoli_mc.controller.saved import load_game, rules_of
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.decide.requests import ask
+from monopoli_mc.controller.db.saved import load_game, rules_of
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.demo.players import TablePlayers

@@ -8,8 +8,8 @@ from typing import Any, Callable
 import click
 
 from monopoli_mc.cli.options import OperatorNumber, db_option, db_path_for, file_path
-from monopoli_mc.controller.requests import ask
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.decide.requests import ask
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.operator_input import AMOUNT, SCORE_MAX, SPACE, NotAccepted, Whole
 
@@ -263,7 +263,7 @@ def crown(now: bool, db_path: Path, board: str | None, wait: int) -> None:
 
 def _keepsake(store: Store) -> None:
     """After a crowning: the keepsake folder beside the database, written from it; its path printed."""
-    from monopoli_mc.controller.night import Night, crowned  # only when the crowning was done
+    from monopoli_mc.controller.db.night import Night, crowned  # only when the crowning was done
     from monopoli_mc.datapack.world_config import load_world
     from monopoli_mc.view.keepsake import keepsake_folder, write_keepsake
 

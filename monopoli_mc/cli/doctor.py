@@ -19,7 +19,7 @@ from monopoli_mc.cli.running import running_controller, stop_it_first
 from monopoli_mc.cli.safety import safety_checks
 from monopoli_mc.cli.spawn import SPAWN_PROTECTION, spawn_checks
 from monopoli_mc.cli.twin import Asks, Twin
-from monopoli_mc.controller import lease
+from monopoli_mc.controller.db import lease
 from monopoli_mc.datapack.about import ABOUT_CALL, Built, differences
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.channel import SEQ

@@ -7,8 +7,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from monopoli_mc.controller import timelimit
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.clocks import timelimit
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.world_config import default_world_path
 from monopoli_mc.errors import MonopoliError
 

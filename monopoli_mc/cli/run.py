@@ -16,12 +16,12 @@ from monopoli_mc.cli import restart
 from monopoli_mc.cli.options import (OperatorNumber, db_option, db_path_for, file_path, measure, password_option,
                                      web_option, world_option)
 from monopoli_mc.cli.sandbox import stop_on_signals
-from monopoli_mc.controller import timelimit
-from monopoli_mc.controller.status import status_line
-from monopoli_mc.controller.lease import clock
+from monopoli_mc.controller.clocks import timelimit
+from monopoli_mc.controller.clocks.status import status_line
+from monopoli_mc.controller.db.lease import clock
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.session import controlling
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.world_config import BoardPlace, WorldConfig, load_world
 from monopoli_mc.errors import MonopoliError, RconAuthError, RconError
 from monopoli_mc.operator_input import Whole

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from monopoli_mc.bridge.inbox import POLL_QUERY, InboxError, NightMark, parse_poll
-from monopoli_mc.controller import lease
-from monopoli_mc.controller.wire import ask
+from monopoli_mc.controller.db import lease
+from monopoli_mc.controller.io.wire import ask
 from monopoli_mc.errors import MonopoliError
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import click
 
 from monopoli_mc.cli.options import db_option, db_path_for, world_option
-from monopoli_mc.controller.night import Night, Result, as_data, crowned, standings_csv
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.night import Night, Result, as_data, crowned, standings_csv
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.errors import MonopoliError
 

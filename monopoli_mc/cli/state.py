@@ -9,8 +9,8 @@ from typing import Any
 import click
 
 from monopoli_mc.cli.options import db_option, db_path_for, file_path, world_option
-from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.saved import load_game, rules_of
+from monopoli_mc.controller.db.store import Store
+from monopoli_mc.controller.db.saved import load_game, rules_of
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.rules.board import board_path, load_board

@@ -27,19 +27,22 @@ import time
 from typing import Any, Callable
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller import (auction, decide, fileid, identity, inputs, nightview, offers, status, tidings,
-                                    timelimit, timers)
-from monopoli_mc.controller import lease as lease_module
-from monopoli_mc.controller.blind import Blind
-from monopoli_mc.controller.lease import Lease
-from monopoli_mc.controller.lease import clock as lease_clock
-from monopoli_mc.controller.players import Players
+from monopoli_mc.controller.clocks import auction, status, timelimit, timers
+from monopoli_mc.controller.decide import poll as decide, inputs
+from monopoli_mc.controller.db import fileid, tidings
+from monopoli_mc.controller.io import identity
+from monopoli_mc.controller.game import nightview, offers
+from monopoli_mc.controller.db import lease as lease_module
+from monopoli_mc.controller.game.blind import Blind
+from monopoli_mc.controller.db.lease import Lease
+from monopoli_mc.controller.db.lease import clock as lease_clock
+from monopoli_mc.controller.io.players import Players
 from monopoli_mc.controller.reads import Reader
-from monopoli_mc.controller.settings import Settings
-from monopoli_mc.controller.snapshot import Snapshot
-from monopoli_mc.controller.store import GameRow, Store
-from monopoli_mc.controller.table import BoardGame, away_from, boards, seats
-from monopoli_mc.controller.wire import Rcon, Wire
+from monopoli_mc.controller.decide.settings import Settings
+from monopoli_mc.controller.decide.snapshot import Snapshot
+from monopoli_mc.controller.db.store import GameRow, Store
+from monopoli_mc.controller.game.table import BoardGame, away_from, boards, seats
+from monopoli_mc.controller.io.wire import Rcon, Wire
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.channel import DEAF_AFTER
 from monopoli_mc.datapack.cost import pack_costs

@@ -13,13 +13,16 @@ import os
 from typing import Callable
 
 from monopoli_mc.bridge.inbox import TIME_QUERY, InboxError, Poll, WorldEvent, parse_pos, parse_time, pos_query
-from monopoli_mc.controller import identity, ingame, lineage, stall
-from monopoli_mc.controller.players import Players
-from monopoli_mc.controller.snapshot import Reads
-from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.table import BoardGame
-from monopoli_mc.controller.timers import Walks
-from monopoli_mc.controller.wire import ask
+from monopoli_mc.controller.io import identity
+from monopoli_mc.controller.decide import ingame
+from monopoli_mc.controller.db import lineage
+from monopoli_mc.controller.clocks import stall
+from monopoli_mc.controller.io.players import Players
+from monopoli_mc.controller.decide.snapshot import Reads
+from monopoli_mc.controller.db.store import Store
+from monopoli_mc.controller.game.table import BoardGame
+from monopoli_mc.controller.clocks.timers import Walks
+from monopoli_mc.controller.io.wire import ask
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.escape import is_player_name
 

@@ -14,11 +14,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator, Protocol
 
-from monopoli_mc.controller.lease import OtherNight
+from monopoli_mc.controller.db.lease import OtherNight
 from monopoli_mc.controller.loop import Controller
-from monopoli_mc.controller.settings import Settings
-from monopoli_mc.controller.record import RecordingRcon
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.decide.settings import Settings
+from monopoli_mc.controller.io.record import RecordingRcon
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.world_config import WorldConfig
 from monopoli_mc.errors import MonopoliError
 

@@ -13,7 +13,7 @@ import itertools
 import time
 from typing import Any, Callable
 
-from monopoli_mc.controller.policy import next_move
+from monopoli_mc.controller.game.policy import next_move
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.errors import SandboxError
 from monopoli_mc.rules.bots import Bot as Strategy

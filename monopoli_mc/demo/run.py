@@ -12,8 +12,8 @@ from typing import Any, Callable
 
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.session import controlling
-from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.table import BoardGame
+from monopoli_mc.controller.db.store import Store
+from monopoli_mc.controller.game.table import BoardGame
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.pack import write_pack
 from monopoli_mc.datapack.world_config import WorldConfig, load_world

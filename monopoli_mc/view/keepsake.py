@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 
 from monopoli_mc.bridge.outbox import Table
-from monopoli_mc.controller.history import told_lines
-from monopoli_mc.controller.night import Crowning, Night, as_data, game_rows, standings_csv
-from monopoli_mc.controller.saved import load_game, rules_of
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.history import told_lines
+from monopoli_mc.controller.db.night import Crowning, Night, as_data, game_rows, standings_csv
+from monopoli_mc.controller.db.saved import load_game, rules_of
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig
 from monopoli_mc.errors import MonopoliError

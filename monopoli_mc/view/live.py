@@ -10,9 +10,9 @@ import logging
 import time
 from typing import Any, Callable
 
-from monopoli_mc.controller import auction
+from monopoli_mc.controller.clocks import auction
 from monopoli_mc.controller.loop import Controller
-from monopoli_mc.controller.table import BoardGame
+from monopoli_mc.controller.game.table import BoardGame
 from monopoli_mc.rules.phases import AUCTION
 from monopoli_mc.view.bids import BidBook
 from monopoli_mc.view.feed import Feed

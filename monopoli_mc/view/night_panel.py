@@ -1,6 +1,6 @@
 """The night's panel beside the boards: the standings, every ended game, the final and the podium.
 
-`night_view` turns the night as `controller/night.py` reads it from the database (and the last crowning)
+`night_view` turns the night as `controller/db/night.py` reads it from the database (and the last crowning)
 into frozen plain data; `panel_parts` draws it as named parts of HTML, every text escaped, which the page
 sends as its slot `night`, whole to a new viewer and as deltas after (only the rows that changed; a game
 that ends adds its one line at the head of the results). The same parts go to every screen that shows the
@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from html import escape
 
-from monopoli_mc.controller.night import Crowning, Night, Standing
+from monopoli_mc.controller.db.night import Crowning, Night, Standing
 from monopoli_mc.view.model import NightPanel
 
 TOP = 12  # standings rows shown; the rest are counted in one line ("and 40 more")

@@ -17,7 +17,7 @@ import time
 from typing import Callable
 
 from monopoli_mc.controller.loop import Controller
-from monopoli_mc.controller.night import Crowning, Night, crowned, read_night
+from monopoli_mc.controller.db.night import Crowning, Night, crowned, read_night
 from monopoli_mc.view.feed import Feed
 from monopoli_mc.view.night_panel import NightView, night_view, panel
 

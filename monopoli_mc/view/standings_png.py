@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from monopoli_mc.controller.night import Night
+from monopoli_mc.controller.db.night import Night
 from monopoli_mc.errors import MonopoliError
 from monopoli_mc.view.png import BACKGROUND, GOLD, LIGHT, MARGIN, paint, wrapped
 from monopoli_mc.view.scene import Shape, Text

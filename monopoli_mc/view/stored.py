@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from monopoli_mc.bridge.outbox import Table
-from monopoli_mc.controller import timelimit
-from monopoli_mc.controller.history import told_lines
-from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.saved import load_game, rules_of
+from monopoli_mc.controller.clocks import timelimit
+from monopoli_mc.controller.db.history import told_lines
+from monopoli_mc.controller.db.store import Store
+from monopoli_mc.controller.db.saved import load_game, rules_of
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig
 from monopoli_mc.rules.board import board_path, load_board

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from monopoli_mc.cli import main
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import OVER, SYSTEM

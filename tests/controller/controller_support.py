@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.demo.players import TablePlayers

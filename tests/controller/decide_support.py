@@ -16,12 +16,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from monopoli_mc.bridge.inbox import Position, WorldEvent
-from monopoli_mc.controller import auction, decide, offers, timers
-from monopoli_mc.controller.players import by_name
-from monopoli_mc.controller.settings import Settings
-from monopoli_mc.controller.snapshot import Reads, Snapshot
-from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.table import BoardGame, away_from, boards, seats
+from monopoli_mc.controller.clocks import auction, timers
+from monopoli_mc.controller.decide import poll as decide
+from monopoli_mc.controller.game import offers
+from monopoli_mc.controller.io.players import by_name
+from monopoli_mc.controller.decide.settings import Settings
+from monopoli_mc.controller.decide.snapshot import Reads, Snapshot
+from monopoli_mc.controller.db.store import Store
+from monopoli_mc.controller.game.table import BoardGame, away_from, boards, seats
 from monopoli_mc.datapack.escape import is_player_name
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.rules.board import board_path, load_board

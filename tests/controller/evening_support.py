@@ -38,11 +38,11 @@ from typing import Any
 from controller_support import PASSWORD
 
 from monopoli_mc.controller.loop import Controller
-from monopoli_mc.controller.night import Night, Replays
-from monopoli_mc.controller.settings import Settings
-from monopoli_mc.controller.policy import next_move
-from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.table import BoardGame
+from monopoli_mc.controller.db.night import Night, Replays
+from monopoli_mc.controller.decide.settings import Settings
+from monopoli_mc.controller.game.policy import next_move
+from monopoli_mc.controller.db.store import Store
+from monopoli_mc.controller.game.table import BoardGame
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.layout import Layout

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from monopoli_mc.bridge import outbox
 from monopoli_mc.bridge.inbox import (InboxError, parse_inbox, parse_poll, parse_pos, parse_score, parse_time,
                                       parse_uuid_list, pos_query, uuid_from_ints)
-from monopoli_mc.controller.policy import forced_action, next_move
+from monopoli_mc.controller.game.policy import forced_action, next_move
 from monopoli_mc.datapack.escape import snbt_string
 from monopoli_mc.datapack.versions import get_version
 from monopoli_mc.rcon.packets import MAX_REQUEST_PAYLOAD
@@ -184,7 +184,7 @@ def test_variant_prompts_show_their_buttons() -> None:
 
 
 def test_bus_triggers_mean_the_engine_choices() -> None:
-    from monopoli_mc.controller.intents import to_action
+    from monopoli_mc.controller.game.intents import to_action
     from monopoli_mc.rules.phases import BUS
 
     r = load_rules("speed-die")
@@ -335,7 +335,7 @@ def test_a_position_is_the_named_player_s() -> None:
 
 
 def test_the_command_limit_is_the_rule_asked() -> None:
-    from monopoli_mc.controller.wire import _rule_value
+    from monopoli_mc.controller.io.wire import _rule_value
 
     rule = "max_command_sequence_length"
     assert _rule_value(f"Gamerule {rule} is currently set to: 65536", rule) == 65536

@@ -13,7 +13,7 @@ from decide_support import two_boards as two_board_world
 
 from monopoli_mc.bridge.inbox import LIST_UUIDS, READ_QUERY
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack import calls
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox

@@ -11,7 +11,7 @@ from pathlib import Path
 from controller_support import PASSWORD, seat_by_walking
 
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.pack import write_pack

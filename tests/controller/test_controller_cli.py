@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from monopoli_mc.cli import cli, main
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 
 
 def test_demo_plays_a_whole_game_and_prints_standings() -> None:

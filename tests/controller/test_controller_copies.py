@@ -21,10 +21,10 @@ import pytest
 from controller_support import PACK, PASSWORD, table_players
 
 from monopoli_mc.cli import main
-from monopoli_mc.controller import identity
-from monopoli_mc.controller.lease import clock
+from monopoli_mc.controller.io import identity
+from monopoli_mc.controller.db.lease import clock
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.demo.players import TablePlayers
 from monopoli_mc.errors import LeaseError

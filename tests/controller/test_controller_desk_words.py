@@ -15,7 +15,7 @@ from decide_support import Desk
 
 from monopoli_mc.cli import cli, main
 from monopoli_mc.cli.admin import typed_number
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.errors import MonopoliError
 
 

@@ -12,7 +12,7 @@ import time
 import pytest
 from decide_support import Desk
 
-from monopoli_mc.controller import stall
+from monopoli_mc.controller.clocks import stall
 from monopoli_mc.rules.phases import DEBT, OVER
 
 ROBINS = (21, 23, 24, 31, 32, 34, 5, 25)  # the reds, the greens, Reading and B&O: $2,000 at price

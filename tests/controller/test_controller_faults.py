@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from controller_support import PACK, PASSWORD, table_players
 
-from monopoli_mc.controller import lineage
+from monopoli_mc.controller.db import lineage
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.sqlfile import Connection, store_error
-from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.saved import rules_of
+from monopoli_mc.controller.db.sqlfile import Connection, store_error
+from monopoli_mc.controller.db.store import Store
+from monopoli_mc.controller.db.saved import rules_of
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.demo.players import TablePlayers
 from monopoli_mc.errors import RconConnectionError, RconError, StoreError

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from monopoli_mc.bridge.inbox import READ_QUERY
-from monopoli_mc.controller.policy import play_headless
+from monopoli_mc.controller.game.policy import play_headless
 from monopoli_mc.demo.run import run_demo
 from monopoli_mc.rcon.packets import MAX_REQUEST_PAYLOAD
 from monopoli_mc.rules.bots import make_bots

@@ -20,9 +20,11 @@ from controller_support import Rig, ask, make_rig
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from monopoli_mc.controller import intents, lineage, offers
-from monopoli_mc.controller.policy import next_move
-from monopoli_mc.controller.saved import load_game
+from monopoli_mc.controller.game import intents, offers
+
+from monopoli_mc.controller.db import lineage
+from monopoli_mc.controller.game.policy import next_move
+from monopoli_mc.controller.db.saved import load_game
 from monopoli_mc.datapack.escape import snbt_string
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.errors import RconError

@@ -12,9 +12,9 @@ import pytest
 from controller_support import PASSWORD
 from decide_support import Desk
 
-from monopoli_mc.controller.ingame import IN_GAME_WAIT
+from monopoli_mc.controller.decide.ingame import IN_GAME_WAIT
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.layout import BoardPlace
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.demo.run import install

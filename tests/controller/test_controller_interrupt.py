@@ -12,8 +12,8 @@ import sys
 import time
 from pathlib import Path
 
-from monopoli_mc.controller import lease
-from monopoli_mc.controller.store import WITHDRAWN, Store
+from monopoli_mc.controller.db import lease
+from monopoli_mc.controller.db.store import WITHDRAWN, Store
 
 
 def _admin(db: Path, *args: str) -> subprocess.Popen[str]:
@@ -55,7 +55,7 @@ def test_ctrl_c_withdraws_the_request(tmp_path: Path) -> None:
 
 def test_ctrl_c_after_the_answer_reports_it_done(tmp_path: Path) -> None:
     """The controller took the request just before the interrupt: it was applied, and the operator is told so."""
-    from monopoli_mc.controller.requests import ask
+    from monopoli_mc.controller.decide.requests import ask
 
     db = tmp_path / "night.db"
     store = Store(db)
@@ -70,7 +70,7 @@ def test_ctrl_c_after_the_answer_reports_it_done(tmp_path: Path) -> None:
             answered["done"] = True
         raise KeyboardInterrupt
 
-    import monopoli_mc.controller.requests as requests
+    import monopoli_mc.controller.decide.requests as requests
 
     real_sleep = requests.time.sleep
     requests.time.sleep = sleep_then_interrupt  # type: ignore[assignment]

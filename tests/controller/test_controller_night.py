@@ -15,9 +15,9 @@ import pytest
 from controller_support import PACK, PASSWORD
 
 from monopoli_mc.cli import main
-from monopoli_mc.controller import identity
+from monopoli_mc.controller.io import identity
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.sandbox.bots import Bot

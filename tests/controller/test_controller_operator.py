@@ -16,9 +16,9 @@ from click.testing import CliRunner
 from controller_support import PACK, PASSWORD
 
 from monopoli_mc.cli import cli
-from monopoli_mc.controller import lease
+from monopoli_mc.controller.db import lease
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.sandbox.runner import Sandbox

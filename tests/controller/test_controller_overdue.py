@@ -18,9 +18,10 @@ from controller_support import PACK, PASSWORD
 from test_controller_night import world_yaml
 
 from monopoli_mc.cli import main
-from monopoli_mc.controller import lease, timelimit
+from monopoli_mc.controller.db import lease
+from monopoli_mc.controller.clocks import timelimit
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.sandbox.bots import Bot

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from decide_support import Desk, open_auction
 
-from monopoli_mc.controller import timelimit
+from monopoli_mc.controller.clocks import timelimit
 from monopoli_mc.rules.phases import AUCTION
 from monopoli_mc.view.html import section
 from monopoli_mc.view.model import board_view

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from decide_support import Desk, two_boards
 
-from monopoli_mc.controller import setaside
+from monopoli_mc.controller.db import setaside
 from monopoli_mc.rules.phases import DEBT, ROLL
 
 

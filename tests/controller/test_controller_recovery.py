@@ -14,9 +14,9 @@ from typing import Any
 from controller_support import PACK, PASSWORD, table_players
 
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.policy import play_headless
-from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.saved import load_game
+from monopoli_mc.controller.game.policy import play_headless
+from monopoli_mc.controller.db.store import Store
+from monopoli_mc.controller.db.saved import load_game
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.demo.players import TablePlayers

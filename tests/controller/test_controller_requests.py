@@ -75,7 +75,7 @@ def test_an_idle_poll_reads_no_setting_from_the_database(tmp_path: Path) -> None
     """The night's id and the boot last seen are kept in memory between polls: an idle poll (and a
     poll with a new boot, once that boot is recorded) reads no row of the meta table but the night's
     news count beside this world's mark, in one statement: another world's controller writes the news
-    (controller/tidings.py), so only the file can say whether there is any."""
+    (controller/db/tidings.py), so only the file can say whether there is any."""
     for rig in make_rig(tmp_path, ["Alex", "Sam"]):
         statements: list[str] = []
         rig.store.db.set_trace_callback(statements.append)

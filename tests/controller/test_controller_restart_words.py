@@ -16,8 +16,8 @@ from controller_support import PASSWORD
 from test_controller_night import night
 
 from monopoli_mc.cli import main
-from monopoli_mc.controller import timelimit
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.clocks import timelimit
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.world_config import default_world_path
 
 MONOPOLI = [sys.executable, "-c", "from monopoli_mc.cli import main; main()"]

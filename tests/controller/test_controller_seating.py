@@ -18,7 +18,7 @@ from decide_support import Desk
 
 from monopoli_mc.cli import cli
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.sandbox.bots import Bot

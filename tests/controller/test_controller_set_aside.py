@@ -11,8 +11,12 @@ import pytest
 from controller_support import Rig
 from decide_support import Desk
 
-from monopoli_mc.controller import inputs, intents, lineage, setaside
-from monopoli_mc.controller.admin import AdminDesk
+from monopoli_mc.controller.decide import inputs
+
+from monopoli_mc.controller.game import intents
+
+from monopoli_mc.controller.db import lineage, setaside
+from monopoli_mc.controller.decide.admin import AdminDesk
 from monopoli_mc.rules.phases import ROLL
 
 

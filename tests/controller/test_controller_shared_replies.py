@@ -29,10 +29,10 @@ from controller_support import PACK, PASSWORD, Rig, make_rig, table_players
 
 from monopoli_mc.bridge import batch
 from monopoli_mc.bridge.inbox import READ_QUERY, InboxError
-from monopoli_mc.controller import identity
+from monopoli_mc.controller.io import identity
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.policy import play_headless
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.game.policy import play_headless
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.demo.run import run_demo

@@ -22,9 +22,10 @@ from decide_support import Desk
 
 from monopoli_mc.bridge import timebar
 from monopoli_mc.cli import cli
-from monopoli_mc.controller import lease, timelimit
+from monopoli_mc.controller.db import lease
+from monopoli_mc.controller.clocks import timelimit
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.versions import get_version
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.errors import MonopoliError
@@ -335,7 +336,7 @@ def test_the_rule_sets_limit_applies_without_the_flag(tmp_path: Path) -> None:
 def test_a_clock_action_that_fails_is_said_once_and_stops_nobody(monkeypatch: pytest.MonkeyPatch) -> None:
     """A controller error in the time limit's end is undone and said once; the poll, the operator's
     requests and the other inputs go on; the clock tries again once the game has moved on."""
-    from monopoli_mc.controller.table import BoardGame
+    from monopoli_mc.controller.game.table import BoardGame
     real = BoardGame.apply
 
     def broken(self: BoardGame, store: Store, action: tuple[str, int, object], origin: str) -> object:

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from controller_support import PASSWORD
 
-from monopoli_mc.controller import lease
+from monopoli_mc.controller.db import lease
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.demo.players import TablePlayers

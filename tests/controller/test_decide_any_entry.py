@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 
 from decide_support import Desk
 
-from monopoli_mc.controller import intents, offers, setaside
-from monopoli_mc.controller.saved import load_game
+from monopoli_mc.controller.game import intents, offers
+
+from monopoli_mc.controller.db import setaside
+from monopoli_mc.controller.db.saved import load_game
 from monopoli_mc.rules.phases import OVER
 
 KINDS = sorted(intents.game_kinds() | set(offers.KINDS) | {"jar", "deed", "join", "online", "standings"})

@@ -6,12 +6,12 @@ from __future__ import annotations
 import dataclasses
 
 from monopoli_mc.bridge.inbox import WorldEvent
-from monopoli_mc.controller import inputs
-from monopoli_mc.controller.admin import AdminDesk
-from monopoli_mc.controller.settings import Settings
-from monopoli_mc.controller.snapshot import Reads, Snapshot
-from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.table import boards
+from monopoli_mc.controller.decide import inputs
+from monopoli_mc.controller.decide.admin import AdminDesk
+from monopoli_mc.controller.decide.settings import Settings
+from monopoli_mc.controller.decide.snapshot import Reads, Snapshot
+from monopoli_mc.controller.db.store import Store
+from monopoli_mc.controller.game.table import boards
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.phases import ROLL

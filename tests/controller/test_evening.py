@@ -22,7 +22,7 @@ from controller_support import PASSWORD
 from evening_support import Evening, evening
 
 from monopoli_mc.cli import main
-from monopoli_mc.controller.settings import Settings
+from monopoli_mc.controller.decide.settings import Settings
 from monopoli_mc.datapack.channel import DEAF_AFTER
 from monopoli_mc.rules.phases import AUCTION, BUY, OVER
 

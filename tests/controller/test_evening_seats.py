@@ -12,7 +12,7 @@ from pathlib import Path
 
 from evening_support import Evening, evening
 
-from monopoli_mc.controller.settings import Settings
+from monopoli_mc.controller.decide.settings import Settings
 from monopoli_mc.datapack.channel import DEAF_AFTER, KEPT
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import AUCTION, BUY, OVER, ROLL

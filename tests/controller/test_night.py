@@ -18,8 +18,8 @@ from click.testing import CliRunner, Result
 from evening_support import Evening, evening
 
 from monopoli_mc.cli import cli
-from monopoli_mc.controller.night import Night
-from monopoli_mc.controller.settings import Settings
+from monopoli_mc.controller.db.night import Night
+from monopoli_mc.controller.decide.settings import Settings
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.nightfns import FIREWORK_COLORS
 from monopoli_mc.rules.phases import OVER

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monopoli_mc.controller.crown import _level_at_the_cut
-from monopoli_mc.controller.night import Night, NightUnreadable, Replays, read_night, record_crowning
-from monopoli_mc.controller.nightview import Ranks, book_pages
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.decide.crown import _level_at_the_cut
+from monopoli_mc.controller.db.night import Night, NightUnreadable, Replays, read_night, record_crowning
+from monopoli_mc.controller.game.nightview import Ranks, book_pages
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack import calls, nightfns
 from monopoli_mc.datapack.night_config import AS_IT_STANDS, NightRules
 from monopoli_mc.datapack.text import Dialect

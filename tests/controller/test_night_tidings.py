@@ -9,11 +9,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monopoli_mc.controller import tidings, worlds
-from monopoli_mc.controller.settings import Settings
-from monopoli_mc.controller.snapshot import Reads, Snapshot
-from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.table import boards
+from monopoli_mc.controller.db import tidings
+
+from monopoli_mc.controller.decide import worlds
+from monopoli_mc.controller.decide.settings import Settings
+from monopoli_mc.controller.decide.snapshot import Reads, Snapshot
+from monopoli_mc.controller.db.store import Store
+from monopoli_mc.controller.game.table import boards
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.settings import load_rules

@@ -22,8 +22,8 @@ from typing import Any
 from controller_support import PASSWORD
 
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.night import Night, game_rows, standing_rows
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.night import Night, game_rows, standing_rows
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.nightfns import FIREWORK_COLORS
 from monopoli_mc.datapack.world_config import WorldConfig, load_world

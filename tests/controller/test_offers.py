@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monopoli_mc.controller import intents, offers
+from monopoli_mc.controller.game import intents, offers
 from monopoli_mc.rules.board import default_board_path, load_board
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.settings import load_rules

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller import intents
+from monopoli_mc.controller.game import intents
 from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.pack import Pack
 from monopoli_mc.datapack.world_config import load_world

@@ -10,13 +10,13 @@ import pytest
 from click.testing import CliRunner
 
 from monopoli_mc.cli import cli
-from monopoli_mc.controller.admin import AdminDesk
-from monopoli_mc.controller.policy import next_move
-from monopoli_mc.controller.saved import Diverged, load_game
-from monopoli_mc.controller.settings import Settings
-from monopoli_mc.controller.snapshot import Reads, Snapshot
-from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.table import boards
+from monopoli_mc.controller.decide.admin import AdminDesk
+from monopoli_mc.controller.game.policy import next_move
+from monopoli_mc.controller.db.saved import Diverged, load_game
+from monopoli_mc.controller.decide.settings import Settings
+from monopoli_mc.controller.decide.snapshot import Reads, Snapshot
+from monopoli_mc.controller.db.store import Store
+from monopoli_mc.controller.game.table import boards
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.bots import make_bots

@@ -14,10 +14,10 @@ import pytest
 from click.testing import CliRunner
 
 from monopoli_mc.cli import cli
-from monopoli_mc.controller import lease
-from monopoli_mc.controller.lease import Lease
-from monopoli_mc.controller.sqlfile import SCHEMA_VERSION
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db import lease
+from monopoli_mc.controller.db.lease import Lease
+from monopoli_mc.controller.db.sqlfile import SCHEMA_VERSION
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.errors import LeaseError, StoreError, StoreFull
 
 
@@ -193,7 +193,7 @@ _LEASE_V3 = """CREATE TABLE IF NOT EXISTS lease(id INTEGER PRIMARY KEY CHECK(id 
 
 def _version_2(db: Path) -> None:
     """A database as the last version wrote it (schema 2: no set_aside table), with a game in it."""
-    from monopoli_mc.controller import store as store_module
+    from monopoli_mc.controller.db import store as store_module
 
     raw = sqlite3.connect(db)
     raw.executescript(store_module._SCHEMA.replace(store_module._SET_ASIDE + ";\n", "")
@@ -206,7 +206,7 @@ def _version_2(db: Path) -> None:
 
 
 def test_a_version_2_database_gains_the_inputs_set_aside_and_keeps_everything(tmp_path: Path) -> None:
-    from monopoli_mc.controller import setaside
+    from monopoli_mc.controller.db import setaside
 
 
     db = tmp_path / "night.db"
@@ -237,7 +237,7 @@ def test_a_version_2_database_with_other_tables_is_refused_unchanged(tmp_path: P
 def test_a_version_3_database_gains_a_lease_per_world_and_keeps_its_lease_and_games(tmp_path: Path) -> None:
     """Schema 3 (one lease per database) to 5 (through 4, the outcomes): its lease becomes the lease of the world '' (a controller from
     before leases per world), its games and players stay, and a controller of a world then runs beside it."""
-    from monopoli_mc.controller import store as store_module
+    from monopoli_mc.controller.db import store as store_module
 
     db = tmp_path / "night.db"
     raw = sqlite3.connect(db)

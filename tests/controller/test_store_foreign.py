@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from monopoli_mc.cli import main
-from monopoli_mc.controller.sqlfile import SCHEMA_VERSION
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.sqlfile import SCHEMA_VERSION
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.errors import StoreError
 
 FIX = "nothing in it was changed"

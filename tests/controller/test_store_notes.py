@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 
 
 def test_notes_are_no_actions_and_stay_where_they_came(tmp_path: Path) -> None:

@@ -16,11 +16,12 @@ from click.testing import CliRunner
 
 from monopoli_mc.bridge.inbox import NightMark
 from monopoli_mc.cli import cli
-from monopoli_mc.controller import lease, timelimit
-from monopoli_mc.controller.lease import Lease
+from monopoli_mc.controller.db import lease
+from monopoli_mc.controller.clocks import timelimit
+from monopoli_mc.controller.db.lease import Lease
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.store import Store
-from monopoli_mc.controller.saved import load_game
+from monopoli_mc.controller.db.store import Store
+from monopoli_mc.controller.db.saved import load_game
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.errors import StoreError
 from monopoli_mc.rcon.client import RconClient

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller.policy import CLOSE_AUCTION, forced_action, next_move
-from monopoli_mc.controller.store import SNAPSHOT_EVERY, Store
-from monopoli_mc.controller.table import BoardGame, load_game
-from monopoli_mc.controller.undo import count_to_undo, undo
+from monopoli_mc.controller.game.policy import CLOSE_AUCTION, forced_action, next_move
+from monopoli_mc.controller.db.store import SNAPSHOT_EVERY, Store
+from monopoli_mc.controller.game.table import BoardGame, load_game
+from monopoli_mc.controller.game.undo import count_to_undo, undo
 from monopoli_mc.datapack.layout import Layout
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rules.board import board_path, load_board
@@ -225,7 +225,7 @@ def test_count_to_undo() -> None:
 
 
 def test_an_undo_of_the_kick_that_ended_a_game_is_refused_while_its_player_sits_elsewhere(tmp_path: Path) -> None:
-    from monopoli_mc.controller.undo import SeatedElsewhere
+    from monopoli_mc.controller.game.undo import SeatedElsewhere
 
     rules = load_rules("prom")
     board = load_board(board_path(rules.board))

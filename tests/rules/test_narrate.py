@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from monopoli_mc.controller.policy import forced_action, next_move
+from monopoli_mc.controller.game.policy import forced_action, next_move
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.bots import make_bots
 from monopoli_mc.rules.game import Game

@@ -18,7 +18,7 @@ from view_browser import Browser, chromium_path
 from view_support import close_to, expected_banner, get, parse, start_demo
 
 from monopoli_mc.cli import cli
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rules.game import Game
 from monopoli_mc.view.geometry import BOARD

@@ -203,7 +203,7 @@ def _night_panel(boards: int, players: int, games: int = 8, *, lead: int = 0) ->
     """A night of `players` players (player `lead` first), `games` games ended, crowned."""
     from test_view_night import _night, _result
 
-    from monopoli_mc.controller.night import Crowning
+    from monopoli_mc.controller.db.night import Crowning
     from monopoli_mc.view.night_panel import night_view, panel
 
     rows = [(i + 1, f"Player_{(i + lead) % players:02d}_long_nm", 3 * players - i // 2, 3 - i % 2, 9000 - 10 * i, 3)

@@ -13,7 +13,7 @@ from test_view_streams import _connect, _read_until, _view, _wait, serving
 from view_support import get, parse
 
 from monopoli_mc.bridge.outbox import Table
-from monopoli_mc.controller.policy import CLOSE_AUCTION, forced_action, next_move
+from monopoli_mc.controller.game.policy import CLOSE_AUCTION, forced_action, next_move
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.bots import make_bots

@@ -11,7 +11,7 @@ from test_view_streams import _read_until
 from view_support import get, parse
 
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.rules.phases import AUCTION, BUY

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from monopoli_mc.bridge.outbox import Table
-from monopoli_mc.controller.policy import CLOSE_AUCTION, forced_action, next_move
+from monopoli_mc.controller.game.policy import CLOSE_AUCTION, forced_action, next_move
 from monopoli_mc.datapack.layout import BoardPlace, Layout
 from monopoli_mc.datapack.world_config import FACINGS, load_world
 from monopoli_mc.rules.board import board_path, load_board

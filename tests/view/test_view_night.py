@@ -1,4 +1,4 @@
-"""The night's panel beside the boards (issue 34): its data from the night as `controller/night.py` reads it
+"""The night's panel beside the boards (issue 34): its data from the night as `controller/db/night.py` reads it
 (the standings in the night's order with the tie-breaks shown, every ended game newest first, the podium,
 a stale crowning said as stale), its HTML with every text escaped, and what a change sends: the rows it
 moved, a game's end as one line at the head of the results."""
@@ -18,8 +18,8 @@ from test_view_streams import _connect, _read_until, serving
 from view_support import get, parse
 
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.night import Crowning, Finish, Night, Result, Standing, record_crowning
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.night import Crowning, Finish, Night, Result, Standing, record_crowning
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.night_config import NightRules
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rules.settings import load_rules

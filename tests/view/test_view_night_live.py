@@ -15,7 +15,7 @@ from typing import Any
 from view_support import get, parse
 
 from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.sandbox.bots import Bot

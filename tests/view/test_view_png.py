@@ -11,7 +11,7 @@ from PIL import Image
 from view_support import close_to, expected_banner, rgb, two_boards
 
 from monopoli_mc.cli import cli, main
-from monopoli_mc.controller.store import Store
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.demo.run import run_demo
 from monopoli_mc.rules.game import Game
