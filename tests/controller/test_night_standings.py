@@ -226,3 +226,11 @@ def test_players_level_at_third_are_all_on_the_podium_and_a_final_cannot_cut_bet
                                   "cannot choose between them; give --players 4 or --players 2")
     _level_at_the_cut(night.standings, 4, 2, 8)  # both seated: no choice to make
     _level_at_the_cut(night.standings, 2, 2, 8)  # neither
+
+
+def test_champions_level_at_the_top_are_named_as_a_list() -> None:
+    """A final ended level at the top crowns every player at first place: 'Sam, Kim and Alex', not 'Sam and Kim and
+    Alex' (an organiser's rehearsal read the latter)."""
+    from monopoli_mc.controller.decide.crown import _and
+    assert [_and(n) for n in (["Sam"], ["Sam", "Kim"], ["Sam", "Kim", "Alex"])] == \
+        ["Sam", "Sam and Kim", "Sam, Kim and Alex"]

@@ -75,8 +75,12 @@ def _level_at_the_cut(standings: Sequence[Standing], want: int, fewest: int, mos
 
 
 def _names(level: Sequence[Standing]) -> str:
-    names = [t.name for t in level]
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+    return _and([t.name for t in level])
+
+
+def _and(names: Sequence[str]) -> str:
+    """"Sam", "Sam and Kim", "Sam, Kim and Alex"."""
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def _tie_words(t: Standing) -> str:
@@ -145,7 +149,7 @@ def crown(s: Snapshot, *, now: bool) -> tuple[str, Writes]:
                  else f"; crowned again: nothing changed since {at}")
     crowning = record_crowning(s.store, night, s.wall, banner_color(s, night, podium[0][1]))
     tidings.tell(s.store, tidings.CROWNED, at=crowning.at)
-    champion = " and ".join(crowning.top)
+    champion = _and(crowning.top)
     final = night.final
     decided = "the final" if final is not None and final.counted else "the standings"
     three = ", ".join(f"{place}. {name}" for place, _key, name in podium[:3])
@@ -159,7 +163,7 @@ def announce(s: Snapshot, crowning: Crowning) -> Writes:
     over every board of this world in the champion's colour. From the record alone, so every world of the
     night announces the same."""
     view = s.any_view()
-    champion = " and ".join(crowning.top)
+    champion = _and(crowning.top)
     several = len(crowning.top) > 1
     out = outbox.title(view, "@a", champion, "champions of the night" if several else "champion of the night")
     out += outbox.say_all(view, f"The night is over! {'Champions' if several else 'Champion'}: {champion}.")
