@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monopoli_mc.controller.decide.crown import _level_at_the_cut
+from monopoli_mc.controller.decide.crown import _and, _level_at_the_cut
 from monopoli_mc.controller.db.night import Night, NightUnreadable, Replays, read_night, record_crowning
 from monopoli_mc.controller.game.nightview import Ranks, book_pages
 from monopoli_mc.controller.db.store import Store
@@ -231,6 +231,5 @@ def test_players_level_at_third_are_all_on_the_podium_and_a_final_cannot_cut_bet
 def test_champions_level_at_the_top_are_named_as_a_list() -> None:
     """A final ended level at the top crowns every player at first place: 'Sam, Kim and Alex', not 'Sam and Kim and
     Alex' (an organiser's rehearsal read the latter)."""
-    from monopoli_mc.controller.decide.crown import _and
     assert [_and(n) for n in (["Sam"], ["Sam", "Kim"], ["Sam", "Kim", "Alex"])] == \
         ["Sam", "Sam and Kim", "Sam, Kim and Alex"]
