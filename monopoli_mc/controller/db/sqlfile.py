@@ -90,13 +90,7 @@ def connect(path: str, schema: str, *, factory: type[Connection] = Connection,
         if create:
             _create_owner_only(Path(path))
         _look(path, schema, migrations, create=create)
-    try:
-        db = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False,
-                             factory=factory)
-    except sqlite3.Error as exc:
-        raise store_error(exc, path) from None
-    assert isinstance(db, Connection)
-    db.path = path
+    db = _open(path, path, factory, isolation_level=None, check_same_thread=False)
     try:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
@@ -107,15 +101,20 @@ def connect(path: str, schema: str, *, factory: type[Connection] = Connection,
     return db
 
 
-def _look(path: str, schema: str, migrations: dict[int, str], *, create: bool) -> None:
-    """Refuse, read-only, a file this version cannot use: nothing of it is written, not even its header."""
+def _open(target: str, path: str, factory: type[Connection], **options: Any) -> Connection:
+    """A connection to `target` (the file, or a URI to it), named `path` in its errors; a failure is a StoreError."""
     try:
-        db = sqlite3.connect(Path(os.path.abspath(path)).as_uri() + "?mode=ro", uri=True, timeout=10,
-                             factory=Connection)
+        db = sqlite3.connect(target, timeout=10, factory=factory, **options)
     except sqlite3.Error as exc:
         raise store_error(exc, path) from None
     assert isinstance(db, Connection)
     db.path = path
+    return db
+
+
+def _look(path: str, schema: str, migrations: dict[int, str], *, create: bool) -> None:
+    """Refuse, read-only, a file this version cannot use: nothing of it is written, not even its header."""
+    db = _open(Path(os.path.abspath(path)).as_uri() + "?mode=ro", path, Connection, uri=True)
     try:
         _verdict(db, schema, migrations, create=create)
     finally:
