@@ -21,6 +21,8 @@ _BY_NAME = re.compile(r'@a\[name="(?:[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029]|\\["\\
 _BROADCAST = ("@a",)
 TABLE = "monopoli.table"  # the pack's score of the board a player is seated at (1, 2, ...)
 _TABLE = re.compile(r"@a\[scores=\{monopoli\.table=[1-9][0-9]{0,9}\}\]")
+# What snbt_string must look at: quotes and backslashes, `$` (of `$(`), line-breaking characters, lone surrogates.
+_SNBT_SPECIAL = re.compile(r'[\\"$\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]')
 _SHORT_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
 
@@ -57,6 +59,8 @@ def snbt_string(text: str, *, modern: bool) -> str:
     `$(` is written `\\u0024(`, so no macro line takes text for a variable; before, SNBT
     has no such escape, and text in a macro line must be JSON (`json_string`) instead.
     """
+    if not _SNBT_SPECIAL.search(text):  # most text: nothing to escape, no character to check one by one
+        return f'"{text}"'
     out = ['"']
     clean = _clean(text)
     for i, ch in enumerate(clean):

@@ -263,6 +263,8 @@ def test_the_wall_with_the_night_s_panel_fits_1920_by_1080_with_nothing_overlapp
                 assert all(a[2] <= b[0] + 0.5 or b[2] <= a[0] + 0.5 or a[3] <= b[1] + 0.5 or b[3] <= a[1] + 0.5
                            for i, a in enumerate(boxes) for b in boxes[i + 1:]), "two texts of the panel overlap"
                 if boards == 3:  # a game ends: the page swaps in the rows it moved, adds its line at the head
+                    # the stream the delta must reach (a page starved of its timers past 6.5 s opens a new one)
+                    browser.wait_for(lambda: len(server.hub._streams) == 1, 10, pump="the page's one stream")
                     streams = {s.token for s in server.hub._streams.values()}
                     feed.publish_night(_night_panel(boards, players, 9, lead=1))
                     first = "document.querySelector('#night .results li').textContent"
