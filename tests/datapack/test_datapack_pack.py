@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 from typing import Any
@@ -18,7 +19,12 @@ from monopoli_mc.rules.board import Board
 
 
 def _structure(pack: Pack) -> Any:
-    return nbtlib.File.parse(_gunzip(pack.structures["monopoli:board"])).root
+    return _parsed(pack.structures["monopoli:board"])
+
+
+@functools.lru_cache(maxsize=4)  # nbtlib reads a board in a third of a second; releases share the bytes
+def _parsed(data: bytes) -> Any:
+    return nbtlib.File.parse(_gunzip(data)).root
 
 
 def _gunzip(data: bytes) -> io.BytesIO:
