@@ -32,8 +32,7 @@ class Placing(Protocol):
 def set_block(world: Placing, pos: BlockPos, block: Block, *, updates: bool = True) -> bool:
     """Place a block (with default block entity data); False if nothing changed. A change runs its
     neighbours' shape updates unless `updates` is off (flag 16): what hung on the block pops off."""
-    short = block.id.split(":")[-1]
-    base = next((k for k in BLOCK_ENTITIES if short == k or short.endswith("_" + k)), None)
+    base = _entity_kind(block.id)
     old = world.blocks.get(pos)
     if base is not None:
         nbt = Compound({k: Int(v) if isinstance(v, int) else String(v) for k, v in BLOCK_ENTITIES[base].items()})
@@ -50,6 +49,19 @@ def set_block(world: Placing, pos: BlockPos, block: Block, *, updates: bool = Tr
     if changed and updates:
         attached.shape_updates(world.blocks, pos, lambda at, gone: _pop(world, at, gone))
     return changed
+
+
+def _entity_kind(block_id: str) -> str | None:
+    """The block entity a block has (a key of BLOCK_ENTITIES), or None; remembered per id."""
+    try:
+        return _KINDS[block_id]
+    except KeyError:
+        short = block_id.split(":")[-1]
+        kind = _KINDS[block_id] = next((k for k in BLOCK_ENTITIES if short == k or short.endswith("_" + k)), None)
+        return kind
+
+
+_KINDS: dict[str, str | None] = {}
 
 
 def _pop(world: Placing, pos: BlockPos, block: Block) -> None:

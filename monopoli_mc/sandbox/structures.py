@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from monopoli_mc.datapack.versions import VERSIONS
 from monopoli_mc.sandbox import nbt_tags
 from monopoli_mc.sandbox.javarandom import JavaRandom, as_float32
 from monopoli_mc.sandbox.model import Block, BlockPos
 from monopoli_mc.sandbox.failure import CommandError
 from monopoli_mc.sandbox.source import Level
-from monopoli_mc.vanilla.data import load
+from monopoli_mc.vanilla.data import Vanilla, load
 from monopoli_mc.vanilla.placement import Unturnable, place_state, transform
-from monopoli_mc.vanilla.template import NbtError, load_template
+from monopoli_mc.vanilla.template import NbtError, Template, load_template
 
 
 def place_structure(world: Level, sid: str, at: BlockPos, *, rotation: str = "none",
@@ -33,23 +36,54 @@ def place_structure(world: Level, sid: str, at: BlockPos, *, rotation: str = "no
     except (NbtError, OSError) as e:
         world.log.append(f"Couldn't load structure {sid}: {e}")
         raise CommandError(f'There is no template with id "{sid}"') from None
-    placed: list[tuple[BlockPos, Block]] = []
-    for b in template.blocks:
-        x, y, z = transform(b.pos, mirror, rotation)
-        try:
-            state = place_state(b.name, b.properties, mirror, rotation, mc.blocks.get(b.name, {}))
-        except Unturnable as e:
-            world.log.append(f"place template {sid}: {e}")
-            raise CommandError(f"{e} (template {sid}, block at {b.pos})") from None
-        nbt = nbt_tags.from_vanilla(b.nbt) if b.nbt is not None else None
-        placed.append(((x + at[0], y + at[1], z + at[2]), Block(b.name, state, nbt)))
+    turned = _turned(template, mc, sid, mirror, rotation, world.log)
+    ax, ay, az = at
+    placed: Iterable[Placed] = ((x + ax, y + ay, z + az, name, state, nbt) for (x, y, z), name, state, nbt in turned)
     if integrity < 1.0:
-        placed = _rot(placed, integrity, seed)
-    for pos, block in placed:
+        placed = _rot(list(placed), integrity, seed)
+    blocks = world.blocks
+    for x, y, z, name, state, nbt in placed:
+        pos = (x, y, z)
+        if name == AIR and pos not in blocks:  # air where there is none changes nothing, updates no one
+            continue
+        block = Block(name, dict(state), nbt_tags.from_vanilla(nbt) if nbt is not None else None)
         world.set_block(pos, block, updates=updates)
 
 
-def _rot(placed: list[tuple[BlockPos, Block]], integrity: float, seed: int) -> list[tuple[BlockPos, Block]]:
+AIR = "minecraft:air"
+Turned = list[tuple[BlockPos, str, dict[str, str], dict[str, Any] | None]]
+_TURNED: dict[tuple[int, str, str], tuple[Template, Turned]] = {}
+
+
+def _turned(template: Template, mc: Vanilla, sid: str, mirror: str, rotation: str, log: list[str]) -> Turned:
+    """Each block's place and state, mirrored and rotated, remembered for the template (shared, as
+    load_template's is): a board is placed again and again, 19,000 blocks each time."""
+    key = (id(template), mirror, rotation)
+    kept = _TURNED.get(key)
+    if kept is not None and kept[0] is template:
+        return kept[1]
+    states: dict[tuple[str, tuple[tuple[str, str], ...]], dict[str, str]] = {}
+    out: Turned = []
+    for b in template.blocks:
+        props = (b.name, tuple(b.properties.items()))
+        state = states.get(props)
+        if state is None:
+            try:
+                state = states[props] = place_state(b.name, b.properties, mirror, rotation, mc.blocks.get(b.name, {}))
+            except Unturnable as e:
+                log.append(f"place template {sid}: {e}")
+                raise CommandError(f"{e} (template {sid}, block at {b.pos})") from None
+        out.append((transform(b.pos, mirror, rotation), b.name, state, b.nbt))
+    if len(_TURNED) >= 16:
+        del _TURNED[next(iter(_TURNED))]
+    _TURNED[key] = (template, out)
+    return out
+
+
+Placed = tuple[int, int, int, str, dict[str, str], "dict[str, Any] | None"]
+
+
+def _rot(placed: list[Placed], integrity: float, seed: int) -> list[Placed]:
     """The blocks an integrity below 1 keeps (`BlockRotProcessor.processBlock`): a draw for the
     palette (`getRandomBlockInfos`: `nextInt(1)`), then one `nextFloat() <= integrity` per block in
     `StructureTemplate.buildInfoList`'s order: by y, x, z, blocks with data last. Vanilla also puts
@@ -57,5 +91,5 @@ def _rot(placed: list[tuple[BlockPos, Block]], integrity: float, seed: int) -> l
     random = JavaRandom.for_structure(seed)
     random.next_int(1)
     limit = as_float32(integrity)
-    ordered = sorted(placed, key=lambda pb: (pb[1].nbt is not None, pb[0][1], pb[0][0], pb[0][2]))
-    return [pb for pb in ordered if random.next_float() <= limit]
+    ordered = sorted(placed, key=lambda b: (b[5] is not None, b[1], b[0], b[2]))
+    return [b for b in ordered if random.next_float() <= limit]
