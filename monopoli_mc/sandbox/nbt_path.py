@@ -33,6 +33,8 @@ def matches(pattern: Any, tag: Any) -> bool:
     if isinstance(pattern, list) and not isinstance(pattern, str):
         if not isinstance(tag, list):
             return False
+        if not pattern:  # NbtUtils.compareNbt (partial): an empty list matches only an empty list
+            return not tag
         return all(any(matches(p, t) for t in tag) for p in pattern)
     return type(pattern) is type(tag) and pattern == tag
 

@@ -120,13 +120,26 @@ def _after(step: Step, start: int, rest: _Parse) -> _Parse:
 
 
 def _relevant(children: dict[str, Any], text: str, cursor: int) -> list[tuple[str, Any]]:
-    literals = {k: v for k, v in children.items() if v["type"] == "literal"}
+    literals, arguments = _split(children)
     if literals:
         end = text.find(" ", cursor)
         word = text[cursor:] if end < 0 else text[cursor:end]
         if word in literals:
             return [(word, literals[word])]
-    return [(k, v) for k, v in children.items() if v["type"] == "argument"]
+    return arguments
+
+
+def _split(children: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, Any]]]:
+    """A node's literal children by name and its argument children, sorted once per node (the root has
+    every command: sorting it for each line was a fifth of parsing one)."""
+    kept = _SPLITS.get(id(children))
+    if kept is None or kept[0] is not children:  # the trees are loaded once per release and kept
+        kept = _SPLITS[id(children)] = (children, {k: v for k, v in children.items() if v["type"] == "literal"},
+                                        [(k, v) for k, v in children.items() if v["type"] == "argument"])
+    return kept[1], kept[2]
+
+
+_SPLITS: dict[int, tuple[dict[str, Any], dict[str, Any], list[tuple[str, Any]]]] = {}
 
 
 def _literal(r: Reader, name: str) -> None:

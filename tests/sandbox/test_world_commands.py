@@ -185,6 +185,27 @@ def test_items_and_books(world: World) -> None:
     assert alex.inventory()[8].count == 2
 
 
+@pytest.mark.parametrize("version", ["1.21.4", "1.21.11"])
+def test_clear_by_part_of_the_custom_data(version: str) -> None:
+    """`custom_data~{…}` takes every stack whose custom data holds the part (NbtUtils.compareNbt, partial:
+    ItemCustomDataPredicate to 1.21.4, CustomDataPredicate after), `!custom_data~` the others; an empty
+    list in the part matches only an empty list."""
+    world = World(version=version, strict=True)
+    Bot.join(world, "Alex")
+    x = world.execute
+    for data in ('{monopoli:{book:"deed",space:1}}', '{monopoli:{book:"deed",space:39,game:7}}',
+                 '{monopoli:{book:"card",deck:"chance",card:3}}', '{monopoli:{book:"standings",l:[1]}}'):
+        assert x(f"give Alex minecraft:written_book[minecraft:custom_data={data}]")[0].startswith("Gave 1")
+    x("give Alex minecraft:written_book")
+    deeds = 'minecraft:written_book[minecraft:custom_data~{monopoli:{book:"deed"}}]'
+    assert x(f"clear Alex {deeds} 0") == ["Found 2 matching item(s) on player Alex"]
+    assert x('clear Alex *[minecraft:custom_data~{monopoli:{l:[]}}]') == ["No items were found on player Alex"]
+    assert x('clear Alex *[!minecraft:custom_data~{monopoli:{}}] 0') == ["Found 1 matching item(s) on player Alex"]
+    assert x(f"clear Alex {deeds}") == ["Removed 2 item(s) from player Alex"]
+    assert x('clear Alex *[minecraft:custom_data~{monopoli:{book:"card"}}]') == ["Removed 1 item(s) from player Alex"]
+    assert x("clear Alex minecraft:written_book 0") == ["Found 2 matching item(s) on player Alex"]
+
+
 def test_blocks_buttons_command_blocks(world: World) -> None:
     x = world.execute
     assert x("setblock 0 64 5 minecraft:stone") == ["Changed the block at 0, 64, 5"]

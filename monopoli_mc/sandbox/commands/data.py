@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -157,14 +156,19 @@ def _merge(s: Source, target: Target, value: Any) -> int:
     return 1
 
 
-def _deep_merge(into: Compound, new: Compound) -> None:
+def _deep_merge(into: Compound, new: Compound) -> bool:
     """CompoundTag.merge: a compound into a compound merges in place, anything else is put (`new`
-    is the caller's copy, so nothing is shared with the command's own tag)."""
+    is the caller's copy, so nothing is shared with the command's own tag). True when `into` is not
+    what it was: what vanilla learns by comparing a copy taken before, without the copy."""
+    changed = False
     for k, v in new.items():
-        if isinstance(v, Compound) and isinstance(into.get(k), Compound):
-            _deep_merge(into[k], v)
+        old = into.get(k)
+        if isinstance(v, Compound) and isinstance(old, Compound):
+            changed = _deep_merge(old, v) or changed
         else:
+            changed = changed or k not in into or old != v
             into[k] = v
+    return changed
 
 
 def _remove(s: Source, target: Target, path: NbtPath) -> int:
@@ -213,9 +217,7 @@ def _apply(op: str, path: NbtPath, data: Compound, items: list[Any], index: int,
             for item in items:
                 if not isinstance(item, Compound):
                     raise ValueError(f"Expected object, got: {nbt_tags.show(item, pretty=False, version=version)}")
-                before = copy.deepcopy(place)  # compared whole, as vanilla compares a copy
-                _deep_merge(place, item)
-                count += place != before
+                count += _deep_merge(place, item)  # vanilla compares a copy taken before: the same count
         return count
     at = {"append": -1, "prepend": 0}.get(op, index)
     return path.insert(data, at, items, version=version)

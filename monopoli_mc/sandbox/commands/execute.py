@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from nbtlib import Byte, Double, Float, Int, Long, Short
@@ -158,14 +157,14 @@ def _modifier(w: Walk, sub: str) -> Fork:
         return lambda s: [s.moved(vec.resolve(s))]
     if sub == "in":
         dim = w.value()
-        return lambda s: [replace(s, dimension=dim)]
+        return lambda s: [s.but(dimension=dim)]
     if sub == "rotated":
         if w.peek() == "as":
             w.word()
             ent = entities_of(w.value())
-            return lambda s: [replace(s, rot=p.rot) for p in ent.selector.select(s)]
+            return lambda s: [s.but(rot=p.rot) for p in ent.selector.select(s)]
         yaw, pitch = w.value()  # RotationArgument: `~` is the source's own
-        return lambda s: [replace(s, rot=(yaw.value + (s.rot[0] if yaw.relative else 0.0),
+        return lambda s: [s.but(rot=(yaw.value + (s.rot[0] if yaw.relative else 0.0),
                                           pitch.value + (s.rot[1] if pitch.relative else 0.0)))]
     if sub == "align":
         axes = w.value()

@@ -11,6 +11,7 @@ from nbtlib import Compound, List
 from monopoli_mc.sandbox.values import Vec, item_name, item_of, vec_of
 from monopoli_mc.sandbox.entities import ItemFrame
 from monopoli_mc.sandbox.model import Entity, ItemStack, Player
+from monopoli_mc.sandbox.nbt_path import matches
 from monopoli_mc.sandbox.nbt_tags import from_vanilla
 from monopoli_mc.sandbox.failure import UNKNOWN_ARGUMENT, CommandError
 from monopoli_mc.sandbox.registry import Refused, Run, handles
@@ -269,8 +270,8 @@ def _replace_block(s: Source, target: Vec, slot: str, stack: ItemStack | None) -
 def item_test(parsed: ItemInput) -> ItemTest:
     """An item predicate vanilla parsed as a test of a stack: the id (`*` any), then every group of
     component tests, one of each group's alternatives holding. The sandbox knows no item tag: each is
-    refused in vanilla's words for a tag the server lacks (`arguments.item.tag.unknown`); nor does it
-    model sub-predicates (`~`), which are refused."""
+    refused in vanilla's words for a tag the server lacks (`arguments.item.tag.unknown`); of the
+    sub-predicates (`~`) it models `custom_data` alone, and refuses the others."""
     if parsed.id.startswith("#"):
         raise CommandError(f"Unknown item tag '{parsed.id[1:]}'")
     groups = [[_component_test(how, key, value) for how, key, value in group] for group in parsed.components]
@@ -284,7 +285,16 @@ def _component_test(how: str, key: str, value: Any) -> ItemTest:
         return (lambda st: st.components.get(key) != want) if how == "!=" else _equals(key, want)
     if how in ("", "!"):
         return _present(key, negated=how == "!")
-    raise CommandError("the sandbox does not model item sub-predicates (~)")
+    if key == "minecraft:custom_data" and isinstance(value, dict):  # `custom_data~{…}`, or `!custom_data~{…}`
+        return _custom_data(from_vanilla(value), negated=how == "!~")
+    raise CommandError(f"the sandbox does not model the item sub-predicate {key}~")
+
+
+def _custom_data(want: Compound, *, negated: bool) -> ItemTest:
+    """`custom_data~{…}`: the stack's custom data (none is empty) holds the given part, compared as
+    NbtUtils.compareNbt(want, data, true) does (ItemCustomDataPredicate to 1.21.4, CustomDataPredicate from
+    1.21.5: NbtPredicate.matches(stack) over `CUSTOM_DATA` or CustomData.EMPTY)."""
+    return lambda st: matches(want, st.components.get("minecraft:custom_data", Compound())) != negated
 
 
 def _equals(key: str, want: object) -> ItemTest:
