@@ -70,6 +70,7 @@ class WorldEvent:
     boot: int | None = None  # the pack's load it was queued under (none from a pack before boots)
     text: str | None = None  # admin requests: the number as the operator typed it, when the pack queues it as text
     wrote: int | None = None  # the controller's writes the world had seen when it was queued (`w`; None: an older pack)
+    at: Position | None = None  # joins: where the player stood when it was queued (None: an older pack)
 
     @property
     def is_admin(self) -> bool:
@@ -279,15 +280,25 @@ def _position(item: Any) -> tuple[str, Position] | None:
     """(UUID, position) of one `pos` entry, {uuid:[I;...],at:[x,y,z]}; None when it is not one."""
     if not isinstance(item, dict):
         return None
-    at = item.get("at")
-    if not isinstance(at, list):
+    at = _at(item.get("at"))
+    if at is None:
         return None
     try:
         who = uuid_from_ints(item.get("uuid"))
-        x, y, z = (_number(v) for v in at)
     except (InboxError, TypeError, ValueError):
         return None
-    return who, (x, y, z)
+    return who, at
+
+
+def _at(value: Any) -> Position | None:
+    """A position as the pack copies an entity's `Pos` ([x, y, z], doubles); None when it is not one."""
+    if not isinstance(value, list):
+        return None
+    try:
+        x, y, z = (_number(v) for v in value)
+    except (InboxError, TypeError, ValueError):
+        return None
+    return x, y, z
 
 
 def _entry(item: Any) -> WorldEvent | None:
@@ -313,7 +324,8 @@ def _entry(item: Any) -> WorldEvent | None:
                       target=str(target) if isinstance(target, str) else None,
                       board=str(board) if isinstance(board, str) else None,
                       time=_int(queued), boot=_int(item.get("boot")),
-                      text=str(value) if isinstance(value, str) else None, wrote=_int(item.get("w")))
+                      text=str(value) if isinstance(value, str) else None, wrote=_int(item.get("w")),
+                      at=_at(item.get("at")))
 
 
 def parse_time(reply: str) -> int:

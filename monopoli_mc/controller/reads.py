@@ -86,7 +86,13 @@ class Reader:
                 reads.game_time = ask(self.command, TIME_QUERY, parse_time)
             except InboxError as exc:  # said to the operator whose request needed it
                 reads.game_time = exc
-        wanted = [self._stands(e, tables) for e in reads.new] if len(tables) > 1 else []
+        wanted: list[str | None] = []
+        for e in reads.new if len(tables) > 1 else []:
+            name = self._stands(e, tables)
+            if name is not None and e.kind == "join" and e.at is not None:
+                reads.standing[name] = e.at  # where they stood when they joined, in the entry: nothing to ask
+            else:
+                wanted.append(name)
         if walks.positions is None:  # a pack that does not report walkers: each is asked for
             wanted += Walks.walkers(tables.values())
         twins = calls.case_twins(players.names.values())  # a name vanilla would find ignoring case: aimed exactly

@@ -144,6 +144,8 @@ def add_channel(pack: Pack, dialect: Dialect, boards: list[str]) -> None:
         pack.function(f"input/{intent.name}", [
             f'data modify storage {STORAGE} next set value {{kind:"{intent.name}"}}',
             f"data modify storage {STORAGE} next.uuid set from entity @s UUID",
+            # where a joiner stands picks the board (with several): kept with the entry, not asked for later
+            *([f"data modify storage {STORAGE} next.at set from entity @s Pos"] if intent.name == "join" else []),
             f"execute store result storage {STORAGE} next.value int 1 "
             f"run scoreboard players get @s {intent.name}",
             "function monopoli:bridge/queue",

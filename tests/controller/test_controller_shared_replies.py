@@ -289,6 +289,45 @@ def test_with_two_boards_a_join_is_seated_where_its_player_stands_whatever_repli
         store.close()
 
 
+class Heard:
+    """The world as the RCON server sees it, noting each command it is asked."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.asked: list[str] = []
+
+    @property
+    def lock(self) -> AbstractContextManager[Any]:
+        return self.world.lock
+
+    def execute(self, command: str) -> list[str]:
+        self.asked.append(command)
+        return self.world.execute(command)
+
+
+def test_with_two_boards_a_join_carries_where_its_player_stood_and_no_position_is_asked(tmp_path: Path) -> None:
+    """The pack copies a joiner's `Pos` into the inbox entry, so the controller seats them by where they stood
+    when they joined, with no `data get entity … Pos` of its own: 128 players joining at once were 128
+    requests, a second of one poll at 16 boards (bench/scale.py)."""
+    from controller_support import seat_by_walking, two_boards
+
+    with two_boards(tmp_path) as (box, rcon, world):
+        store = Store(tmp_path / "night.db")
+        lines: list[str] = []
+        ctl = Controller(rcon, world, store, Settings(seed=2, start_at=2), on_line=lines.append)
+        ctl.start()
+        heard = box.server.executor = Heard(box.world)
+        seat_by_walking(box, world, ctl, {"Alex": "main", "Robin": "annex", "Sam": "main", "Kai": "annex"})
+        for _ in range(3):
+            box.world.tick()
+            ctl.poll()
+        main, other = ctl.tables["main"].game, ctl.tables["annex"].game
+        assert main is not None and other is not None, lines
+        assert sorted(main.names) == ["Alex", "Sam"] and sorted(other.names) == ["Kai", "Robin"], lines
+        assert [c for c in heard.asked if c.startswith("data get entity")] == []
+        store.close()
+
+
 DIGITS = "1000000000000000"  # a legal player name: sixteen digits
 
 
