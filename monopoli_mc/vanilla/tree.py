@@ -62,7 +62,7 @@ def parse_line(text: str, mc: Vanilla, ctx: Context) -> Parsed:
     root = mc.tree
 
     def nodes(node: dict[str, Any], cursor: int, command: bool, consumed: bool) -> _Parse:
-        children: dict[str, Any] = node.get("children", {})
+        children: dict[str, Any] = node.get("children") or _NO_CHILDREN
         errors: list[Refusal] = []
         potentials: list[_Parse] = []
         for name, child in _relevant(children, text, cursor):
@@ -140,6 +140,7 @@ def _split(children: dict[str, Any]) -> tuple[dict[str, Any], list[tuple[str, An
 
 
 _SPLITS: dict[int, tuple[dict[str, Any], dict[str, Any], list[tuple[str, Any]]]] = {}
+_NO_CHILDREN: dict[str, Any] = {}  # one empty node for every leaf: a new `{}` each time would be split each time
 
 
 def _literal(r: Reader, name: str) -> None:
