@@ -80,3 +80,26 @@ def test_ctrl_c_after_the_answer_reports_it_done(tmp_path: Path) -> None:
         requests.time.sleep = real_sleep  # type: ignore[assignment]
     assert (outcome.line, outcome.code) == ("paid Alex $100 (answered before the interrupt)", 0)
     store.close()
+
+
+def test_ctrl_c_while_the_request_is_queued_withdraws_it_at_once(tmp_path: Path) -> None:
+    """An interrupt that comes while the request's row is written is held back, not lost: the request is
+    withdrawn as soon as it is queued (before, the operator waited the whole `--wait` for nothing)."""
+    from monopoli_mc.controller.decide.requests import ask
+
+    store = Store(tmp_path / "night.db")
+    lease.Lease(store).take()
+    real_request = store.request
+
+    def request_then_interrupt(*args: object, **kwargs: object) -> int:
+        row = real_request(*args, **kwargs)  # type: ignore[arg-type]
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C, inside the transaction
+        return row
+
+    store.request = request_then_interrupt  # type: ignore[method-assign]
+    started = time.monotonic()
+    outcome = ask(store, "pay", {"player": "Alex", "amount": 100}, None, 30.0)
+    assert time.monotonic() - started < 5
+    assert outcome.line == "interrupted: request withdrawn, nothing was changed. Ask again if it is still wanted"
+    assert [row[0] for row in store.db.execute("SELECT state FROM requests")] == [WITHDRAWN]
+    store.close()

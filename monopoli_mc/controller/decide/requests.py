@@ -49,11 +49,13 @@ def ask(store: Store, kind: str, args: dict[str, object], board: str | None, wai
             return Outcome(offline_status(store, holder, board), DONE)
         return Outcome(f"not done: {controller_down(holder, now)}; nothing was queued. Start "
                        f"`monopoli run --db {store.path}` and ask again", NOT_ANSWERED)
-    with _held_back():
+    with _held_back() as interrupted:
         with store.transaction():
             request = store.request(kind, args, board, wait=wait)
     end = time.monotonic() + wait
     try:
+        if interrupted:  # Ctrl-C while it was being queued: withdrawn at once
+            raise KeyboardInterrupt
         while time.monotonic() < end:
             answer = store.answer_of(request)
             if answer is not None:
@@ -80,14 +82,17 @@ def ask(store: Store, kind: str, args: dict[str, object], board: str | None, wai
 
 
 @contextmanager
-def _held_back() -> Iterator[None]:
-    """Ctrl-C ignored meanwhile (main thread only, where signals arrive): a transaction is not cut."""
+def _held_back() -> Iterator[list[int]]:
+    """Ctrl-C held back meanwhile (main thread only, where signals arrive), so a transaction is not cut; the
+    interrupts that came are in the list it gives, for the caller to act on after. Ignoring them lost a
+    Ctrl-C pressed as the request was queued: the operator then waited the whole `--wait`."""
+    came: list[int] = []
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield came
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: came.append(signum))
     try:
-        yield
+        yield came
     finally:
         signal.signal(signal.SIGINT, previous)
 
