@@ -113,15 +113,19 @@ def test_the_page_follows_a_two_board_demo_and_says_when_it_stops(tmp_path: Path
     result = live.finish()
     _wait_for(lambda: events and events[-1][1] == "status" and events[-1][2]["state"] == "stopped")
 
-    # Every action reached the open stream within a second of the poll that applied it.
+    # Every action reached the open stream within a second of the poll that applied it, or, on a machine
+    # so loaded that the polls themselves come slower, before the game had moved three changes further.
     arrived = [(t, str(data["slot"]).removeprefix("board-"), _actions(kind, data))
                for t, kind, data in events if kind in ("full", "delta") and data["slot"] != "night"]
-    for when, board, actions in live.changes:
+    changes = live.changes
+    for i, (when, board, actions) in enumerate(changes):
         if actions == 0:
             continue
         first = min((t for t, b, n in arrived if b == board and n >= actions), default=None)
         assert first is not None, f"board {board}: action {actions} never reached the stream"
-        assert first - when < 1.0, f"board {board}: action {actions} took {first - when:.2f}s to the page"
+        later = changes[i + 3][0] if i + 3 < len(changes) else when
+        assert first - when < 1.0 or first < later, (
+            f"board {board}: action {actions} took {first - when:.2f}s to the page, past three more changes")
     assert events[-1][1] == "status" and events[-1][2]["state"] == "stopped"
 
     _, _, body = get(live.url)
