@@ -19,7 +19,17 @@ from monopoli_mc.controller.db.store import WITHDRAWN, Store
 def _admin(db: Path, *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-c", "from monopoli_mc.cli import main; main()", "admin", *args,
                              "--db", str(db), "--wait", "30"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ))
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env=dict(os.environ, PYTHONFAULTHANDLER="1"))  # SIGABRT prints where it is
+
+
+def _answer(asking: subprocess.Popen[str], timeout: float) -> str:
+    """What the process printed once it ended; where each of its threads stood if it had not within `timeout`."""
+    try:
+        return asking.communicate(timeout=timeout)[0]
+    except subprocess.TimeoutExpired:
+        asking.send_signal(signal.SIGABRT)  # faulthandler: every thread's stack, then the end
+        raise AssertionError(f"still running {timeout:g}s after Ctrl-C:\n{asking.communicate(timeout=10)[0]}") from None
 
 
 def _queued(store: Store, deadline: float) -> int:
@@ -40,7 +50,7 @@ def test_ctrl_c_withdraws_the_request(tmp_path: Path) -> None:
     try:
         request = _queued(store, time.monotonic() + 30)
         asking.send_signal(signal.SIGINT)
-        out, _ = asking.communicate(timeout=30)
+        out = _answer(asking, 30)
     finally:
         if asking.poll() is None:
             asking.kill()
