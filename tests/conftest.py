@@ -23,14 +23,6 @@ def pytest_configure(config: pytest.Config) -> None:
     """The markers this suite uses."""
     config.addinivalue_line("markers", "whole_games: hypothesis over whole games, whose example count is the cost; "
                                        "make test-compiled leaves them out")
-    config.addinivalue_line("markers", "long: a whole path that takes several seconds even alone; run first")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The long tests first, in their order, then the rest in theirs. xdist hands tests out in collection
-    order, two at a time (`--maxschedchunk 2` in pyproject.toml): the long ones start at once on every
-    worker, and no worker ends the run alone with a 20-second test while the others wait."""
-    items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 def pytest_xdist_auto_num_workers(config: object) -> int | None:

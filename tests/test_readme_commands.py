@@ -419,7 +419,6 @@ def test_the_readme_server_commands_run(server: Sandbox, tmp_path: Path, monkeyp
     assert "Test passed" in " ".join(server.world.execute("execute if block 2 -59 2 minecraft:chest"))
 
 
-@pytest.mark.long
 def test_the_readme_offline_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The pack, simulations, state and admin, in README's order, on a database a shortened README demo made."""
     scratch = Scratch(tmp_path, monkeypatch, 1)  # nothing here talks to a server

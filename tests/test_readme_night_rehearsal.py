@@ -15,8 +15,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from test_readme_commands import README, _split, blocks
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,7 +44,6 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.mark.long
 def test_the_short_night_is_played_as_the_readme_types_it(tmp_path: Path) -> None:
     shell, typed, shown = night_block()
     port = _free_port()

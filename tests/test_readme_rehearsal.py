@@ -17,8 +17,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from test_readme_commands import README, blocks, _split
 
 from monopoli_mc.sandbox.rehearsal import without_note
@@ -67,7 +65,6 @@ def test_the_rehearsal_extraction_finds_the_lines() -> None:
     assert any(line.startswith("monopoli admin end") for line in typed) and shown
 
 
-@pytest.mark.long
 def test_the_readme_rehearsal_plays_a_game_to_its_end(tmp_path: Path) -> None:
     """Three players and an operator, typed into `monopoli sandbox --console`, from nothing to the end."""
     exported, words, typed, shown = rehearsal()

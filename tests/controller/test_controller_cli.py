@@ -16,7 +16,6 @@ from monopoli_mc.cli import cli, main
 from monopoli_mc.controller.db.store import Store
 
 
-@pytest.mark.long
 def test_demo_plays_a_whole_game_and_prints_standings() -> None:
     """The one whole game `monopoli demo` plays in the suite (walking, and each rule set's path through the
     world, are played by test_controller_games.py through the same run_demo)."""

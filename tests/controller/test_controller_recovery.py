@@ -11,8 +11,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from controller_support import PACK, PASSWORD, table_players
 
 from monopoli_mc.controller.loop import Controller, Settings
@@ -69,7 +67,6 @@ def _controller(world: Path, db: Path) -> subprocess.Popen[bytes]:
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
-@pytest.mark.long
 def test_controller_killed_at_random_points(tmp_path: Path) -> None:
     """Four kills (one in an auction its clock is about to close), then the game goes on 10 actions to a turn's start (every card
     book back) and stops: what a kill could lose or double is behind it, and the rest of the game is

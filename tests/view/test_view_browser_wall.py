@@ -130,7 +130,6 @@ def _inside(box: list[float], outer: list[float]) -> bool:
     return outer[0] - 0.5 <= box[0] and outer[1] - 0.5 <= box[1] and box[2] <= outer[2] + 0.5 and box[3] <= outer[3] + 0.5
 
 
-@pytest.mark.long
 def test_the_wall_shows_three_boards_with_their_state_and_auction_on_one_1920_by_1080_screen() -> None:
     auction, _ = _to_auction()
     auction.apply(("bid", 1, 40))
