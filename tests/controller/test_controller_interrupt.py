@@ -20,7 +20,15 @@ def _admin(db: Path, *args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-c", "from monopoli_mc.cli import main; main()", "admin", *args,
                              "--db", str(db), "--wait", "30"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env=dict(os.environ, PYTHONFAULTHANDLER="1"))  # SIGABRT prints where it is
+                            env=dict(os.environ, PYTHONFAULTHANDLER="1"),  # SIGABRT prints where it is
+                            preexec_fn=_as_from_a_terminal)
+
+
+def _as_from_a_terminal() -> None:
+    """Ctrl-C as a terminal's command has it. A suite started in the background (`make test &`, nohup, a
+    job of a non-interactive shell) ignores SIGINT, every process it starts inherits that, and Python keeps
+    an ignored SIGINT ignored: the operator's process would never hear this test's Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _answer(asking: subprocess.Popen[str], timeout: float) -> str:
