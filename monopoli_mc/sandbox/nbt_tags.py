@@ -20,7 +20,7 @@ from nbtlib import (Byte, ByteArray, Compound, Double, Float, Int, IntArray, Lis
 from monopoli_mc.sandbox import versions
 from monopoli_mc.vanilla.snbt import Arr, Num, Value
 
-SIMPLE_KEY = re.compile(r"^[A-Za-z0-9._+-]+$")
+SIMPLE_KEY = re.compile(r"[A-Za-z0-9._+-]+")  # whole keys only (fullmatch): Java's matches()
 
 
 class MixedList(List[Compound]):
@@ -157,7 +157,7 @@ def java_float(value: float, *, single: bool = False) -> str:
 
 LATEST = "1.21.11"
 _CONTROL = {"\b": "b", "\t": "t", "\n": "n", "\f": "f", "\r": "r"}
-_STRICT_KEY = re.compile(r"^[A-Za-z._][A-Za-z0-9._+-]*$")
+_STRICT_KEY = re.compile(r"[A-Za-z._][A-Za-z0-9._+-]*")
 
 
 def quote(s: str, version: str = LATEST) -> str:
@@ -228,7 +228,7 @@ def _plain_key(k: str, version: str) -> str:
     it starts with a letter, `.` or `_` and is not true/false; before, as `data get` has it (M2)."""
     if not versions.strict_plain_keys(version):
         return _key(k, version)
-    bare = _STRICT_KEY.match(k) and k.lower() not in ("true", "false")
+    bare = _STRICT_KEY.fullmatch(k) and k.lower() not in ("true", "false")
     return k if bare else quote(k, version)
 
 
@@ -255,7 +255,7 @@ def pretty(tag: Any, version: str) -> str:
 
 
 def _key(k: str, version: str = LATEST) -> str:
-    return k if SIMPLE_KEY.match(k) else quote(k, version)  # handleEscapePretty
+    return k if SIMPLE_KEY.fullmatch(k) else quote(k, version)  # handleEscapePretty
 
 
 def _pretty(tag: Any, depth: int, *, lists: bool, arrays: bool, version: str) -> str:

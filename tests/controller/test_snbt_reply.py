@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from nbtlib import Compound, Int, List, String
 
@@ -22,6 +22,7 @@ TEXT = st.text(st.characters(blacklist_categories=["Cs"]), max_size=30)
 
 @settings(max_examples=150, deadline=None)
 @given(key=TEXT, text=TEXT, version=st.sampled_from(["1.20.5", "1.21.4", "1.21.5", "1.21.11"]))
+@example(key="0\n", text="", version="1.20.5")  # a key with a newline at its end was printed bare (Python's `$`)
 def test_every_printed_string_reads_back(key: str, text: str, version: str) -> None:
     printed = nbt_tags.show(Compound({key: String(text), "n": List[String]([String(text)])}), version=version)
     assert parse(printed) == {key: text, "n": [text]}
