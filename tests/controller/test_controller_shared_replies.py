@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
@@ -263,11 +263,9 @@ def test_joins_wait_for_a_player_list_that_reads(box: Sandbox, tmp_path: Path, m
         store.close()
 
 
-@pytest.mark.parametrize("seed", [7, 9, 10, 11])  # 9, 10, 11 seat someone at the wrong board without the name check
-def test_with_two_boards_a_join_is_seated_where_its_player_stands_whatever_replies_mix(tmp_path: Path,
-                                                                                      seed: int) -> None:
-    """With several boards a join needs where its player stands: another client's position of Alex is never
-    taken for Robin's (each reply must name the player asked for)."""
+def _two_boards_seated(tmp_path: Path, executor: Callable[[World], Any]) -> Any:
+    """Two boards served through `executor(world)`; four players join where they stand, two a board, and
+    both games start: the executor, once the seats are checked."""
     from controller_support import seat_by_walking, two_boards
 
     with two_boards(tmp_path) as (box, rcon, world):
@@ -275,9 +273,7 @@ def test_with_two_boards_a_join_is_seated_where_its_player_stands_whatever_repli
         lines: list[str] = []
         ctl = Controller(rcon, world, store, Settings(seed=2, start_at=2), on_line=lines.append)
         ctl.start()
-        interloper = Interloper(box.world, rate=0.5, seed=seed, others=(
-            "data get entity Alex Pos", "list uuids", "list", "data get storage monopoli:bridge"))
-        box.server.executor = interloper
+        serving = box.server.executor = executor(box.world)
         seat_by_walking(box, world, ctl, {"Alex": "main", "Robin": "annex", "Sam": "main", "Kai": "annex"})
         for _ in range(3):
             box.world.tick()
@@ -285,8 +281,18 @@ def test_with_two_boards_a_join_is_seated_where_its_player_stands_whatever_repli
         main, other = ctl.tables["main"].game, ctl.tables["annex"].game
         assert main is not None and other is not None, lines
         assert sorted(main.names) == ["Alex", "Sam"] and sorted(other.names) == ["Kai", "Robin"], lines
-        assert sum(interloper.mixed.values()) > 10
         store.close()
+    return serving
+
+
+@pytest.mark.parametrize("seed", [7, 9, 10, 11])  # 9, 10, 11 seat someone at the wrong board without the name check
+def test_with_two_boards_a_join_is_seated_where_its_player_stands_whatever_replies_mix(tmp_path: Path,
+                                                                                      seed: int) -> None:
+    """With several boards a join needs where its player stands: another client's position of Alex is never
+    taken for Robin's (each reply must name the player asked for)."""
+    interloper = _two_boards_seated(tmp_path, lambda world: Interloper(world, rate=0.5, seed=seed, others=(
+        "data get entity Alex Pos", "list uuids", "list", "data get storage monopoli:bridge")))
+    assert sum(interloper.mixed.values()) > 10
 
 
 class Heard:
@@ -309,23 +315,8 @@ def test_with_two_boards_a_join_carries_where_its_player_stood_and_no_position_i
     """The pack copies a joiner's `Pos` into the inbox entry, so the controller seats them by where they stood
     when they joined, with no `data get entity … Pos` of its own: 128 players joining at once were 128
     requests, a second of one poll at 16 boards (bench/scale.py)."""
-    from controller_support import seat_by_walking, two_boards
-
-    with two_boards(tmp_path) as (box, rcon, world):
-        store = Store(tmp_path / "night.db")
-        lines: list[str] = []
-        ctl = Controller(rcon, world, store, Settings(seed=2, start_at=2), on_line=lines.append)
-        ctl.start()
-        heard = box.server.executor = Heard(box.world)
-        seat_by_walking(box, world, ctl, {"Alex": "main", "Robin": "annex", "Sam": "main", "Kai": "annex"})
-        for _ in range(3):
-            box.world.tick()
-            ctl.poll()
-        main, other = ctl.tables["main"].game, ctl.tables["annex"].game
-        assert main is not None and other is not None, lines
-        assert sorted(main.names) == ["Alex", "Sam"] and sorted(other.names) == ["Kai", "Robin"], lines
-        assert [c for c in heard.asked if c.startswith("data get entity")] == []
-        store.close()
+    heard = _two_boards_seated(tmp_path, Heard)
+    assert [c for c in heard.asked if c.startswith("data get entity")] == []
 
 
 DIGITS = "1000000000000000"  # a legal player name: sixteen digits
