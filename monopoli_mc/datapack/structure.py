@@ -85,6 +85,8 @@ def _named(tag_id: int, name: str) -> bytes:
 # data then has "nbt", a compound; the entry's end follows.
 _BLOCK = struct.Struct(">bH5sibH3sbi3i")
 _NAMED_COMPOUND_NBT = b"\x0a\x00\x03nbt"
+
+
 def _palette_entry(state: State) -> nbtlib.Compound:
     name, props = state
     entry = nbtlib.Compound({"Name": nbtlib.String(name)})

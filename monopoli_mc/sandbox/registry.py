@@ -11,7 +11,7 @@ an unknown command.
 
 from __future__ import annotations
 
-import threading
+import functools
 from collections.abc import Callable
 
 from monopoli_mc.sandbox.failure import UNKNOWN_ARGUMENT, UNKNOWN_COMMAND, CommandError
@@ -39,37 +39,21 @@ def handles(*paths: str) -> Callable[[Handler], Handler]:
     def register(fn: Handler) -> Handler:
         for path in paths:
             HANDLERS[tuple(path.split())] = fn
-        _FOUND.clear()
-        _RUNS.clear()
+        _handler.cache_clear()
+        parse_command.cache_clear()
         return fn
     return register
 
 
+@functools.lru_cache(maxsize=1 << 16)  # emptied when a path is registered (`handles`)
 def parse_command(text: str, version: str, level: int) -> Run:
     """Parse one command line for a source of the given permission level: the run of its path from
     vanilla's parse; its syntax refusal, in vanilla's words and at its cursor, as a CommandError.
 
     A run is built from the parse alone and keeps no state of its own, so the run of a line is
-    remembered for every world of the process: each sandbox that loads a pack, and each poll that
-    sends the same command, parsed it anew (a tenth of the test suite's time). A refusal is not kept."""
-    key = (text, version, level)
-    run = _RUNS.get(key)
-    if run is None:
-        run = _parse_command(text, version, level)
-        with _RUNS_LOCK:
-            if len(_RUNS) >= _RUNS_KEPT:  # forget the oldest half: a night's commands repeat, its numbers vary
-                for old in list(_RUNS)[:_RUNS_KEPT // 2]:
-                    del _RUNS[old]
-            _RUNS[key] = run
-    return run
-
-
-_RUNS: dict[tuple[str, str, int], Run] = {}
-_RUNS_KEPT = 1 << 16
-_RUNS_LOCK = threading.Lock()
-
-
-def _parse_command(text: str, version: str, level: int) -> Run:
+    remembered for every world of the process, as the judge's parse is: each sandbox that loads a pack,
+    and each poll that sends the same command, parsed it anew (a tenth of the test suite's time). A
+    refusal is raised, so it is not kept."""
     parsed, refusal = read(text, version, level)
     if parsed is None:  # a syntax refusal comes without a parse
         message, at = (refusal.message, refusal.cursor) if refusal is not None else (UNKNOWN_COMMAND, 0)
@@ -102,14 +86,6 @@ def run_parsed(parsed: Parsed) -> Run:
     return handler(parsed)
 
 
+@functools.lru_cache(maxsize=None)  # the paths the sandbox meets; emptied when a path is registered
 def _handler(literals: tuple[str, ...]) -> Handler | None:
-    try:
-        return _FOUND[literals]
-    except KeyError:
-        found = _FOUND[literals] = next((HANDLERS[literals[:n]] for n in range(len(literals), 0, -1)
-                                         if literals[:n] in HANDLERS), None)
-        return found
-
-
-_FOUND: dict[tuple[str, ...], Handler | None] = {}
-"""The handler of each path looked up so far (emptied when a path is registered)."""
+    return next((HANDLERS[literals[:n]] for n in range(len(literals), 0, -1) if literals[:n] in HANDLERS), None)
