@@ -44,7 +44,7 @@ def place_structure(world: Level, sid: str, at: BlockPos, *, rotation: str = "no
     blocks = world.blocks
     for x, y, z, name, state, nbt in placed:
         pos = (x, y, z)
-        if name == AIR and pos not in blocks:  # air where there is none changes nothing, updates no one
+        if name == AIR and pos not in blocks:  # set_block's own rule, without making the Block: no change, no update
             continue
         block = Block(name, dict(state), nbt_tags.from_vanilla(nbt) if nbt is not None else None)
         world.set_block(pos, block, updates=updates)
