@@ -7,6 +7,7 @@ from pathlib import Path
 from types import TracebackType
 
 from monopoli_mc.errors import ConfigError
+from monopoli_mc.sandbox import heap
 from monopoli_mc.sandbox.mainthread import MainThread
 from monopoli_mc.sandbox.server import RconServer
 from monopoli_mc.sandbox.world import World
@@ -78,6 +79,7 @@ class Sandbox:
         if self._main is not None:
             self._main.stop()
         self.server.stop()
+        heap.release()  # this world can be collected now (another sandbox's is kept again at its next load)
 
     def __enter__(self) -> Sandbox:
         return self.start()

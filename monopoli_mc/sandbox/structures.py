@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from monopoli_mc.datapack.versions import VERSIONS
-from monopoli_mc.sandbox import nbt_tags
+from monopoli_mc.sandbox import heap, nbt_tags
 from monopoli_mc.sandbox.javarandom import JavaRandom, as_float32
 from monopoli_mc.sandbox.model import Block, BlockPos
 from monopoli_mc.sandbox.failure import CommandError
@@ -48,6 +48,7 @@ def place_structure(world: Level, sid: str, at: BlockPos, *, rotation: str = "no
             continue
         block = Block(name, dict(state), nbt_tags.from_vanilla(nbt) if nbt is not None else None)
         world.set_block(pos, block, updates=updates)
+    heap.keep()  # a placed structure's blocks live as long as the world
 
 
 AIR = "minecraft:air"

@@ -12,7 +12,7 @@ from typing import Any, Callable, TypeVar
 from nbtlib import Compound
 
 from monopoli_mc.errors import SandboxError
-from monopoli_mc.sandbox import faults, maps, placing, stored, strict, versions
+from monopoli_mc.sandbox import faults, heap, maps, placing, stored, strict, versions
 from monopoli_mc.sandbox.advancements import Advancements
 from monopoli_mc.sandbox.board import Scoreboard
 from monopoli_mc.sandbox.commands import Run, parse_command
@@ -335,6 +335,7 @@ class World:
         self.functions.compile_all(self.datapacks)
         self.advancements.read(self.datapacks.advancements, self.version, self.functions.compiled,
                                self.datapacks.problems)
+        heap.keep()  # the pack's runs live as long as the world
 
     def _run_tag(self, tag: str, source: Source) -> None:
         for f in self.datapacks.resolve(tag):

@@ -1,0 +1,24 @@
+"""The sandbox keeps what a pack load and a placed structure make out of Python's full collections while it
+runs, and gives it back when it stops (`monopoli_mc.sandbox.heap`): a full collection of 16 boards' worth of
+objects stopped a controller in the same process for 0.3-0.7 s (docs/performance.md)."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+from monopoli_mc.sandbox.runner import Sandbox
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_pack_and_the_board_are_kept_while_the_sandbox_runs_and_given_back_when_it_stops() -> None:
+    with Sandbox(password="pw", datapack=ROOT / "datapacks" / "monopoli.zip", ticking=False) as box:
+        loaded = gc.get_freeze_count()
+        assert loaded > 0  # the pack's runs
+        kept = next(iter(box.world.functions.compiled.values()))
+        assert not any(kept is o for o in gc.get_objects())  # out of every generation the collector walks
+        box.world.execute("forceload add 0 0 63 63")
+        box.world.execute("function monopoli:board/main/place")
+        assert gc.get_freeze_count() > loaded  # and the board's blocks
+    assert gc.get_freeze_count() == 0
