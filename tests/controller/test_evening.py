@@ -19,12 +19,14 @@ from pathlib import Path
 
 import pytest
 from controller_support import PASSWORD
+from decide_support import Desk, two_boards
 from evening_support import Evening, evening
 
 from monopoli_mc.cli import main
+from monopoli_mc.datapack import calls
 from monopoli_mc.controller.decide.settings import Settings
 from monopoli_mc.datapack.channel import DEAF_AFTER
-from monopoli_mc.rules.phases import AUCTION, BUY, OVER
+from monopoli_mc.rules.phases import AUCTION, BUY, OVER, ROLL
 
 # poll_interval: the harness polls once a step, a second of game time (evening_support.SETTLE), and the
 # pack calls a controller silent after that many ticks without a read (and half a second more)
@@ -216,47 +218,42 @@ def test_a_whole_evening(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
             assert sorted(book.title for book in bot.books()) == sorted(owned), (name, mine and mine[0].game_id)
 
 
-def test_a_player_who_moves_to_a_later_board_plays_there(tmp_path: Path) -> None:
+def test_a_player_who_moves_to_a_later_board_plays_there() -> None:
     """Alex's game at main is over; Alex sits down at the annex (listed after main) with Kai, then main's next
     game starts without Alex. Before the fixes, Alex's inputs went to main's game over ('the game is over',
     the annex waiting for ever: Controller.table_of took the first board whose game seats them), and main's
-    next game took back what the annex had given Alex (books, cash line, seat: outbox.take_back_last_game)."""
-    with evening(tmp_path, SETTINGS) as ev:
-        ev.start()
-        for name, board in (("Alex", "main"), ("Sam", "main")):
-            ev.connect(name)
-            ev.walk_onto(name, board)
-            ev.press(name, "/trigger join")
-            ev.step(act=False)
-        assert ev.request("end", "main").startswith("game 1 on board 'main' ended")
-        for name in ("Kai", "Alex"):
-            if name not in ev.bots:
-                ev.connect(name)
-            ev.walk_onto(name, "annex")
-            ev.press(name, "/trigger join")
-            ev.step(act=False)
-        annex = ev.game("annex")
-        assert annex is not None and sorted(annex.names) == ["Alex", "Kai"] and ev.table("annex").game_id == 2
-        alex = annex.names.index("Alex")
-        for _ in range(10):  # Kai plays their turn first, if theirs
-            if annex.to_act() == alex:
-                break
-            ev.step(skip=("main",))
-        assert annex.to_act() == alex
-        before, thrown = len(ev.said["Alex"]), ev.store.actions(2).count(("roll", alex, None))
-        ev.press("Alex", "/trigger d6")
-        ev.step(act=False)
-        assert "the game is over" not in ev.said["Alex"][before:]
-        assert ev.store.actions(2).count(("roll", alex, None)) == thrown + 1  # Alex's throw, at the annex
-        assert ev.request("give_deed", "annex", player="Alex", space=39) == "give-deed Alex: done"
-        for name in ("Sam", "Lee"):  # main's next game, without Alex
-            if name not in ev.bots:
-                ev.connect(name)
-            ev.walk_onto(name, "main")
-            ev.press(name, "/trigger join")
-            ev.step(act=False)
-        assert ev.table("main").game_id == 3
-        assert "Boardwalk" in [book.title for book in ev.bots["Alex"].books()]  # the annex's book stays
-        assert ev.box.world.scoreboard.get("Alex", "monopoli.table") == 2  # so do the annex's lines and bar
-        watch = ev.watch
-        assert (watch.stale, watch.unread, watch.unanswered, watch.books) == ([], [], [], [])
+    next game took back what the annex had given Alex (books, cash line, seat: outbox.take_back_last_game).
+    Decided on snapshots (`decide_support.Desk`): what main's next game writes to Alex is the subject."""
+    desk = Desk([], world=two_boards(), seed=SETTINGS.seed, start_at=2, max_rounds=SETTINGS.max_rounds)
+    for name, board in (("Alex", "main"), ("Sam", "main"), ("Kai", "annex")):
+        desk.stand(name, board)
+        desk.trigger(name, "join")
+        desk.step()
+    assert desk.ask("end", "main").startswith("game 1 on board 'main' ended")
+    desk.stand("Alex", "annex")
+    desk.trigger("Alex", "join")
+    desk.step()
+    annex = desk.tables["annex"].game
+    assert annex is not None and sorted(annex.names) == ["Alex", "Kai"] and desk.tables["annex"].game_id == 2
+    alex = annex.names.index("Alex")
+    assert annex.to_act() == alex and annex.phase == ROLL  # Alex starts at the annex (seed 5)
+    desk.said_to("Alex")
+    thrown = desk.store.actions(2).count(("roll", alex, None))
+    desk.trigger("Alex", "d6")
+    desk.step()
+    told = desk.said_to("Alex")
+    assert not [line for line in told if "the game is over" in line], told
+    assert desk.store.actions(2).count(("roll", alex, None)) == thrown + 1  # Alex's throw, at the annex
+    assert desk.ask("give_deed", "annex", player="Alex", space=39) == "give-deed Alex: done"
+    assert calls.deed("Alex", 39, game=2) in desk.writes  # the annex gives Alex Boardwalk's book
+    for name in ("Sam", "Lee"):  # main's next game, without Alex
+        desk.stand(name, "main")
+        desk.trigger(name, "join")
+        desk.step()
+    assert desk.tables["main"].game_id == 3
+    started = desk.writes
+    assert calls.leave("Sam") in started and calls.sit("Sam", 1) in started and calls.sit("Lee", 1) in started
+    to_alex = [c for c in started if '"Alex"' in c]
+    # the annex's book, cash line and seat stay: only main's map copy goes
+    assert to_alex == [calls.map_drop("main", "Alex")], to_alex
+    assert desk.tables["annex"].seat_of("Alex") is not None and annex.owner[39] == alex
