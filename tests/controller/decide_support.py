@@ -284,6 +284,65 @@ class Desk:
         """The first board."""
         return next(iter(self.tables.values()))
 
+    # -- h4: a policy's move made as a player makes it; a restart as `Controller.start` makes it ----------
+    def play(self, move: tuple[str, int, Any]) -> None:
+        """The first board's policy move (`policy.next_move`) queued as the entries a player's input makes
+        (the trigger, the button at a card building, a trade's offer triggers), as `demo.players` acts."""
+        from monopoli_mc.demo.players import TRIGGERS
+        from monopoli_mc.rules.roles import ROLES
+
+        kind, seat, arg = move
+        name = self.game.names[seat]
+        if kind == "propose_trade":
+            steps: list[tuple[str, int | None]] = [("offer_to", arg["to"] + 1)]
+            steps += [("offer", space) for space in arg.get("give", []) + arg.get("get", [])]
+            for trigger, give, get in (("offer_cash", "give_cash", "get_cash"),
+                                       ("offer_card", "give_cards", "get_cards")):
+                steps += [(trigger, sign * arg[key]) for sign, key in ((1, give), (-1, get)) if arg.get(key)]
+            for trigger, value in steps + [("offer_send", 1)]:
+                self.trigger(name, trigger, value)
+        elif kind == "draw":
+            self.trigger(name, "naughty" if self.game.pending["deck"] == "chance" else "crate", 0, button=True)
+        elif kind in ("bid", "build", "sell", "mortgage", "lift"):
+            self.trigger(name, kind, arg)
+        elif kind == "bus":  # the chat buttons' `/trigger KIND set VALUE`
+            self.trigger(name, "bus", arg + 1)
+        elif kind == "choose_role":
+            self.trigger(name, "role", ROLES.index(arg) + 1)
+        elif kind == "claim_rent":
+            self.trigger(name, "claim", arg)
+        elif kind == "choose_space":
+            self.trigger(name, "goto", arg or len(self.game.board.spaces))  # GO is sent as 40
+        else:
+            self.trigger(name, TRIGGERS[kind])
+
+    def restart_synced(self) -> list[str]:
+        """A controller started again as `Controller.start` starts it: `restart`, with the card books given out
+        and not taken back (which the loop keeps after each poll's writes, `Controller._table_writes`, and
+        `Controller.load` reads back), then every board's whole picture written (`connected`'s sync, its
+        prompts left to the next poll); those commands, judged, in `writes`."""
+        from monopoli_mc.bridge import outbox
+
+        for table in self.tables.values():
+            self.store.set_books_out(table.name, table.books_out)
+        self.restart()
+        for table in self.tables.values():
+            table.books_out = self.store.books_out(table.name, lambda data: [
+                (int(seat), str(deck), int(card)) for seat, deck, card in data])
+        out: list[str] = []
+        for table in self.tables.values():
+            writes = table.sync()
+            if table.game is not None:
+                asks = set(outbox.prompts(table.game, table.view))
+                writes = [w for w in writes if w not in asks]
+                table.prompted = ()
+            out += writes
+        self._judge(out)
+        self.writes = out
+        self.written += out
+        self._shown += [shown for command in out for shown in self._message(command)]
+        return out
+
 
 def open_auction(desk: Desk) -> tuple[str, str]:
     """The player to act throws, declines the deed they land on, and it goes to auction (seed 2 lands on
