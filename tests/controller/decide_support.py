@@ -316,6 +316,14 @@ class Desk:
         else:
             self.trigger(name, TRIGGERS[kind])
 
+    def entry(self, kind: str, uuid: str | None, **fields: Any) -> WorldEvent:
+        """Any inbox entry, read at the next `step`, as a hand may queue one with the pack's queue function:
+        any kind, from any UUID (one the server never listed) or none (the console), any fields."""
+        self._seq += 1
+        event = WorldEvent(seq=self._seq, kind=kind, uuid=uuid, **fields)
+        self._queue.append(event)
+        return event
+
     def restart_synced(self) -> list[str]:
         """A controller started again as `Controller.start` starts it: `restart`, with the card books given out
         and not taken back (which the loop keeps after each poll's writes, `Controller._table_writes`, and
