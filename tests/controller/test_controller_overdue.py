@@ -1,6 +1,7 @@
 """A time limit never surprises (issue 27 point 4): a restarted `run` whose --time-limit has already passed for a
-game still running does not end it unasked. Without a terminal it is refused in one line, nothing changed;
-on a terminal it asks, and a yes ends the game at the first poll. Over real RCON against the sandbox."""
+game still running does not end it unasked. On a terminal it asks, and a yes ends the game at the first poll:
+`run`'s own process on a pseudo-terminal, over real RCON against the sandbox. Without a terminal it is refused
+in one line, nothing changed: test_evening.py's test_a_whole_evening proves that on its restart."""
 
 from __future__ import annotations
 
@@ -13,12 +14,9 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
 from controller_support import PACK, PASSWORD
 from test_controller_night import world_yaml
 
-from monopoli_mc.cli import main
-from monopoli_mc.controller.db import lease
 from monopoli_mc.controller.clocks import timelimit
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.db.store import Store
@@ -57,28 +55,6 @@ def _game(db: Path) -> tuple[bool, float | None]:
         return row.over, timelimit.stored(store, row)
     finally:
         store.close()
-
-
-def test_a_shorter_limit_that_passed_is_refused_without_a_terminal(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    db = tmp_path / "night.db"
-    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=100) as box:
-        _game_of_20_minutes(box, db)
-        monkeypatch.setenv("MONOPOLI_RCON_PASSWORD", PASSWORD)
-        with pytest.raises(SystemExit) as exit_:
-            main(["run", "--world", str(world_yaml(tmp_path, box.port)), "--db", str(db), "--time-limit", "9m"])
-        assert exit_.value.code == 1
-        out, err = capsys.readouterr()
-        assert out == ""
-        assert err == ("error: board 'main': game 1 has run 20 min, past the 9 min of --time-limit (its limit: 1 h "
-                       "30 min): --time-limit 9 min would end it at once; not started, nothing changed: start again "
-                       "with a longer --time-limit (or without it: each game keeps its own limit), or add "
-                       "--end-overdue to end it now\n"), err
-        assert _game(db) == (False, 5400.0)  # the game runs on, its limit as it was
-        store = Store(db)
-        holder = lease.read(store)
-        store.close()
-        assert holder is not None and holder.released  # no controller took the database
 
 
 def _read_until(fd: int, text: str, within: float, seen: list[str]) -> None:

@@ -23,6 +23,8 @@ from decide_support import Desk, two_boards
 from evening_support import Evening, evening
 
 from monopoli_mc.cli import main
+from monopoli_mc.controller.clocks import timelimit
+from monopoli_mc.controller.db import lease
 from monopoli_mc.datapack import calls
 from monopoli_mc.controller.decide.settings import Settings
 from monopoli_mc.datapack.channel import DEAF_AFTER
@@ -159,14 +161,23 @@ def test_a_whole_evening(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         main_id = ev.table("main").game_id
         with ev.store.transaction():
             ev.store.db.execute("UPDATE games SET started=started-1200 WHERE id=?", (main_id,))
-        # `run` with a shorter --time-limit, past for main's game: refused without a terminal, nothing changed
+        # `run` with a shorter --time-limit, past for main's game: refused without a terminal in one line, nothing
+        # changed (the game runs on, its limit as it was; no controller took the database)
         monkeypatch.setenv("MONOPOLI_RCON_PASSWORD", PASSWORD)
+        capsys.readouterr()
         with pytest.raises(SystemExit) as refused:
             main(["run", "--world", str(ev.world.source), "--db", str(ev.db), "--time-limit", "9m"])
         assert refused.value.code == 1
-        err = capsys.readouterr().err
-        assert err.startswith(f"error: board 'main': game {main_id} has run 20 min, past the 9 min of --time-limit "
-                              "(its limit: none): --time-limit 9 min would end it at once"), err
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert err == (f"error: board 'main': game {main_id} has run 20 min, past the 9 min of --time-limit (its limit: "
+                       "none): --time-limit 9 min would end it at once; not started, nothing changed: start again "
+                       "with a longer --time-limit (or without it: each game keeps its own limit), or add "
+                       "--end-overdue to end it now\n"), err
+        row = ev.store.current_game("main")
+        assert row is not None and row.id == main_id and not row.over and timelimit.stored(ev.store, row) is None
+        holder = lease.read(ev.store)
+        assert holder is not None and holder.released
         # then with --end-overdue: the queued inputs first, then main's game ends on its time
         ctl = ev.start(time_limit=540.0)
         assert ctl.tables["main"].game is not None and ctl.tables["main"].game.phase != OVER
