@@ -18,7 +18,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import uuid as uuidlib
-from typing import Any
 
 import pytest
 from decide_support import Desk
