@@ -328,7 +328,8 @@ class Desk:
         """A controller started again as `Controller.start` starts it: `restart`, with the card books given out
         and not taken back (which the loop keeps after each poll's writes, `Controller._table_writes`, and
         `Controller.load` reads back), then every board's whole picture written (`connected`'s sync, its
-        prompts left to the next poll); those commands, judged, in `writes`."""
+        prompts left to the next poll; the seats as they stand, not worked out again across boards as
+        `sync_all(seating=True)` does); those commands, judged, in `writes`."""
         from monopoli_mc.bridge import outbox
 
         for table in self.tables.values():
