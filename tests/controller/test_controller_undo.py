@@ -1,12 +1,15 @@
 """Undo through the controller: the forced payment goes with the action that made it; the table is told
-(decided on snapshots, `decide_support.Desk`); the deed book an undo takes back, over RCON."""
+(decided on snapshots, `decide_support.Desk`); the deed book an undo takes back, decided on a snapshot and
+run in the strict in-process world with the committed pack."""
 
 from __future__ import annotations
 
-from controller_support import Rig
+from controller_support import PACK
 from decide_support import Desk
 
 from monopoli_mc.datapack import calls
+from monopoli_mc.sandbox.bots import Bot
+from monopoli_mc.sandbox.world import World
 
 
 def test_undo_after_the_forced_debt_payment_leaves_a_game_that_goes_on(desk: Desk) -> None:
@@ -39,13 +42,25 @@ def test_undo_with_nothing_to_undo_says_so(desk: Desk) -> None:
     assert desk.ask("undo") == "nothing to undo on board 'main'"
 
 
-def test_undo_of_a_bought_deed_takes_the_deed_book_back(rig: Rig) -> None:
-    game = rig.game
+def test_undo_of_a_bought_deed_takes_the_deed_book_back(desk: Desk) -> None:
+    game = desk.game
     name = game.names[game.to_act()]
-    rig.store.request("give_deed", {"player": name, "space": 39})
-    rig.step()
-    assert any(book.title.startswith("Boardwalk") for book in rig.bots[name].books())
-    rig.store.request("undo", {})
-    rig.step()
-    assert not any(book.title.startswith("Boardwalk") for book in rig.bots[name].books())
-    assert rig.game.owner[39] == -1
+    desk.request("give_deed", player=name, space=39)
+    desk.step()
+    given = calls.deed(name, 39, game=desk.table.game_id)
+    assert given in desk.writes
+    desk.request("undo")
+    desk.step()
+    assert calls.take_deed(name, 39) in desk.writes and given not in desk.writes
+    assert desk.game.owner[39] == -1
+    # what those two calls do to the player's books, in the strict world with the committed pack
+    world = World(version=desk.world.version.name, strict=True)
+    world.load_datapack(PACK)
+    player = Bot.join(world, name)
+    world.tick()
+    for command in [c for c in desk.written if c.startswith(("function monopoli:ui/deed ", "function monopoli:ui/take_deed "))]:
+        world.execute(command)
+    assert not any(book.title.startswith("Boardwalk") for book in player.books())
+    world.execute(given)
+    assert [book.title for book in player.books()] == ["Boardwalk"]  # the book the give made, and none other
+    assert world.strict_failures == []
