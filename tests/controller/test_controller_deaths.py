@@ -1,6 +1,7 @@
 """A player who dies mid-game (issue 33: slimes killed players 26 times in one game on a real server) is put
 back on their space with every book the game gives them, whatever the keep-inventory rule; over real RCON on
-the strict sandbox, on both dialects. A death of a player in no game is decided on a snapshot."""
+the strict sandbox, on both dialects. What the controller decides for a death (a player in a game or in none,
+the board's map copy) is decided on snapshots (`decide_support.Desk`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from controller_support import Rig, ask, make_rig
 from decide_support import Desk
 
-from monopoli_mc.sandbox import death
+from monopoli_mc.datapack import calls
 
 
 @pytest.fixture(params=["1.21.11", "1.21.4"])
@@ -70,18 +71,29 @@ def test_a_player_in_no_game_who_dies_is_only_noted() -> None:
     assert not [command for command in desk.writes if "Kim" in command]  # nothing given back
 
 
-def test_a_death_gives_the_board_map_copy_back(rig: Rig) -> None:
-    from test_controller_map import _copies, _register_map
+def test_a_dead_player_is_put_back_with_their_books_on_a_snapshot() -> None:
+    """The decision the test above proves end to end: the pack's `died` entry, once the player is alive again."""
+    desk = Desk(["Alex", "Sam", "Robin"])
+    desk.give_deed("Alex", 39)
+    space = desk.game.pos[desk.game.names.index("Alex")]
+    desk.said_to("Alex")
+    desk.trigger("Alex", "died", 0)
+    desk.step()
+    told = "You died and came back at the world spawn: you are back on GO, with your books."
+    assert space == 0 and desk.writes == [
+        calls.take_books("Alex"), calls.deed("Alex", 39, game=1),  # every book taken back, the game's given again
+        calls.teleport("Alex", "main", space), calls.enable("Alex"), calls.map_hold("main", "Alex"),
+        *calls.messages("tell", "Alex", told, desk.world.version)]
+    assert desk.said_to("Alex") == [told]
+    assert "[main] Alex died and respawned at the world spawn: put back on GO, their books given back" in \
+        "\n".join(desk.lines)
 
-    map_id = _register_map(rig)
-    assert _copies(rig, "Sam") == [map_id]
-    rule = "keep_inventory" if rig.box.world.version == "1.21.11" else "keepInventory"
-    rig.rcon.command(f"gamerule {rule} false")
-    rig.rcon.command("kill Sam")
-    rig.step()
-    assert _copies(rig, "Sam") == []
-    rig.bots["Sam"].respawn()
-    rig.step()
-    rig.step()
-    assert _copies(rig, "Sam") == [map_id]
-    assert rig.box.world.execute("execute if entity @e[type=minecraft:item]")[0] == "Test failed"
+
+def test_a_death_gives_the_board_map_copy_back() -> None:
+    """`ui/map/hold` gives a copy to a player who holds none (test_controller_map.py's server test proves it
+    in the world, a death that drops the copy among it)."""
+    desk = Desk(["Alex", "Sam", "Robin"])
+    desk.trigger("Sam", "died", 0)
+    desk.step()
+    assert calls.map_hold("main", "Sam") in desk.writes
+    assert not [c for c in desk.writes if 'player:"Alex"' in c or 'player:"Robin"' in c]  # nobody else's
