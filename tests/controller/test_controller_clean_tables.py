@@ -2,45 +2,21 @@
 their own cash, their table's Free Parking jar and whose turn it is on the action bar the pack refreshes
 each second, wherever they stand; no sidebar shows them every table's players. Three boards played by
 the controller, decided on snapshots (`decide_support.Desk`: what each player's line is built from, as
-written); sixteen boards of eight fed by the controller's own calls over RCON (the pack's side). The whole
-path over RCON, three tables with players changing tables and restarts, is test_evening_seats.py's."""
+written). The pack's side, sixteen boards of eight fed by the controller's calls over RCON, is
+tests/datapack/test_datapack_hud.py's; the whole path over RCON, three tables with players changing tables
+and restarts, is test_evening_seats.py's."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from pathlib import Path
 
-from controller_support import PASSWORD
 from decide_support import Desk
 
-from monopoli_mc.datapack import calls
-from monopoli_mc.datapack.build import build_pack
-from monopoli_mc.datapack.pack import write_pack
-from monopoli_mc.datapack.world_config import BoardPlace, WorldConfig, load_world
-from monopoli_mc.rcon.client import RconClient
-from monopoli_mc.rules.board import default_board_path, load_board
+from monopoli_mc.datapack.world_config import BoardPlace, load_world
 from monopoli_mc.rules.game import Game
-from monopoli_mc.sandbox.bots import Bot
-from monopoli_mc.sandbox.runner import Sandbox
 
 SEATS = {"Alex": "main", "Sam": "main", "Robin": "annex", "Kai": "annex", "Noor": "third", "Jules": "third"}
-
-
-def _boards(n: int) -> WorldConfig:
-    world = load_world()
-    first = world.boards[0]
-    places = [first] + [BoardPlace(name=f"b{k}", origin=(first.origin[0] + 100 * k, *first.origin[1:]),
-                                   facing=first.facing, tile_size=first.tile_size, height=first.height)
-                        for k in range(1, n)]
-    return dataclasses.replace(world, boards=tuple(places), movement="teleport")
-
-
-def _bar(bot: Bot) -> str:
-    """The action bar on the bot's screen now."""
-    shown = bot.action_bar()
-    assert shown is not None, f"{bot.name} has no action bar on screen"
-    return shown
 
 
 def _line(game: Game, seat: int) -> str:
@@ -108,34 +84,3 @@ def test_three_tables_each_player_reads_their_own() -> None:
     assert not [c for c in desk.writes if 'player:"Alex"' in c and "/tell " not in c], desk.writes
     main = desk.tables["main"].game
     assert main is not None and _reads(desk)["Alex"] == _line(main, main.names.index("Alex"))
-
-
-def _pack_without_boards(world: WorldConfig, folder: Path) -> Path:
-    """The pack of this world config, less the boards' own functions (placing, banners, houses,
-    teleports: 5,040 functions for 16 boards, seconds to load), which play no part in what a player reads."""
-    pack = build_pack(world, load_board(default_board_path()), structures=False)
-    pack.functions = {fid: lines for fid, lines in pack.functions.items() if not fid.startswith("monopoli:board/")}
-    return write_pack(pack, folder)[0]
-
-
-def test_sixteen_tables_of_eight(tmp_path: Path) -> None:
-    world = _boards(16)
-    with Sandbox(password=PASSWORD, strict=True, datapack=_pack_without_boards(world, tmp_path),
-                 ticking=False) as box, \
-            RconClient(*box.address, PASSWORD) as rcon:
-        box.world.tick()
-        bots: dict[str, tuple[Bot, int, int]] = {}
-        for number, place in enumerate(world.boards, start=1):
-            names = [f"P{number}_{k}" for k in range(8)]
-            for k, name in enumerate(names):
-                bots[name] = (Bot.join(box.world, name), number, 1000 + 10 * number + k)
-                for call in (calls.sit(name, number), calls.cash(name, 1000 + 10 * number + k)):
-                    assert "Running function" in rcon.command(call)
-            rcon.command(calls.jar(place.name, number, named=True))
-            rcon.command(calls.hud(place.name, names[number % 8]))
-        box.world.tick(21)
-        for name, (bot, number, cash) in bots.items():
-            turn = f"P{number}_{number % 8}"
-            assert _bar(bot) == f"Cash ${cash}   Jar ${number}   {turn}'s turn", name
-            assert box.world.scoreboard.sidebar(name) == []
-        assert box.world.strict_failures == []
