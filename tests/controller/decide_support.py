@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from monopoli_mc.bridge.inbox import Position, WorldEvent
-from monopoli_mc.controller.clocks import auction, timers
+from monopoli_mc.controller.clocks import auction, timelimit, timers
 from monopoli_mc.controller.decide import poll as decide
 from monopoli_mc.controller.game import offers
 from monopoli_mc.controller.io.players import by_name
@@ -351,6 +351,51 @@ class Desk:
         self.written += out
         self._shown += [shown for command in out for shown in self._message(command)]
         return out
+    # -- h3: `run` again with other settings; walk mode's walks, started and checked as the loop does ----
+    def run_again(self, **settings: Any) -> None:
+        """`monopoli run` again on the same database with these settings changed (`time_limit=` as
+        `--time-limit`, None when not given): every board rebuilt as `restart` does, then its game's time
+        limit followed as `Controller.load` does, the line it says in the terminal."""
+        self.settings = dataclasses.replace(self.settings, **settings)
+        self.restart()
+        for table in self.tables.values():
+            row = self.store.current_game(table.name)
+            if row is not None:
+                line = timelimit.follow(self.store, table, row, self.settings.time_limit, self.wall, override=True)
+                if line:
+                    self.lines.append(line)
+
+    def walk_step(self) -> int:
+        """`step` in walk mode (a Desk whose `world` has `movement="walk"`): the walks the loop starts for the
+        poll's moves and checks against where walkers stand (`standing`, as the pack reports it beside the
+        inbox) are written after the poll's own writes, judged and heard as they are; returns entries decided."""
+        walks: timers.Walks = vars(self).setdefault("walks", timers.Walks())
+        # the pack reports the walkers it was asked to (`ui/walk`): here, whoever stands somewhere
+        walks.read({uuid_of(n): p for n, p in self.standing.items() if p is not None}, self.names)
+        taken: list[Snapshot] = []
+        made = self.snapshot
+
+        def snapshot(reads: Reads | None = None) -> Snapshot:
+            taken.append(made(reads))
+            return taken[-1]
+
+        vars(self)["snapshot"] = snapshot  # to read the poll's events, as the loop's `_table_writes` does
+        try:
+            decided = self.step()
+        finally:
+            del vars(self)["snapshot"]
+        out: list[str] = []
+        for name, events in taken[0].events.items():
+            out += walks.start(self.tables[name], events, self.now, self.settings.walk_wait)
+        out += walks.check(self.tables.values(), self.now, self.standing)
+        walked: list[str] = []
+        if out or self.writes or decided:  # the arrived walkers' tags go first with a write made anyway
+            walked, walks.walked = walks.walked, []
+        self._judge(walked + out)
+        self.writes = walked + self.writes + out
+        self.written += walked + out
+        self._shown += [shown for command in out for shown in self._message(command)]
+        return decided
 
 
 def open_auction(desk: Desk) -> tuple[str, str]:

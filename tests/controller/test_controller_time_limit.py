@@ -1,7 +1,7 @@
 """A game's time limit: `run --time-limit` (or the rule set's), a boss bar of the time left updated every
 few seconds, warnings at 10 and 1 minutes, the end by `time_up`; stored with the game, so a restarted
-controller and the board page read the same limit. The bar, the warnings, the end and its undo are decided
-on snapshots (`decide_support.Desk`); a restart's limit and `run --time-limit` go over RCON."""
+controller and the board page read the same limit. The bar, the warnings, the end and its undo, a restart's
+limit are decided on snapshots (`decide_support.Desk`); `run --time-limit` goes over RCON, end to end."""
 
 from __future__ import annotations
 
@@ -9,9 +9,6 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +21,7 @@ from monopoli_mc.bridge import timebar
 from monopoli_mc.cli import cli
 from monopoli_mc.controller.db import lease
 from monopoli_mc.controller.clocks import timelimit
-from monopoli_mc.controller.loop import Controller, Settings
+from monopoli_mc.controller.decide import requests
 from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.versions import get_version
 from monopoli_mc.datapack.world_config import load_world
@@ -38,92 +35,6 @@ from monopoli_mc.sandbox.strict import judge
 from monopoli_mc.view.stored import stored_views
 
 BAR = "monopoli:time_main"
-
-
-@dataclass
-class Clocked:
-    """A controller stepped by the test, with a wall clock the test moves on."""
-
-    box: Sandbox
-    rcon: RconClient
-    store: Store
-    bots: dict[str, Bot]
-    lines: list[str]
-    base: float | None = None  # the wall clock's start (None: the real time); the test moves offset on
-    offset: float = 0.0
-
-    def controller(self, **settings: object) -> Controller:
-        """A controller on this database (the previous one released its lease)."""
-        ctl = Controller(self.rcon, load_world(), self.store,
-                         Settings(**{"rules": "prom", "seed": 3, **settings}),  # type: ignore[arg-type]
-                         on_line=self.lines.append, wall=self.wall)
-        ctl.start()
-        return ctl
-
-    def wall(self) -> float:
-        """The controller's time of day."""
-        return (time.time() if self.base is None else self.base) + self.offset
-
-    def heard(self, name: str) -> list[str]:
-        """Every chat line a player has received."""
-        return self.bots[name].chat_text()
-
-
-@contextmanager
-def clocked(tmp_path: Path) -> Iterator[Clocked]:
-    """Alex and Sam online in the strict sandbox, the board placed, a fresh database."""
-    store = Store(tmp_path / "night.db")
-    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, ticking=False) as box, \
-            RconClient(*box.address, PASSWORD, timeout=60) as rcon:
-        box.world.tick()
-        rcon.command("function monopoli:board/main/place")
-        bots = {name: Bot.join(box.world, name) for name in ("Alex", "Sam")}
-        box.world.tick(2)
-        yield Clocked(box, rcon, store, bots, [])
-        store.close()
-        failures = list(box.world.strict_failures)
-    if failures:
-        pytest.fail(f"strict mode rejected: {failures}")
-
-
-def _start(c: Clocked, ctl: Controller) -> None:
-    for name in ("Alex", "Sam"):
-        c.store.request("seat", {"player": name})
-    c.store.request("start", {})
-    ctl.poll()
-    row = c.store.current_game("main")
-    assert ctl.tables["main"].game is not None and row is not None
-    c.base = row.started  # from now on the time is the game's start plus what the test says
-
-
-def test_the_limit_is_stored_with_the_game_and_read_by_the_page(tmp_path: Path) -> None:
-    with clocked(tmp_path) as c:
-        first = c.controller(time_limit=5400.0)
-        _start(c, first)
-        ends = first.tables["main"].ends_at
-        row = c.store.current_game("main")
-        assert row is not None and ends == row.started + 5400
-        first.release()
-        again = c.controller()  # restarted without --time-limit: the game keeps its limit
-        assert again.tables["main"].ends_at == ends
-        assert stored_views(c.store, load_world(), ["main"])[0].ends_at == ends
-        again.poll()
-        assert c.bots["Alex"].bossbars() == [("Time left: 90 min", 5400, 5400, "yellow")]
-        again.release()
-        result = CliRunner().invoke(cli, ["admin", "status", "--db", c.store.path])  # from the database
-        assert result.exit_code == 0 and result.output.endswith(", jar $0, 90 min left\n"), result.output
-        shorter = c.controller(time_limit=1800.0)  # a later run with another limit sets the running game's
-        assert shorter.tables["main"].ends_at == row.started + 1800
-        assert "board 'main': game 1's time limit is now 30 min (was 1 h 30 min), as --time-limit says" in c.lines
-        assert stored_views(c.store, load_world(), ["main"])[0].ends_at == row.started + 1800
-        shorter.poll()
-        assert c.bots["Alex"].bossbars() == [("Time left: 30 min", 1800, 1800, "yellow")]
-        shorter.release()
-        off = c.controller(time_limit=0.0)
-        assert off.tables["main"].ends_at is None and stored_views(c.store, load_world(), ["main"])[0].ends_at is None
-        off.poll()
-        assert c.bots["Alex"].bossbars() == [] and c.box.world.bossbars == {}
-        off.release()
 
 
 @pytest.mark.parametrize(("text", "seconds"), [("90m", 5400), ("90", 5400), ("1h30m", 5400), ("2h", 7200),
@@ -244,6 +155,31 @@ def _at(desk: Desk, offset: float) -> None:
     assert row is not None
     desk.now += row.started + offset - desk.wall
     desk.wall = row.started + offset
+
+
+def test_the_limit_is_stored_with_the_game_and_read_by_the_page() -> None:
+    desk = _desk(time_limit=5400.0)
+    row = desk.store.current_game("main")
+    ends = desk.table.ends_at
+    assert row is not None and ends == row.started + 5400
+    desk.run_again(time_limit=None)  # restarted without --time-limit: the game keeps its limit
+    assert desk.table.ends_at == ends
+    assert stored_views(desk.store, desk.world, ["main"])[0].ends_at == ends
+    desk.step()
+    assert desk.bossbar(BAR) == ("Time left: 90 min", 5400, 5400, "yellow")
+    assert {"tag Alex add monopoli.time.main", "tag Sam add monopoli.time.main"} <= set(desk.writes)
+    status = requests.ask(desk.store, "status", {}, None, 1)  # `monopoli admin status` with no controller running
+    assert status.code == 0 and status.line.endswith(", jar $0, 90 min left"), status.line
+    desk.run_again(time_limit=1800.0)  # a later run with another limit sets the running game's
+    assert desk.table.ends_at == row.started + 1800
+    assert "board 'main': game 1's time limit is now 30 min (was 1 h 30 min), as --time-limit says" in desk.lines
+    assert stored_views(desk.store, desk.world, ["main"])[0].ends_at == row.started + 1800
+    desk.step()
+    assert desk.bossbar(BAR) == ("Time left: 30 min", 1800, 1800, "yellow")
+    desk.run_again(time_limit=0.0)  # --time-limit off
+    assert desk.table.ends_at is None and stored_views(desk.store, desk.world, ["main"])[0].ends_at is None
+    desk.step()
+    assert desk.bossbar(BAR) is None and f"bossbar remove {BAR}" in desk.writes
 
 
 def test_the_time_left_is_a_boss_bar_with_warnings_and_the_game_ends_on_time() -> None:
