@@ -1,16 +1,16 @@
-"""Bad input from the world: each is answered with a clear message and changes nothing. Decided on a
-snapshot with no server (`decide_support.Desk`); the walk and the idle poll's one request go over the wire."""
+"""Bad input from the world: each is answered with a clear message and changes nothing; walk mode's walk
+and teleport. Decided on a snapshot with no server (`decide_support.Desk`); that an idle poll is one
+request is proven on the wire by `test_controller_requests.test_a_walking_turn_reads_the_walkers_position_with_the_inbox`."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import dataclasses
 
-from controller_support import Rig, make_rig
 from decide_support import Desk, open_auction
 
 from monopoli_mc.bridge import outbox
 from monopoli_mc.datapack import calls
-from monopoli_mc.datapack.layout import Layout
+from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.rules.phases import DRAW, ROLL
 
 
@@ -122,15 +122,6 @@ def test_in_game_admin_function_goes_through_the_engine(desk: Desk) -> None:
     assert desk.game.owner[39] == -1
 
 
-def test_idle_poll_is_one_request(rig: Rig) -> None:
-    rig.step()
-    before = rig.ctl.requests
-    for _ in range(5):
-        rig.step()
-    assert rig.ctl.requests - before == 5
-
-
-
 def test_negative_values_are_answered(desk: Desk) -> None:
     before = desk.game.to_data()
     name = _others(desk)[0]
@@ -143,20 +134,26 @@ def test_negative_values_are_answered(desk: Desk) -> None:
     assert desk.game.to_data() == before
 
 
-def test_walk_mode_marks_the_space_and_teleports_after_the_wait(tmp_path: Path) -> None:
-    for rig in make_rig(tmp_path, ["Alex", "Sam"], movement="walk"):
-        game = rig.game
-        current = game.names[game.to_act()]
-        rig.bots[current].trigger("d6")
-        rig.step()
-        space = game.board.spaces[game.pos[game.names.index(current)]]
-        assert ("actionbar", f"Walk to {space.name}") in rig.bots[current].titles()
-        rig.step()  # walk_wait is 0 in the rig: teleported at the next poll
-        pos = rig.bots[current].player.pos
-        layout = Layout(rig.world.board("main"))
-        if game.jail_turns[game.names.index(current)] < 0:
-            assert layout.tile_at(pos[0], pos[2]) == game.pos[game.names.index(current)]
-
+def test_walk_mode_marks_the_space_and_teleports_after_the_wait() -> None:
+    desk = Desk(["Alex", "Sam"], world=dataclasses.replace(load_world(), movement="walk"), walk_wait=30.0)
+    game = desk.game
+    current = game.names[game.to_act()]
+    other = next(n for n in game.names if n != current)
+    seat = game.names.index(current)
+    desk.trigger(current, "d6")
+    desk.walk_step()
+    space = game.pos[seat]
+    assert game.jail_turns[seat] < 0  # seed 3: not sent to jail, so they walk
+    assert desk.said_to(current, "actionbar") == [f"Walk to {game.board.spaces[space].name}"]
+    assert desk.said_to(other, "actionbar") == []
+    assert calls.walk(current) in desk.writes  # the pack reports where they stand from the next tick
+    assert not [c for c in desk.writes if c.startswith("function monopoli:ui/tp ")]  # not teleported yet
+    desk.tick(29.0)
+    desk.walk_step()
+    assert desk.writes == []  # still walking, somewhere else
+    desk.tick(1.0)
+    desk.walk_step()  # the wait is over: untagged and teleported onto the space, them alone
+    assert desk.writes == [calls.walked(current), calls.teleport(current, "main", space)]
 
 
 def test_operator_requests_with_bad_names_are_refused(desk: Desk) -> None:
