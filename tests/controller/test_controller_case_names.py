@@ -2,8 +2,9 @@
 controller never writes to the wrong one, and never seats the second, telling both in one line.
 
 Vanilla finds a player written by name ignoring case, the first online in join order
-(`PlayerList.getPlayerByName`, docs/vanilla-behaviour.md row N1); the strict sandbox does the same,
-and everything goes over real RCON.
+(`PlayerList.getPlayerByName`, docs/vanilla-behaviour.md row N1); the strict sandbox does the same. The
+refusal is decided on a snapshot (`decide_support.Desk`); what reaches whom, written and read, goes over
+real RCON.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from pathlib import Path
 
 import pytest
 from controller_support import Rig, make_rig
+from decide_support import Desk
 
+from monopoli_mc.bridge.inbox import InboxError, parse_pos, pos_query
 from monopoli_mc.datapack import calls
 from monopoli_mc.sandbox.bots import Bot
 
@@ -26,7 +29,19 @@ def rig(tmp_path: Path) -> Iterator[Rig]:
     yield from make_rig(tmp_path, ["Alex", "Sam"])
 
 
+def test_alex_in_lower_case_is_not_seated_and_both_are_told() -> None:
+    desk = Desk(["Alex", "Sam"])
+    desk.trigger("alex", "join")
+    desk.step()
+    assert REFUSAL in desk.said_to("alex")
+    assert REFUSAL in desk.said_to("Alex")
+    assert desk.game.names == ["Alex", "Sam"] and desk.store.lobby("main") == []
+
+
 def test_alex_plays_while_alex_in_lower_case_is_online_first_and_nothing_of_his_reaches_the_other(rig: Rig) -> None:
+    """The writes are aimed exactly (`calls.exactly`, as the loop sends them), and so is the read phase's
+    question of where a player stands: by name vanilla would answer with the twin (and `parse_pos` refuse
+    the reply), aimed exactly it answers with the player."""
     world = rig.box.world
     lower = Bot.join(world, "alex")
     rig.bots["alex"] = lower
@@ -35,12 +50,8 @@ def test_alex_plays_while_alex_in_lower_case_is_online_first_and_nothing_of_his_
     assert world.player_named("Alex") is lower.player  # what `tellraw Alex` would reach
     rig.step(2)
     rig.said_to("Alex"), rig.said_to("alex")
-
-    lower.trigger("join")
+    lower.trigger("jar")  # an input of alex's makes the controller see the twin
     rig.step()
-    assert REFUSAL in rig.said_to("alex")
-    assert REFUSAL in rig.said_to("Alex")
-    assert [n for n in rig.ctl.tables["main"].game.names] == ["Alex", "Sam"]  # type: ignore[union-attr]
 
     game = rig.game
     turns = 0
@@ -58,6 +69,13 @@ def test_alex_plays_while_alex_in_lower_case_is_online_first_and_nothing_of_his_
     assert world.execute("scoreboard players get @a[name=alex,limit=1] monopoli.cash")[0].startswith("Can't get value")
     assert lower.books() == [] and not [line for line in lower.chat_text() if "[Roll]" in line]
 
+    lower.walk_to((10.5, 64.0, 0.5))
+    rig.bots["Alex"].walk_to((-20.5, 64.0, 0.5))
+    with pytest.raises(InboxError):
+        parse_pos(rig.rcon.command(pos_query("Alex")), "Alex")  # alex's position, named alex
+    query = f"data get entity {calls.aimed('Alex', calls.case_twins(['Alex', 'alex']))} Pos"
+    assert parse_pos(rig.rcon.command(query), "Alex") == (-20.5, 64.0, 0.5)
+
 
 def test_the_calls_aim_exactly_at_a_name_with_a_twin_and_show_it_as_it_is() -> None:
     twins = calls.case_twins(["Alex", "alex", "Sam"])
@@ -67,20 +85,3 @@ def test_the_calls_aim_exactly_at_a_name_with_a_twin_and_show_it_as_it_is() -> N
     assert out == ['function monopoli:ui/cash {player:"@a[name=Alex,limit=1]",cash:1500}',
                    'function monopoli:ui/cash {player:"Sam",cash:10}', calls.hud("main", "Alex"),
                    "tag @a[name=alex,limit=1] add monopoli.walk"]
-
-
-def test_where_a_twin_stands_is_read_from_that_player(tmp_path: Path) -> None:
-    """The read phase asks where a joiner or walker stands; with a twin online first, by name vanilla would
-    answer with the twin (and `parse_pos` refuse the reply), aimed exactly it answers with the player."""
-    from monopoli_mc.bridge.inbox import InboxError, parse_pos, pos_query
-    from monopoli_mc.rcon.client import RconClient
-    from monopoli_mc.sandbox.runner import Sandbox
-    with Sandbox(password="pw", strict=True, ticking=False) as box, RconClient(*box.address, "pw") as rcon:
-        lower, upper = Bot.join(box.world, "alex"), Bot.join(box.world, "Alex")
-        lower.walk_to((10.5, 64.0, 0.5))
-        upper.walk_to((-20.5, 64.0, 0.5))
-        with pytest.raises(InboxError):
-            parse_pos(rcon.command(pos_query("Alex")), "Alex")  # alex's position, named alex
-        query = f"data get entity {calls.aimed('Alex', calls.case_twins(['Alex', 'alex']))} Pos"
-        assert parse_pos(rcon.command(query), "Alex") == (-20.5, 64.0, 0.5)
-        assert box.world.strict_failures == []
