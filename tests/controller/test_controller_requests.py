@@ -30,6 +30,10 @@ def _walker(rig: Rig) -> str:
 
 
 def test_a_walking_turn_reads_the_walkers_position_with_the_inbox(tmp_path: Path) -> None:
+    """A walker's position comes with the inbox read; an idle poll is then one request. The night's id and
+    the boot last seen are kept in memory between polls: an idle poll reads no row of the meta table but
+    the night's news count beside this world's mark, in one statement: another world's controller writes
+    the news (controller/db/tidings.py), so only the file can say whether there is any."""
     for rig in make_rig(tmp_path, ["Alex", "Sam"], movement="walk"):
         counting = Counting(rig.rcon)
         rig.ctl.rcon = counting
@@ -60,9 +64,16 @@ def test_a_walking_turn_reads_the_walkers_position_with_the_inbox(tmp_path: Path
         rig.step()
         assert rig.ctl.walks.positions == {}  # the pack reports nobody now
         counting.take()
+        statements: list[str] = []
+        rig.store.db.set_trace_callback(statements.append)
         for _ in range(3):  # an idle poll, nobody walking: one request for every board
             rig.step()
             assert counting.take() == [READ_QUERY]
+        rig.store.db.set_trace_callback(None)
+        # and no row of the meta table but the night's news count beside this world's mark, in one statement
+        news = [s for s in statements if "meta" in s and "'news'" in s and "'heard:" in s]
+        assert statements and not [s for s in statements if "meta" in s and s not in news]
+        assert len(news) == 3  # one a poll
         assert rig.box.world.strict_failures == []
 
 
@@ -107,19 +118,3 @@ def test_a_walker_not_there_in_time_is_untagged_and_teleported() -> None:
     desk.walk_step()
     assert desk.writes[0] == calls.walked(walker)  # the untag rides on the next write
     assert calls.teleport(walker, "main", there) not in desk.written
-
-
-def test_an_idle_poll_reads_no_setting_from_the_database(tmp_path: Path) -> None:
-    """The night's id and the boot last seen are kept in memory between polls: an idle poll (and a
-    poll with a new boot, once that boot is recorded) reads no row of the meta table but the night's
-    news count beside this world's mark, in one statement: another world's controller writes the news
-    (controller/db/tidings.py), so only the file can say whether there is any."""
-    for rig in make_rig(tmp_path, ["Alex", "Sam"]):
-        statements: list[str] = []
-        rig.store.db.set_trace_callback(statements.append)
-        for _ in range(3):
-            rig.step()
-        rig.store.db.set_trace_callback(None)
-        news = [s for s in statements if "meta" in s and "'news'" in s and "'heard:" in s]
-        assert statements and not [s for s in statements if "meta" in s and s not in news]
-        assert len(news) == 3  # one a poll
