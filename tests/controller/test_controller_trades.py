@@ -1,20 +1,13 @@
-"""Trades written in the world with triggers: the draft is answered, sent, accepted (decided on a snapshot,
-`decide_support.Desk`), and survives a restart (over RCON)."""
+"""Trades written in the world with triggers: the draft is answered, sent, accepted, and survives a restart
+(decided on snapshots, `decide_support.Desk`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from controller_support import Rig
 from decide_support import Desk
 
-from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.datapack import calls
-
-
-def _give(rig: Rig, name: str, space: int) -> None:
-    rig.rcon.command(f'function monopoli:admin/give_deed {{player:"{name}",space:{space}}}')
-    rig.step()
 
 
 def test_a_trade_written_with_triggers_is_accepted(desk: Desk) -> None:
@@ -58,16 +51,18 @@ def test_an_offer_the_engine_refuses_is_kept(desk: Desk) -> None:
     assert desk.tables["main"].offers[2]["to"] == 0
 
 
-def test_a_draft_survives_a_controller_restart(rig: Rig) -> None:
-    _give(rig, "Sam", 39)
-    rig.bots["Alex"].trigger("offer", "set", 39)
-    rig.step()
-    draft = rig.ctl.tables["main"].offers[0]
+def test_a_draft_survives_a_controller_restart(desk: Desk) -> None:
+    desk.give_deed("Sam", 39)
+    desk.trigger("Alex", "offer", 39)
+    desk.step()
+    draft = desk.tables["main"].offers[0]
     assert draft["to"] == 1 and draft["get"] == [39]
-    again = Controller(rig.rcon, rig.world, rig.store, Settings(rules="prom", seed=3, start_at=3,
-                                                                auction_quiet=0.0, walk_wait=0.0))
-    again.start()
-    assert again.tables["main"].offers == {0: draft}
+    desk.restart()  # a controller started again on the same database
+    assert desk.tables["main"].offers == {0: draft}
+    desk.said_to("Alex")
+    desk.trigger("Alex", "offer_send")  # the draft goes on where it was
+    desk.step()
+    assert any("You offer Sam" in line for line in desk.said_to("Alex"))
 
 
 def test_trade_triggers_with_bad_values_are_answered(desk: Desk) -> None:
