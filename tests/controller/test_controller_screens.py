@@ -1,29 +1,27 @@
 """What the players' chat and the live page's move list tell: the auction's high bidder, and the
-operator's undo, pause, resume, kick and end. The auction's buttons are the pack's: over RCON on the
-strict sandbox; the move list is decided on a snapshot (`decide_support.Desk`)."""
+operator's undo, pause, resume, kick and end, decided on snapshots (`decide_support.Desk`). The auction's
+line and buttons as a player reads them are the pack's (`tests/datapack/test_datapack_sandbox.py`)."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from decide_support import Desk, open_auction
 
-from controller_support import make_rig, open_auction
-from decide_support import Desk
-
+from monopoli_mc.datapack import calls
 from monopoli_mc.view.html import section
 from monopoli_mc.view.model import BoardView, board_view
 from monopoli_mc.view.stored import stored_views
 
 
-def test_the_auction_line_names_the_high_bidder(tmp_path: Path) -> None:
-    for rig in make_rig(tmp_path, ["Alex", "Sam"], seed=2):
-        rig.ctl.settings.auction_quiet = 60.0  # the auction stays open while the test looks
-        name, other = open_auction(rig)
-        assert "High bid $0. [+10] [+50] [+100] [Other] [Pass]" in rig.said_to(other)  # nobody has bid yet
-        rig.bots[other].trigger("bid", "set", 80)
-        rig.step()
-        assert f"High bid $80 by {other}. [+10] [+50] [+100] [Other] [Pass]" in rig.said_to(name)
-        # the high bidder may raise, not pass (the rules refuse it: issue 33's buttons)
-        assert f"High bid $80 by {other}. [+10] [+50] [+100] [Other]" in rig.said_to(other)
+def test_the_auction_line_names_the_high_bidder() -> None:
+    desk = Desk(["Alex", "Sam"], seed=2, auction_quiet=60.0)  # the auction stays open while the test looks
+    name, other = open_auction(desk)
+    assert calls.prompt_bid(other, 0) in desk.writes  # "High bid $0. [+10] [+50] [+100] [Other] [Pass]": no bid yet
+    desk.trigger(other, "bid", 80)
+    desk.step()
+    assert calls.prompt_bid(name, 80, other) in desk.writes  # "High bid $80 by Sam. [+10] [+50] [+100] [Other] [Pass]"
+    # the high bidder may raise, not pass (the rules refuse it: issue 33's buttons)
+    assert calls.prompt_bid(other, 80, other, passes=False) in desk.writes
+    assert calls.prompt_bid(other, 80, other) not in desk.writes
 
 
 def test_undo_pause_resume_kick_and_end_show_in_the_move_list_and_an_undone_move_leaves_it() -> None:

@@ -177,3 +177,18 @@ def test_bus_role_and_claim_buttons_queue_their_values(world: World) -> None:
     world.tick()
     got = [(e["kind"], e["value"]) for e in _entries(world) if e["kind"] != "online"]
     assert got == [("bus", 3), ("role", 2), ("claim", 39), ("goto", 20), ("goto", 40)]
+
+
+def test_the_bid_prompt_names_the_high_bid_and_its_bidder(world: World) -> None:
+    """What `calls.prompt_bid` shows a player (the auction's line: `test_controller_screens.py` decides it)."""
+    alex = Bot.join(world, "Alex")
+    world.tick()
+    for call, line in ((calls.prompt_bid("Alex", 0), "High bid $0. [+10] [+50] [+100] [Other] [Pass]"),
+                       (calls.prompt_bid("Alex", 80, "Sam"), "High bid $80 by Sam. [+10] [+50] [+100] [Other] [Pass]"),
+                       (calls.prompt_bid("Alex", 80, "Alex", passes=False),
+                        "High bid $80 by Alex. [+10] [+50] [+100] [Other]")):
+        world.execute(call)
+        assert alex.chat_text()[-1] == line
+    alex.click("+50")
+    world.tick()
+    assert [e["value"] for e in _entries(world) if e["kind"] == "bid"] == [130]
