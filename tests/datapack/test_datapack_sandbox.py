@@ -192,3 +192,27 @@ def test_the_bid_prompt_names_the_high_bid_and_its_bidder(world: World) -> None:
     alex.click("+50")
     world.tick()
     assert [e["value"] for e in _entries(world) if e["kind"] == "bid"] == [130]
+
+
+@pytest.mark.parametrize("value", [0, -3])
+def test_every_trigger_used_at_zero_or_below_is_queued_and_enabled_again(world: World, value: int) -> None:
+    """Triggers never stay locked: a use at 0 changes no score, so only the unlock sweep (once a second)
+    finds and queues it; one below 0 is queued at the next tick. Either way the trigger is enabled again
+    (the controller's answers: `tests/controller/test_controller_triggers.py`)."""
+    from monopoli_mc.datapack.channel import INTENTS, UNLOCK_PARTS
+
+    locked = "You cannot trigger this objective yet"
+    alex = Bot.join(world, "Alex")
+    world.tick()
+    for intent in INTENTS:
+        assert locked not in " ".join(alex.trigger(intent.name, "set", value)), intent.name
+        assert locked in " ".join(alex.trigger(intent.name, "set", value)), "the use locks the trigger"
+        world.tick()
+        queued = [e["value"] for e in _entries(world) if e["kind"] == intent.name]
+        assert queued == ([] if value == 0 else [value]), (intent.name, queued)  # at 0: no score changed
+        world.tick(UNLOCK_PARTS)
+        assert [e["value"] for e in _entries(world) if e["kind"] == intent.name] == [value], intent.name
+        assert locked not in " ".join(alex.trigger(intent.name, "set", value)), \
+            f"/trigger {intent.name} stayed locked after set {value}"
+        world.tick(UNLOCK_PARTS)
+        world.execute(calls.ack(10**6))
