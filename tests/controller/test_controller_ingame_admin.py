@@ -1,27 +1,22 @@
 """Two boards from in game: an operator player runs `/function monopoli:admin/...` for each board, the
 right board is affected, and the answer (done, or refused with the reason) comes back in their chat.
 Decided on snapshots (`decide_support.Desk`): the pack queues each request as an inbox entry of the
-operator's; a board the pack has and the controller does not goes over RCON."""
+operator's."""
 
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
-from controller_support import PASSWORD
 from decide_support import Desk
 
 from monopoli_mc.controller.decide.ingame import IN_GAME_WAIT
-from monopoli_mc.controller.loop import Controller, Settings
-from monopoli_mc.controller.db.store import Store
+from monopoli_mc.datapack.build import build_pack
 from monopoli_mc.datapack.layout import BoardPlace
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
-from monopoli_mc.demo.run import install
-from monopoli_mc.rcon.client import RconClient
+from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.phases import OVER
-from monopoli_mc.sandbox.bots import Bot
-from monopoli_mc.sandbox.runner import Sandbox
+from monopoli_mc.rules.settings import load_rules
 
 SEATS = {"Alex": "main", "Sam": "main", "Robin": "annex", "Kai": "annex"}
 OFF_BOARD = (70.5, -60.0, -50.5)  # on neither board
@@ -156,37 +151,29 @@ def test_from_the_console_there_is_no_one_to_tell_but_it_works(night: Night) -> 
     assert night.said_to("Op") == []
 
 
-def test_seat_and_unseat_before_a_start_and_an_unknown_board(tmp_path: Path) -> None:
-    """The server answers a board the pack does not have; the controller one the pack has and it does not
-    (a board taken out of the world config, the pack not rebuilt)."""
+def test_seat_and_unseat_before_a_start_and_an_unknown_board() -> None:
+    """The controller answers a board the pack has and it does not (a board taken out of the world config,
+    the pack not rebuilt); the server answers one the pack does not have (`Unknown function`, vanilla's:
+    `tests/sandbox/test_world_datapack.py`), and the pack has functions for its world's boards only."""
     old = BoardPlace(name="old", origin=(200, -60, 0), facing="west", tile_size=4, height=10)
-    with Sandbox(password=PASSWORD, strict=True, datapack=install(_two_boards(old), "prom", tmp_path),
-                 ticking=False) as box, RconClient(*box.address, PASSWORD) as rcon:
-        box.world.tick()
-        store = Store(tmp_path / "night.db")
-        ctl = Controller(rcon, _two_boards(), store, Settings(seed=2))
-        ctl.start()
-        op = Bot.join(box.world, "Op")
-        box.world.tick()
-        rcon.command("op Op")
-        assert op.command("function monopoli:admin/nosuch/pause") == ["Unknown function monopoli:admin/nosuch/pause"]
-        op.command("function monopoli:admin/old/pause")
-        box.world.tick()
-        ctl.poll()
-        assert op.chat_text()[-1] == "admin pause: error: no board named 'old'; boards: main, annex"
-        for command, answer in (
-                ('annex/seat {player:"Op"}', "admin seat: Op seated at board 'annex' (1 seated)"),
-                ('seat {player:"Op"}', "admin seat: refused: Op is already seated at board 'annex'; "  # Op stands on main
-                                       "`monopoli admin unseat Op` takes them out first"),
-                ('unseat {player:"Op"}', "admin unseat: Op unseated from board 'annex' (0 seated)"),
-                ('seat {player:"Op"}', "admin seat: Op seated at board 'main' (1 seated)")):
-            op.command(f"function monopoli:admin/{command}")
-            box.world.tick()
-            ctl.poll()
-            assert op.chat_text()[-1] == answer
-        assert store.lobby("annex") == [] and store.lobby("main") == ["Op"]
-        store.close()
-        assert box.world.strict_failures == []
+    pack = build_pack(_two_boards(old), load_board(board_path(load_rules("prom").board)), structures=False)
+    assert {"monopoli:admin/old/pause", "monopoli:admin/annex/seat", "monopoli:admin/main/pause"} <= set(pack.functions)
+    assert not any(f.startswith("monopoli:admin/nosuch/") for f in pack.functions)
+    desk = Desk([], world=_two_boards(), seed=2)
+    desk.stand("Op", "main")
+    desk.admin("pause", board="old", by="Op")  # `function monopoli:admin/old/pause`: the pack has it
+    desk.step()
+    assert desk.said_to("Op")[-1] == "admin pause: error: no board named 'old'; boards: main, annex"
+    for board, kind, answer in (
+            ("annex", "seat", "admin seat: Op seated at board 'annex' (1 seated)"),
+            (None, "seat", "admin seat: refused: Op is already seated at board 'annex'; "  # Op stands on main
+                           "`monopoli admin unseat Op` takes them out first"),
+            (None, "unseat", "admin unseat: Op unseated from board 'annex' (0 seated)"),
+            (None, "seat", "admin seat: Op seated at board 'main' (1 seated)")):
+        desk.admin(kind, board=board, target="Op", by="Op")  # `function monopoli:admin/[board/]kind {player:"Op"}`
+        desk.step()
+        assert desk.said_to("Op")[-1] == answer
+    assert desk.store.lobby("annex") == [] and desk.store.lobby("main") == ["Op"]
 
 
 def test_numbers_from_in_game_are_read_as_the_cli_reads_them(night: Night) -> None:
