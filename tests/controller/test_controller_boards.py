@@ -1,5 +1,6 @@
-"""Several boards in one world: one game each, run by one controller; players join where they stand
-(decided on a snapshot); a table's line and the status's one list of who is online, over RCON."""
+"""Several boards in one world: one game each, run by one controller; players join where they stand and a
+table's line is one command its players hear (decided on snapshots); the status's one list of who is
+online, over RCON."""
 
 from __future__ import annotations
 
@@ -36,10 +37,7 @@ def _two_boards(tmp_path: Path) -> Iterator[tuple[Sandbox, Controller, dict[str,
 
 def test_two_boards_two_games() -> None:
     desk = Desk([], world=two_board_world(), seed=2, start_at=2)
-    for name, board in SEATS.items():
-        desk.stand(name, board)
-        desk.trigger(name, "join")
-        desk.step()
+    _seated(desk)
     main, annex = desk.tables["main"].game, desk.tables["annex"].game
     assert main is not None and annex is not None
     assert sorted(main.names) == ["Alex", "Sam"] and sorted(annex.names) == ["Kai", "Robin"]
@@ -53,21 +51,30 @@ def test_two_boards_two_games() -> None:
     assert main.phase == "roll" and main.last_dice == (0, 0)
 
 
-def test_a_line_for_a_table_is_one_command_its_players_hear(tmp_path: Path) -> None:
-    with _two_boards(tmp_path) as (box, ctl, bots):
-        counting = ctl.rcon = Counting(ctl.rcon)
-        annex = ctl.tables["annex"].game
-        assert annex is not None
-        first = annex.names[annex.to_act()]
-        bots[first].trigger("d6")
-        box.world.tick()
-        ctl.poll()
-        read, write = counting.take()  # the read, and one batch
-        tells = [op for op in write.split("{f:")[1:] if op.startswith('"ui/tell"')]
-        assert len(tells) == 1 and 'player:"@a[scores={monopoli.table=2}]"' in tells[0]
-        heard = {name: any(line.startswith(f"{first} throws") for line in bot.chat_text())
-                 for name, bot in bots.items()}
-        assert heard == {"Alex": False, "Sam": False, "Robin": True, "Kai": True}
+def _seated(desk: Desk) -> None:
+    """Each player stands on Go of their board and types /trigger join; one poll each."""
+    for name, board in SEATS.items():
+        desk.stand(name, board)
+        desk.trigger(name, "join")
+        desk.step()
+
+
+def test_a_line_for_a_table_is_one_command_its_players_hear() -> None:
+    """One `ui/tell` to the table's selector (`table_players`), which the pack's seat score makes reach the
+    table's players only (`tests/datapack/test_datapack_sandbox.py`); the batching is `test_controller_batch`'s."""
+    desk = Desk([], world=two_board_world(), seed=2, start_at=2)
+    _seated(desk)
+    annex = desk.tables["annex"]
+    assert annex.game is not None
+    for name in SEATS:  # each seated at their table: their table's lines reach them
+        assert calls.sit(name, desk.tables[SEATS[name]].view.number) in desk.written, name
+    first = annex.game.names[annex.game.to_act()]
+    desk.trigger(first, "d6")
+    desk.step()
+    tells = [c for c in desk.writes if c.startswith("function monopoli:ui/tell ")]
+    assert len(tells) == 1 and 'player:"@a[scores={monopoli.table=2}]"' in tells[0], tells
+    heard = {name: any(line.startswith(f"{first} throws") for line in desk.heard(name)) for name in SEATS}
+    assert heard == {"Alex": False, "Sam": False, "Robin": True, "Kai": True}
 
 
 def test_status_of_every_board_asks_once_who_is_online_before_deciding(tmp_path: Path) -> None:

@@ -216,3 +216,16 @@ def test_every_trigger_used_at_zero_or_below_is_queued_and_enabled_again(world: 
             f"/trigger {intent.name} stayed locked after set {value}"
         world.tick(UNLOCK_PARTS)
         world.execute(calls.ack(10**6))
+
+
+def test_a_line_for_a_table_reaches_its_seated_players_only(world: World) -> None:
+    """`calls.sit` seats a player at a table; a message to `table_players(n)` reaches table n's players alone."""
+    from monopoli_mc.datapack.escape import table_players
+
+    bots = {name: Bot.join(world, name) for name in ("Alex", "Sam", "Robin", "Kai", "Lee")}
+    world.tick()
+    for name, number in (("Alex", 1), ("Sam", 1), ("Robin", 2), ("Kai", 2)):  # Lee sits nowhere
+        world.execute(calls.sit(name, number))
+    world.execute(calls.message("tell", table_players(2), "Kai throws 3+4", world_version(world)))
+    assert {name: "Kai throws 3+4" in bot.chat_text() for name, bot in bots.items()} == {
+        "Alex": False, "Sam": False, "Robin": True, "Kai": True, "Lee": False}
