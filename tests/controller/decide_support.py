@@ -396,6 +396,17 @@ class Desk:
         self.written += walked + out
         self._shown += [shown for command in out for shown in self._message(command)]
         return decided
+    # -- h2 (issue 36): what the read phase asks for a board's wait ------------------------
+    def read_waits(self) -> bool:
+        """The read phase's part for boards waiting on one player (`reads.Reader.read`): when a wait reaches a
+        mark (`stall.list_due`), who is online is asked (`online`; None: the list did not read) and kept
+        (`stall.listed`) for the next `step`'s words; whether `list uuids` was asked."""
+        from monopoli_mc.controller.clocks import stall  # here: the lead merges several blocks of helpers
+
+        waits = stall.list_due(self.tables.values(), self.wall)
+        if waits:
+            stall.listed(waits, self.online, self.wall)
+        return bool(waits)
 
 
 def open_auction(desk: Desk) -> tuple[str, str]:
