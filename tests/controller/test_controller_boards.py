@@ -1,6 +1,6 @@
 """Several boards in one world: one game each, run by one controller; players join where they stand and a
 table's line is one command its players hear (decided on snapshots); the status's one list of who is
-online, over RCON."""
+online, read before deciding, over RCON."""
 
 from __future__ import annotations
 
@@ -78,6 +78,8 @@ def test_a_line_for_a_table_is_one_command_its_players_hear() -> None:
 
 
 def test_status_of_every_board_asks_once_who_is_online_before_deciding(tmp_path: Path) -> None:
+    """The read phase asks the server's list once a poll, before deciding, for a status of every board and for
+    a seat that names a player the controller has not seen yet (who came online since its last read)."""
     with _two_boards(tmp_path) as (box, ctl, bots):
         bots["Kai"].leave()
         box.world.tick()
@@ -86,3 +88,11 @@ def test_status_of_every_board_asks_once_who_is_online_before_deciding(tmp_path:
         assert counting.take() == [READ_QUERY, LIST_UUIDS]  # one list for both boards, in the read phase
         assert [line.split(":")[0] for line in lines] == ["main", "annex"]
         assert "Kai (offline)" in lines[1] and "(offline)" not in lines[0]
+        Bot.join(box.world, "Lee")  # no tick: the pack has not queued Lee's arrival, the controller never saw Lee
+        request = ctl.store.request("seat", {"player": "Lee"}, "main")
+        ctl.poll()
+        sent = counting.take()  # a seat that names someone new: the list, once, before deciding
+        assert sent[:2] == [READ_QUERY, LIST_UUIDS] and sent.count(LIST_UUIDS) == 1, sent
+        assert ctl.store.answer_of(request) == (
+            "Lee queued for the next game on board 'main', place 1 (queued for the next game: Lee (1))")
+        assert "Lee" in ctl.store.players().values()  # remembered for the next controller

@@ -1,77 +1,17 @@
 """Seating from the terminal: only players the server has seen (--offline forces it), unseat before
 the start, end. The desk's answers are decided on snapshots (`decide_support.Desk`); a player who came
-online since is seen through `monopoli admin` against a controller playing the strict sandbox over RCON."""
+online since the controller's last read is seen because the read phase asks the server's list first
+(over RCON: `test_controller_boards.py::test_status_of_every_board_asks_once_who_is_online_before_deciding`)."""
 
 from __future__ import annotations
 
-import threading
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-from click.testing import CliRunner, Result
-from controller_support import PACK, PASSWORD
+from click.testing import CliRunner
 from decide_support import Desk
 
 from monopoli_mc.cli import cli
-from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.db.store import Store
-from monopoli_mc.datapack.world_config import load_world
-from monopoli_mc.rcon.client import RconClient
-from monopoli_mc.sandbox.bots import Bot
-from monopoli_mc.sandbox.runner import Sandbox
-
-
-@dataclass
-class Night:
-    """A controller running in a thread against the sandbox; the terminal is the CLI."""
-
-    db: Path
-    box: Sandbox
-    ctl: Controller
-    bots: dict[str, Bot]
-    lines: list[str]
-
-    def admin(self, *args: str) -> Result:
-        """`monopoli admin ARGS --db ...`, as the operator types it."""
-        return CliRunner().invoke(cli, ["admin", *args, "--db", str(self.db), "--wait", "10"])
-
-    def heard(self, name: str) -> list[str]:
-        """Every chat line a player has received."""
-        return self.bots[name].chat_text()
-
-
-@contextmanager
-def night(tmp_path: Path, online: list[str], **settings: object) -> Iterator[Night]:
-    """These players online in the strict sandbox, then the controller started on a fresh database."""
-    db = tmp_path / "night.db"
-    store = Store(db)
-    with Sandbox(password=PASSWORD, strict=True, datapack=PACK, ticking=False) as box, \
-            RconClient(*box.address, PASSWORD, timeout=60) as rcon:
-        box.world.tick()
-        rcon.command("function monopoli:board/main/place")
-        bots = {name: Bot.join(box.world, name) for name in online}
-        box.world.tick(2)
-        lines: list[str] = []
-        ctl = Controller(rcon, load_world(), store, Settings(rules="prom", seed=3, poll_interval=0.01,
-                                                             **settings),  # type: ignore[arg-type]
-                         on_line=lines.append)
-        ctl.start()
-        stop = threading.Event()
-        runner = threading.Thread(target=ctl.run, args=(stop.is_set,))
-        runner.start()
-        try:
-            yield Night(db, box, ctl, bots, lines)
-        finally:
-            stop.set()
-            runner.join(10)
-            store.close()
-        failures = list(box.world.strict_failures)
-    if failures:
-        pytest.fail(f"strict mode rejected: {failures}")
 
 
 def _desk(online: list[str]) -> Desk:
@@ -94,16 +34,6 @@ def test_only_players_the_server_has_seen_are_seated() -> None:
         "the spelling (`monopoli admin unseat Robin` takes them out before the start)")
     assert desk.store.lobby("main") == ["Alex", "Robin"]
     assert "Robin joined board main (2 seated)." in desk.said_to("Sam")
-
-
-def test_a_player_who_came_online_since_is_seen(tmp_path: Path) -> None:
-    with night(tmp_path, ["Alex"]) as n:
-        n.bots["Kim"] = Bot.join(n.box.world, "Kim")  # no tick: the pack has not queued Kim's arrival
-        result = n.admin("seat", "Kim")
-        assert (result.exit_code, result.output) == (0, "Kim seated at board 'main' (1 seated)\n")
-    store = Store(n.db)
-    assert "Kim" in store.players().values()  # remembered for the next controller
-    store.close()
 
 
 def test_unseat_before_the_start_and_not_after() -> None:
