@@ -4,6 +4,7 @@ online, read before deciding, over RCON."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,6 +14,7 @@ from decide_support import Desk
 from decide_support import two_boards as two_board_world
 
 from monopoli_mc.bridge.inbox import LIST_UUIDS, READ_QUERY
+from monopoli_mc.controller.clocks.stall import CHECK_AT
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack import calls
@@ -78,8 +80,9 @@ def test_a_line_for_a_table_is_one_command_its_players_hear() -> None:
 
 
 def test_status_of_every_board_asks_once_who_is_online_before_deciding(tmp_path: Path) -> None:
-    """The read phase asks the server's list once a poll, before deciding, for a status of every board and for
-    a seat that names a player the controller has not seen yet (who came online since its last read)."""
+    """The read phase asks the server's list once a poll, before deciding: for a status of every board, for a
+    seat that names a player the controller has not seen yet (who came online since its last read), and when
+    a board's wait for one player reaches a mark (that player offline: the table is told at 15 s)."""
     with _two_boards(tmp_path) as (box, ctl, bots):
         bots["Kai"].leave()
         box.world.tick()
@@ -96,3 +99,15 @@ def test_status_of_every_board_asks_once_who_is_online_before_deciding(tmp_path:
         assert ctl.store.answer_of(request) == (
             "Lee queued for the next game on board 'main', place 1 (queued for the next game: Lee (1))")
         assert "Lee" in ctl.store.players().values()  # remembered for the next controller
+        annex = ctl.tables["annex"]
+        assert annex.game is not None and annex.game.names[annex.game.to_act()] == "Kai"  # the annex waits for Kai
+        later = max(table.since for table in ctl.tables.values()) + CHECK_AT + 1
+        ctl.wall = lambda: later  # both boards' waits reach their first mark: is the player waited for online?
+        ctl.poll()
+        assert counting.take().count(LIST_UUIDS) == 1  # one list for both boards' waits
+        since = time.strftime("%H:%M", time.localtime(annex.since))
+        told = f"The table waits for Kai (roll) since {since}: Kai is offline."
+        assert {name: told in bot.chat_text() for name, bot in bots.items() if name != "Kai"} == {
+            "Alex": False, "Sam": False, "Robin": True}
+        ctl.poll()
+        assert LIST_UUIDS not in counting.take()  # asked at the mark, not at every poll
