@@ -284,7 +284,7 @@ class Desk:
         """The first board."""
         return next(iter(self.tables.values()))
 
-    # -- h4: a policy's move made as a player makes it; a restart as `Controller.start` makes it ----------
+    # -- a policy's move made as a player makes it; a restart as `Controller.start` makes it ----------
     def play(self, move: tuple[str, int, Any]) -> None:
         """The first board's policy move (`policy.next_move`) queued as the entries a player's input makes
         (the trigger, the button at a card building, a trade's offer triggers), as `demo.players` acts."""
@@ -351,7 +351,8 @@ class Desk:
         self.written += out
         self._shown += [shown for command in out for shown in self._message(command)]
         return out
-    # -- h3: `run` again with other settings; walk mode's walks, started and checked as the loop does ----
+
+    # -- `run` again with other settings; walk mode's walks, started and checked as the loop does ----
     def run_again(self, **settings: Any) -> None:
         """`monopoli run` again on the same database with these settings changed (`time_limit=` as
         `--time-limit`, None when not given): every board rebuilt as `restart` does, then its game's time
@@ -396,7 +397,8 @@ class Desk:
         self.written += walked + out
         self._shown += [shown for command in out for shown in self._message(command)]
         return decided
-    # -- h2 (issue 36): what the read phase asks for a board's wait ------------------------
+
+    # -- what the read phase asks for a board's wait ------------------------
     def read_waits(self) -> bool:
         """The read phase's part for boards waiting on one player (`reads.Reader.read`): when a wait reaches a
         mark (`stall.list_due`), who is online is asked (`online`; None: the list did not read) and kept
