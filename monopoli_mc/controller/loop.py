@@ -27,7 +27,7 @@ import time
 from typing import Any, Callable
 
 from monopoli_mc.bridge import outbox
-from monopoli_mc.controller.clocks import auction, status, timelimit, timers
+from monopoli_mc.controller.clocks import auction, heartbeat, status, timelimit, timers
 from monopoli_mc.controller.decide import poll as decide, inputs
 from monopoli_mc.controller.db import fileid, tidings
 from monopoli_mc.controller.io import identity
@@ -44,7 +44,6 @@ from monopoli_mc.controller.db.store import GameRow, Store
 from monopoli_mc.controller.game.table import BoardGame, away_from, boards, seats
 from monopoli_mc.controller.io.wire import Rcon, Wire
 from monopoli_mc.datapack import calls
-from monopoli_mc.datapack.channel import DEAF_AFTER
 from monopoli_mc.datapack.cost import pack_costs
 from monopoli_mc.datapack.world_config import WorldConfig
 from monopoli_mc.errors import LeaseError, MonopoliError, RconError, StoreError, WorldChanged
@@ -54,7 +53,6 @@ from monopoli_mc.rules.settings import Rules, load_rules
 
 __all__ = ["Controller", "Rcon", "Settings"]
 log = logging.getLogger("monopoli_mc.controller")
-BEAT_EVERY = 1.0  # seconds: the heartbeat is written at least this often, on an idle poll too (calls.beat)
 
 
 class Controller:
@@ -196,9 +194,8 @@ class Controller:
 
     @property
     def quiet_ticks(self) -> int:
-        """Ticks without a read of ours after which the pack answers players itself and marks the auction bars:
-        a second, or longer polls and half a second to spare (`bridge/quiet`)."""
-        return max(DEAF_AFTER, math.ceil(self.settings.poll_interval * 20) + DEAF_AFTER // 2)
+        """Ticks without a read of ours after which the pack answers players itself (`heartbeat.quiet_ticks`)."""
+        return heartbeat.quiet_ticks(self.settings.poll_interval)
 
     def sync_all(self, *, prompts: bool = True, seating: bool = False) -> None:
         """Rewrite the whole picture of every board; without `prompts`, those of whoever decides now are
@@ -352,8 +349,7 @@ class Controller:
         for table in self.tables.values():  # prompts withheld (a reconnect, a player back), for the state now
             out += table.prompt_writes()
         timers.auction_clock(self.tables.values(), now)
-        # a gap between two reads well past the poll's own: the pack may have said so on the bars, made again
-        if now - self.last_read > (self.settings.poll_interval + self.quiet_ticks / 20) / 2:
+        if heartbeat.silent(now, self.last_read, self.settings.poll_interval):  # the bars may say so: made again
             auction.unknown(self.tables.values())
         self.last_read = now
         out += auction.bar_writes(self.tables.values(), now, quiet=self.settings.auction_quiet,
@@ -363,16 +359,10 @@ class Controller:
         ack = reads.ack
         if out or ack is not None:  # the arrived walkers' tags go with a write that is made anyway
             out, self.walks.walked = self.walks.walked + out, []
-        # The heartbeat rides on every batch (no request of its own), and is sent alone on an idle poll a
-        # second after the last; a poll whose writes cannot be batched (a boss bar) leaves it to the next,
-        # unless two have passed (long polls during an auction would starve it, and the pack would then
-        # say on the bar that the game is not answering: bars.py).
         if stepped is not None:  # last: a pack too old to have the call loses only the mark's count
             out.append(outbox.calls.applied(self.lease.token, stepped.steps, stepped.moves, int(stepped.at)))
             self.applied = stepped
-        batched = ack is not None or any(outbox.calls.as_op(command) is not None for command in out)
-        late = now - self.beaten >= (2 * BEAT_EVERY if out else BEAT_EVERY)
-        if batched or late:
+        if heartbeat.beat_due(out, ack, now, self.beaten):  # last, riding on the batch if there is one
             out.append(outbox.calls.beat())
             self.beaten = now
         self.send(out, ack=ack)

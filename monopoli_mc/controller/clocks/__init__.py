@@ -1,1 +1,1 @@
-"""The clocks around a game: an auction's quiet time, the time limit, walks, a debt's wait, and a board's status in words."""
+"""The clocks around a game: an auction's quiet time, the time limit, walks, a debt's wait, a board's status in words, the heartbeat."""
