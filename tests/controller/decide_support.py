@@ -11,12 +11,13 @@ what was decided (the board's picture, the prompts, the auction and time bars).
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 from collections.abc import Iterable
 from typing import Any
 
 from monopoli_mc.bridge.inbox import Position, WorldEvent
-from monopoli_mc.controller.clocks import auction, timelimit, timers
+from monopoli_mc.controller.clocks import auction, heartbeat, timelimit, timers
 from monopoli_mc.controller.decide import poll as decide
 from monopoli_mc.controller.game import offers
 from monopoli_mc.controller.io.players import by_name
@@ -24,6 +25,7 @@ from monopoli_mc.controller.decide.settings import Settings
 from monopoli_mc.controller.decide.snapshot import Reads, Snapshot
 from monopoli_mc.controller.db.store import Store
 from monopoli_mc.controller.game.table import BoardGame, away_from, boards, seats
+from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.escape import is_player_name
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.rules.board import board_path, load_board
@@ -409,6 +411,32 @@ class Desk:
         if waits:
             stall.listed(waits, self.online, self.wall)
         return bool(waits)
+
+    # -- h3b: the pack's watch on the controller, decided as the loop decides it (clocks/heartbeat) -------
+    def poll(self) -> int:
+        """`step`, with what the loop decides besides of the pack's watch on it: after a gap since the last
+        `poll` (on the controller's clock, `now`) long enough for the pack to have marked the auction bars,
+        they are made again (`heartbeat.silent`, `auction.unknown`; done before the poll, which is the same
+        here: no decision makes a bar known, only the bar writes do); then the heartbeat, last, when
+        `heartbeat.beat_due` says it goes with these writes (`beats`: the clock at each); returns entries decided."""
+        state = vars(self)
+        if heartbeat.silent(self.now, state.get("last_read", -math.inf), self.settings.poll_interval):
+            auction.unknown(self.tables.values())
+        state["last_read"] = self.now
+        decided = self.step()
+        ack = self._seq if decided else None  # `step` acknowledges every entry it decided
+        if heartbeat.beat_due(self.writes, ack, self.now, self.beats[-1] if self.beats else -math.inf):
+            self._judge([calls.beat()])
+            self.writes.append(calls.beat())
+            self.written.append(calls.beat())
+            self.beats.append(self.now)
+        return decided
+
+    @property
+    def beats(self) -> list[float]:
+        """The controller's clock at each heartbeat `poll` wrote."""
+        beats: list[float] = vars(self).setdefault("_beats", [])
+        return beats
 
 
 def open_auction(desk: Desk) -> tuple[str, str]:
