@@ -1,20 +1,22 @@
 """Auctions people can follow (issue 27, point 7): a longer wait for the first bid than between bids, a
 countdown on a boss bar with the high bid, and a [Pass] that closes the auction once every other bidder
-has passed. Decided on snapshots (`decide_support.Desk`); what the pack shows when the controller is
-silent, a controller back after a silence and the heartbeat go against the strict sandbox over RCON.
-The controller's clock is moved by the test."""
+has passed. Decided on snapshots (`decide_support.Desk`), a controller back after a silence and the
+heartbeat during slow polls too (`Desk.poll`); what the pack shows when the controller is silent goes
+against the strict sandbox over RCON. The controller's clock is moved by the test."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from controller_support import Counting, Rig, ask, make_rig, open_auction
+from controller_support import Rig, make_rig, open_auction
 from decide_support import Desk
 from decide_support import open_auction as open_desk_auction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from monopoli_mc.bridge import timebar
+from monopoli_mc.controller.clocks import heartbeat
+from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.versions import get_version
 from monopoli_mc.rules.phases import AUCTION
 from monopoli_mc.sandbox.strict import judge
@@ -61,50 +63,40 @@ def test_the_auction_bar_s_commands_are_ones_vanilla_takes(lot: str, bidder: str
 # -- issue 35 point 6: a pass said, a fair resume, a bar that says the controller is silent and never outlives
 # -- its auction, and reaches a player back mid-auction
 
-def test_a_controller_back_after_a_silence_shows_the_auction_again(tmp_path: Path) -> None:
-    """The same controller, silent for a while (a hung step, a lost connection): a second later (the pack's
-    quiet time) the bar says the game is not answering, on every screen (not "closes in 20 s" for the whole
-    outage); the controller's next poll sets the bar's words again, though they did not change since it
-    last sent them."""
-    for rig in make_rig(tmp_path, ["Alex", "Sam"], seed=2):
-        clock = _clocked(rig, quiet=8.0, first=20.0)
-        name, other = open_auction(rig)
-        lot = rig.game.board.spaces[rig.game.pending["space"]].name
-        assert _auction_bar(rig, other) == (f"Auction: {lot} - no bid yet - closes in 20 s", 20, 20, "green")
-        rig.box.world.tick(rig.ctl.quiet_ticks)  # a second without a read of the controller's: not yet
-        assert _auction_bar(rig, other)[0].startswith(f"Auction: {lot}")  # type: ignore[index]
-        rig.box.world.tick(2)
-        for who in (name, other):
-            assert _auction_bar(rig, who) == (
-                "Auction on hold: the game is not answering; bids are kept and count when it is back", 20, 20,
-                "red")
-        clock.t += 6.0
-        rig.step()
-        assert _auction_bar(rig, other) == (f"Auction: {lot} - no bid yet - closes in 14 s", 14, 20, "green")
-
-
-def test_slow_polls_during_an_auction_keep_the_heartbeat_so_the_bar_never_says_the_game_is_silent(
-        tmp_path: Path) -> None:
-    """`run --poll 2`: every poll of an auction changes its bar (a write of its own, no batch); the heartbeat
-    still goes out at least every two seconds, so the pack never turns the bar red while the controller runs."""
+def test_the_bar_says_the_game_is_silent_only_after_the_quiet_time_the_pack_was_given(tmp_path: Path) -> None:
+    """The pack's side of a silence, in the world. `run --poll 2` tells the pack to wait longer for a read
+    (`bridge/quiet`): polls two seconds apart leave the bar green. Silent past that quiet time (a hung step, a
+    lost connection), the bar says the game is not answering, on every screen (not "closes in 20 s" for the
+    whole outage, `bridge/deaf`); the controller's next poll makes it again with the auction's words. When
+    the loop writes the beat and makes the bar again is decided on a Desk below."""
     for rig in make_rig(tmp_path, ["Alex", "Sam"], seed=2):
         clock = _clocked(rig, quiet=8.0, first=60.0)
         rig.ctl.settings.poll_interval = 2.0  # as `run --poll 2`: the pack is told to wait that long for a read
         rig.ctl.sync_all(seating=True)
-        _, other = open_auction(rig)
-        sent = rig.ctl.rcon = Counting(rig.ctl.rcon)
-        for _ in range(6):
+        name, other = open_auction(rig)
+        lot = rig.game.board.spaces[rig.game.pending["space"]].name
+        for _ in range(3):
             clock.t += 2.0
-            rig.step(40)  # 2 s of ticks between polls
+            rig.step(40)  # 2 s of ticks between polls: over the default quiet time, within the one given
             bar = _auction_bar(rig, other)
             assert bar is not None and bar[3] == "green", bar
-        made = [request for request in sent.take() if request.startswith("bossbar add")]
-        assert made == []  # never made again: the controller was never silent, the pack never said so
+        assert _auction_bar(rig, other) == (f"Auction: {lot} - no bid yet - closes in 54 s", 54, 60, "green")
+        rig.box.world.tick(rig.ctl.quiet_ticks)  # that long without a read of the controller's: not yet
+        assert _auction_bar(rig, other)[0].startswith(f"Auction: {lot}")  # type: ignore[index]
+        rig.box.world.tick(2)
+        for who in (name, other):
+            assert _auction_bar(rig, who) == (
+                "Auction on hold: the game is not answering; bids are kept and count when it is back", 54, 60,
+                "red")
+        clock.t += 6.0
+        rig.step()
+        assert _auction_bar(rig, other) == (f"Auction: {lot} - no bid yet - closes in 48 s", 48, 60, "green")
 
 
 # -- decided on snapshots
 
 AUCTION_BAR = timebar.auction_id("main")
+BEAT = calls.beat()
 
 
 def _desk(names: list[str], seed: int) -> Desk:
@@ -231,3 +223,51 @@ def test_no_bar_outlives_its_auction_across_a_restart() -> None:
     desk.step()
     assert desk.game.phase != AUCTION
     assert f"bossbar remove {AUCTION_BAR}" in desk.writes and desk.bossbar(AUCTION_BAR) is None
+
+
+# -- the loop's watch on the pack (clocks/heartbeat), decided on snapshots: `Desk.poll`
+
+def test_a_controller_back_after_a_silence_shows_the_auction_again() -> None:
+    """The same controller, silent for a while (a hung step, a lost connection): the pack has said on the bar
+    that the game is not answering, so the controller's next poll makes the bar again, on every screen, with
+    its own words, though they may not have changed since it last sent them; polls that come as often as
+    they should touch the bar only when its words change."""
+    desk = _desk(["Alex", "Sam"], 2)
+    name, other = open_desk_auction(desk)
+    lot = desk.game.board.spaces[desk.game.pending["space"]].name
+    desk.poll()  # the first poll, after a start, makes it again too (the pack may have marked it meanwhile)
+    made = f"bossbar add {AUCTION_BAR} "
+    for _ in range(4):  # a second of polls, as often as `--poll` says (here 0.05 s: at most 0.5 s apart)
+        desk.tick(0.25)
+        desk.poll()
+        assert not any(c.startswith(made) for c in desk.writes), desk.writes
+        assert all(c.startswith(f"bossbar set {AUCTION_BAR} ") or c == BEAT for c in desk.writes), desk.writes
+    assert desk.bossbar(AUCTION_BAR) == (f"Auction: {lot} - no bid yet - closes in 19 s", 19, 20, "green")
+    desk.tick(0.6)  # a gap past half the poll and the pack's quiet time: it may have marked the bar
+    desk.poll()
+    assert any(c.startswith(made) for c in desk.writes)  # though "closes in 19 s" did not change
+    assert {f"tag {who} add monopoli.auction.main" for who in (name, other)} <= set(desk.writes)
+    assert desk.bossbar(AUCTION_BAR) == (f"Auction: {lot} - no bid yet - closes in 19 s", 19, 20, "green")
+    desk.tick(6.0)
+    desk.poll()
+    assert any(c.startswith(made) for c in desk.writes)
+    assert desk.bossbar(AUCTION_BAR) == (f"Auction: {lot} - no bid yet - closes in 13 s", 13, 20, "green")
+
+
+def test_slow_polls_during_an_auction_keep_the_heartbeat_so_the_bar_never_says_the_game_is_silent() -> None:
+    """`run --poll 2`: every poll of an auction changes its bar (a write of its own, no batch); the heartbeat
+    still goes out at least every two seconds, within the pack's quiet time, so the pack never turns the bar
+    red while the controller runs, and the bar is never made again (the gaps are the polls' own)."""
+    desk = Desk(["Alex", "Sam"], seed=2, auction_quiet=8.0, auction_first=60.0, poll_interval=2.0)
+    _, other = open_desk_auction(desk)
+    desk.poll()
+    since = len(desk.written)
+    for _ in range(6):
+        desk.tick(2.0)
+        desk.poll()
+        assert desk.writes[-1] == BEAT, desk.writes  # beside the bar's own, unbatched writes
+        assert any(c.startswith(f"bossbar set {AUCTION_BAR} value ") for c in desk.writes)
+    beats = desk.beats[-7:]
+    assert max(b - a for a, b in zip(beats, beats[1:])) <= heartbeat.quiet_ticks(2.0) / 20
+    assert [c for c in desk.written[since:] if c.startswith("bossbar add")] == []  # never made again
+    assert desk.bossbar(AUCTION_BAR)[3] == "green"  # type: ignore[index]
