@@ -37,6 +37,7 @@ from monopoli_mc.vanilla.reader import Reader
 from monopoli_mc.vanilla.snbt import read_compound, read_value
 
 WORLD_KEY = "127.0.0.1:25575"
+WORLD_ID = 550817616  # a world identity the pack drew at its load (`listing`)
 MESSAGES = ("tell", "title", "subtitle", "actionbar")
 
 
@@ -437,6 +438,69 @@ class Desk:
         """The controller's clock at each heartbeat `poll` wrote."""
         beats: list[float] = vars(self).setdefault("_beats", [])
         return beats
+
+    # the read phase (`reads.Reader`) driven by the replies the server gives, with no server
+    def listing(self, *items: str, boot: int = 1, counter: int = 0, since: int = 0, world: int = WORLD_ID) -> str:
+        """The server's reply to the controller's read of `storage monopoli:bridge` holding these inbox items
+        (SNBT, as the pack or a hand wrote them), the pack's counter `counter` and `boot` (drawn at its load,
+        when the counter stood at `since`): printed as the sandbox's `data get` prints it for the world's
+        release (`sandbox.nbt_tags.pretty`, read from vanilla's), e.g. (1.21.11, from a rig once)
+        `Storage monopoli:bridge has the following contents: {world: 550817616, pos: [], boot: 1860941752,
+        inbox: [{kind: "deed", w: 6, boot: 1860941752, uuid: [I; 911420254, -1002291781, -1572026395,
+        1561302938], value: 1001, seq: 5}, {note: "no seq", kind: "d6"}], seq: 5, since: 0}`."""
+        import nbtlib
+
+        from monopoli_mc.sandbox import nbt_tags
+
+        data = nbtlib.Compound({"world": nbtlib.Int(world), "pos": nbtlib.List[nbtlib.Compound](),
+                                "boot": nbtlib.Int(boot), "inbox": nbtlib.List[nbtlib.Compound](
+                                    [nbtlib.parse_nbt(item) for item in items]),
+                                "seq": nbtlib.Int(counter), "since": nbtlib.Int(since)})
+        return f"Storage monopoli:bridge has the following contents: {nbt_tags.pretty(data, self.world.version.name)}"
+
+    def item(self, name: str, kind: str, value: int | None = 1, *, seq: int, boot: int = 1) -> str:
+        """An inbox item as the pack queues a player's `/trigger kind set value` (SNBT): their UUID as ints."""
+        whole = int(self.join(name).replace("-", ""), 16)
+        ints = [(whole >> shift) & 0xFFFFFFFF for shift in (96, 64, 32, 0)]
+        uuid = ", ".join(str(i - (1 << 32) if i >= 1 << 31 else i) for i in ints)
+        number = "" if value is None else f", value: {value}"
+        return f'{{kind: "{kind}", w: 0, boot: {boot}, uuid: [I; {uuid}]{number}, seq: {seq}}}'
+
+    def read_step(self, reply: str) -> Reads:
+        """A poll whose read phase is the controller's own (`reads.Reader`, kept from poll to poll as the loop
+        keeps it) and whose server answers its read with `reply` (`listing`), every other request refused:
+        the terminal lines it says go to `lines`, and what it read is decided as `step` decides (the
+        snapshot's world is the reply's identity, so the cursors move as the loop's do). Returns the reads."""
+        from monopoli_mc.bridge.inbox import READ_QUERY
+        from monopoli_mc.controller.io.players import Players
+        from monopoli_mc.controller.reads import Reader
+
+        def command(request: str) -> str:
+            assert request == READ_QUERY, f"the read phase asked {request!r}: give its reply to the test"
+            return reply
+
+        state = vars(self)
+        if "reader" not in state:
+            players = Players(self.store, command, self.lines.append)
+            players.names = self.names  # who is who, as the read phase knows them
+            state["reader"] = Reader(command, self.store, players, self.lines.append)
+        reader: Reader = state["reader"]
+        reader.command = reader.players.command = command
+        world = str(WORLD_ID)
+        reads = reader.read(world=world, token="", tables=self.tables, walks=timers.Walks(), wall=self.wall)
+        assert not self._queue, "entries queued with `trigger` are not in the reply: put them in `listing`"
+        self._queue = list(reads.new)  # what `step` counts; it decides on `reads` itself, below
+
+        def snapshot(_: Reads | None = None) -> Snapshot:
+            return Snapshot(self.store, self.tables, self.names, True, reads, self.now, self.wall, self.settings,
+                            self.rules, self.board, self.world, world)
+
+        state["snapshot"] = snapshot
+        try:
+            self.step()
+        finally:
+            del state["snapshot"]
+        return reads
 
 
 def open_auction(desk: Desk) -> tuple[str, str]:

@@ -1,14 +1,14 @@
 """An inbox entry that cannot be applied is set aside with why, its player told where possible, and
 passed: the next good input of another player is applied in the next poll (issue 19, item 1). An
 operator's request that meets a controller error is answered with it, never taken again. Decided on
-snapshots (`decide_support.Desk`); an item the pack never wrote is read over RCON."""
+snapshots (`decide_support.Desk`); an item the pack never wrote is read by the controller's read phase
+from the reply the server gives (`Desk.read_step`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from controller_support import Rig
 from decide_support import Desk
 
 from monopoli_mc.controller.decide import inputs
@@ -83,25 +83,20 @@ def test_a_request_that_meets_a_controller_error_is_answered_and_stops_nobody(
                                             "nothing was changed")
 
 
-def _throw_on_the_wire(rig: Rig) -> tuple[str, int]:
-    """The player to act throws the dice (queued, not yet polled); their name and the action count."""
-    assert rig.game.phase == ROLL
-    name = rig.game.names[rig.game.to_act()]
-    rig.bots[name].trigger("d6")
-    return name, rig.ctl.tables["main"].n_actions
-
-
-def test_an_inbox_item_with_no_seq_or_kind_is_said_once_and_passed(rig: Rig) -> None:
+def test_an_inbox_item_with_no_seq_or_kind_is_said_once_and_passed(desk: Desk) -> None:
     """Only the pack writes the inbox; an item edited in by hand that has no whole `seq` or no `kind`
-    is said once (not on every poll while it waits) and dropped with the next acknowledgement."""
-    lines: list[str] = []
-    rig.ctl.on_line = lines.append
-    rig.rcon.command('data modify storage monopoli:bridge inbox append value {kind:"d6",note:"no seq"}')
-    rig.ctl.poll()
-    rig.ctl.poll()
-    said = [line for line in lines if "has no whole seq or no kind" in line]
-    assert len(said) == 1 and 'note: "no seq"' in said[0], lines
-    name, before = _throw_on_the_wire(rig)
-    rig.step()
-    assert rig.ctl.tables["main"].n_actions > before  # the next input is applied
-    assert "no seq" not in rig.rcon.command("data get storage monopoli:bridge inbox")  # and the item dropped
+    is said once (not on every poll while it waits) and passed: the input behind it is applied, and the
+    acknowledgement the poll makes covers it. The read phase is the controller's own, given the reply the
+    server gives (`Desk.listing`); that the pack drops such an item with the acknowledgement is proven on
+    the wire by test_controller_deep_entry.py (test_an_entry_nested_past_vanilla_depth_is_passed...)."""
+    odd = '{kind:"d6",note:"no seq"}'  # as `data modify storage monopoli:bridge inbox append value` puts it
+    desk.read_step(desk.listing(odd))
+    desk.read_step(desk.listing(odd))  # still there: nothing acknowledged it
+    said = [line for line in desk.lines if "has no whole seq or no kind" in line]
+    assert len(said) == 1 and 'note: "no seq"' in said[0], desk.lines
+    assert desk.game.phase == ROLL
+    name, before = desk.game.names[desk.game.to_act()], desk.tables["main"].n_actions  # their throw, queued:
+    reads = desk.read_step(desk.listing(odd, desk.item(name, "d6", seq=1), counter=1))
+    assert desk.tables["main"].n_actions > before  # the next input is applied
+    assert reads.ack == 1  # and acknowledged: the pack drops the inbox up to it, the item with it
+    assert len([line for line in desk.lines if "has no whole seq or no kind" in line]) == 1
