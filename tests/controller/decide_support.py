@@ -413,7 +413,7 @@ class Desk:
             stall.listed(waits, self.online, self.wall)
         return bool(waits)
 
-    # -- h3b: the pack's watch on the controller, decided as the loop decides it (clocks/heartbeat) -------
+    # -- the pack's watch on the controller, decided as the loop decides it (clocks/heartbeat) -------
     def poll(self) -> int:
         """`step`, with what the loop decides besides of the pack's watch on it: after a gap since the last
         `poll` (on the controller's clock, `now`) long enough for the pack to have marked the auction bars,
