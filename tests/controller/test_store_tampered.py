@@ -24,13 +24,22 @@ from monopoli_mc.controller.db.store import Store
 from monopoli_mc.controller.db.saved import load_game
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.errors import StoreError
-from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.settings import load_rules
 
 BOARD = load_board(board_path("standard"))
 RESTORE = "restore the file from a copy"
+
+
+class NoServer:
+    """An RCON client that is never asked: loading the games reads only the database."""
+
+    def command(self, command: str) -> str:
+        raise AssertionError(f"the controller asked the server {command!r} while loading")
+
+    def reconnect(self, *, attempts: int = 5, delay: float = 0.1, max_delay: float = 5.0) -> None:
+        raise AssertionError("the controller reconnected while loading")
 
 
 def _night(tmp_path: Path) -> tuple[Path, int]:
@@ -134,11 +143,12 @@ def test_a_damaged_lease_row_is_one_line_and_take_over_writes_a_new_one(tmp_path
 ])
 def test_a_damaged_offer_or_book_row_stops_the_controller_with_one_line(tmp_path: Path, key: str, value: str,
                                                                        what: str) -> None:
-    """The controller reads these rows when it loads (it never sends a request for that)."""
+    """The controller reads these rows when it loads (it never sends a request for that: `NoServer` fails if
+    asked)."""
     db, _ = _night(tmp_path)
     _tamper(db, f"INSERT OR REPLACE INTO meta(key, value) VALUES('{key}', '{value}')")
     store = Store(db)
-    ctl = Controller(RconClient("127.0.0.1", 1, "unused"), load_world(), store, Settings(take_over=True))
+    ctl = Controller(NoServer(), load_world(), store, Settings(take_over=True))
     with pytest.raises(StoreError, match=rf"row {key} of table 'meta' is damaged \(not {what}: .*\); {RESTORE}$"):
         ctl.load()
     store.close()
