@@ -1,12 +1,14 @@
 """`monopoli run` says what to check (issue 27 point 8): a port that never answers RCON is said within seconds
 with what to check, run keeps trying and recovers by itself when the server comes up, and a world whose board
-is not built is said with the command that builds it, at the start and when a new world comes up while it runs.
-One `monopoli run` process against the strict sandbox."""
+is not built is said with the command that builds it, at the start and when a new world comes up while it runs;
+while the server is away the lease says so (what `monopoli admin` tells the operator), and the controller says
+when it is back. One `monopoli run` process against the strict sandbox."""
 
 from __future__ import annotations
 
 import os
 import queue
+import re
 import signal
 import socket
 import subprocess
@@ -19,6 +21,8 @@ from controller_support import PACK, PASSWORD
 from test_controller_night import world_yaml
 
 from monopoli_mc.cli.run import CONNECT_WAIT
+from monopoli_mc.controller.db import lease
+from monopoli_mc.controller.db.store import Store
 from monopoli_mc.sandbox.runner import Sandbox
 
 
@@ -49,6 +53,21 @@ class Lines:
                 return at
 
 
+def _status(db: Path, begins: str, within: float) -> str:
+    """The lease's status once it begins with `begins` (as `monopoli admin` reads it); fails after `within` s."""
+    end = time.monotonic() + within
+    while True:
+        store = Store(db)
+        try:
+            holder = lease.read(store)
+        finally:
+            store.close()
+        if holder is not None and holder.status.startswith(begins):
+            return holder.status
+        assert time.monotonic() < end, holder
+        time.sleep(0.05)
+
+
 def test_run_says_what_to_check_then_recovers_and_says_the_board_is_not_built(tmp_path: Path) -> None:
     silent = socket.socket()  # accepts connections (the kernel's backlog) and never answers: a wrong port
     silent.bind(("127.0.0.1", 0))
@@ -74,7 +93,11 @@ def test_run_says_what_to_check_then_recovers_and_says_the_board_is_not_built(tm
             assert lines.seen[-1].endswith(f": run `monopoli board build --world {config} --board main`; the "
                                            "controller runs meanwhile"), lines.seen[-1]
             assert box.world.strict_failures == []
+        away = _status(tmp_path / "night.db", f"waiting for the server at 127.0.0.1:{port} since ", 30)
+        assert re.fullmatch(rf"waiting for the server at 127\.0\.0\.1:{port} since \d\d:\d\d:\d\d", away), away
         with Sandbox(password=PASSWORD, strict=True, datapack=PACK, port=port, tick_rate=100) as box:
+            lines.wait_for(f"rcon: reconnected to 127.0.0.1:{port} after", 30)
+            assert re.fullmatch(rf"rcon: reconnected to 127\.0\.0\.1:{port} after \d+\.\ds away", lines.seen[-1])
             lines.wait_for("this is a new world (identity ", 30)  # a new world while it runs: said again
             lines.wait_for("monopoli: warning: board 'main' is not built (no ", 30)
             proc.send_signal(signal.SIGTERM)
