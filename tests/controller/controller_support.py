@@ -188,3 +188,23 @@ def ask(store: Store, poll: Callable[[], object], kind: str, **args: object) -> 
     answer = store.answer_of(request)
     assert answer is not None, f"{kind} was not answered"
     return answer
+
+
+# -- h4: the strict sandbox's world in this process, for decisions read from the world's mark without a server --
+class InProcess:
+    """The strict sandbox's world in this process, the pack loaded, asked as an RCON client asks the server (the
+    same commands and replies, no socket, no server): what `Controller` needs of a client (`Rcon`)."""
+
+    def __init__(self) -> None:
+        from monopoli_mc.sandbox.world import World
+
+        self.world = World(strict=True)
+        self.world.load_datapack(PACK)
+        self.world.tick()
+
+    def command(self, command: str) -> str:
+        """One request's reply, as the sandbox's RCON server joins its lines."""
+        return "".join(self.world.execute(command))
+
+    def reconnect(self, *, attempts: int = 5, delay: float = 0.1, max_delay: float = 5.0) -> None:
+        """Never away."""

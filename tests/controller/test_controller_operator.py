@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from controller_support import PACK, PASSWORD
+from controller_support import PACK, PASSWORD, InProcess
 
 from decide_support import WORLD_KEY, Desk
 
@@ -27,7 +27,6 @@ from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.errors import LeaseError
 from monopoli_mc.sandbox.runner import Sandbox
-from monopoli_mc.sandbox.world import World
 
 
 def _world_yaml(tmp_path: Path, port: int) -> Path:
@@ -90,22 +89,6 @@ def test_a_second_controller_on_the_same_database_is_refused(tmp_path: Path) -> 
     result = CliRunner().invoke(cli, ["admin", "status", "--db", str(db)])
     assert result.exit_code == 0
     assert re.fullmatch(r"controller not running; last seen \d\d:\d\d:\d\d; no games yet\n", result.output)
-
-
-class InProcess:
-    """The strict sandbox's world in this process, asked as an RCON client asks the server (no socket)."""
-
-    def __init__(self) -> None:
-        self.world = World(strict=True)
-        self.world.load_datapack(PACK)
-        self.world.tick()
-
-    def command(self, command: str) -> str:
-        """One request's reply, as the sandbox's RCON server joins its lines."""
-        return "".join(self.world.execute(command))
-
-    def reconnect(self, *, attempts: int = 5, delay: float = 0.1, max_delay: float = 5.0) -> None:
-        """Never away."""
 
 
 def test_a_second_controller_with_another_database_is_refused(tmp_path: Path) -> None:
