@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from controller_support import PACK, PASSWORD
+from controller_support import PACK, PASSWORD, InProcess
 
 from monopoli_mc.cli import main
 from monopoli_mc.controller.db.lease import Lease, OtherNight
@@ -28,7 +28,6 @@ from monopoli_mc.rcon.client import RconClient
 from monopoli_mc.rules.settings import load_rules
 from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
-from monopoli_mc.sandbox.world import World
 
 
 @dataclass
@@ -125,12 +124,8 @@ class Marked:
     """A world whose mark tonight's controller left at its clean stop (game 1 on board main, unfinished, in
     `tonight`): the strict sandbox's world in this process, the pack loaded, asked as RCON would ask it."""
 
-    world: World
+    here: InProcess
     tonight: Path
-
-    def command(self, text: str) -> str:
-        """One request's reply, as the sandbox's RCON server joins its lines."""
-        return "".join(self.world.execute(text))
 
     def look(self, db: Path, *, new_night: bool = False) -> list[str]:
         """A controller on `db` looks at the world as `Controller.connected` does (which world, then its night,
@@ -140,10 +135,10 @@ class Marked:
         try:
             held = Lease(store)
             held.take()
-            world = identity.follow_world(self.command, store, lines.append, on_new_world=None)
-            identity.check_night(self.command, store, lines.append, world=world, token=held.token, take_over=False,
+            world = identity.follow_world(self.here.command, store, lines.append, on_new_world=None)
+            identity.check_night(self.here.command, store, lines.append, world=world, token=held.token, take_over=False,
                                  new_night=new_night)
-            identity.clear_mark(self.command, world, held.token)
+            identity.clear_mark(self.here.command, world, held.token)
             held.release()
         finally:
             store.close()
@@ -151,7 +146,7 @@ class Marked:
 
     def mark_db(self) -> str:
         """The database the world's mark names now."""
-        mark = identity.storage(self.command, "").night
+        mark = identity.storage(self.here.command, "").night
         assert mark is not None
         return mark.db
 
@@ -161,17 +156,15 @@ def marked(tmp_path: Path) -> Iterator[Marked]:
     """Tonight's controller started game 1 in the world, then stopped cleanly (its mark stays)."""
     (tmp_path / "hall").mkdir()
     tonight = tmp_path / "hall" / "rehearsal.db"
-    world = World(strict=True)
-    world.load_datapack(PACK)
-    world.tick()
+    here = InProcess()
     store = Store(tonight)
     with store.transaction():
         store.new_game("main", dataclasses.asdict(load_rules("prom")), 3, ["Alex", "Sam"])
     store.close()
-    n = Marked(world, tonight)
+    n = Marked(here, tonight)
     assert n.look(tonight) == [] and n.mark_db() == str(tonight)
     yield n
-    assert world.strict_failures == []
+    assert here.world.strict_failures == []
 
 
 def test_new_night_begins_a_night_of_its_own_on_purpose(tmp_path: Path) -> None:
