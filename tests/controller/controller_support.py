@@ -190,7 +190,7 @@ def ask(store: Store, poll: Callable[[], object], kind: str, **args: object) -> 
     return answer
 
 
-# -- h4: the strict sandbox's world in this process, for decisions read from the world's mark without a server --
+# -- the strict sandbox's world in this process, for decisions read from the world's mark without a server --
 class InProcess:
     """The strict sandbox's world in this process, the pack loaded, asked as an RCON client asks the server (the
     same commands and replies, no socket, no server): what `Controller` needs of a client (`Rcon`)."""
