@@ -40,6 +40,7 @@ class Sandbox:
             raise ConfigError(f"--tick-busy-ms must be 0 or more, found {tick_busy_ms:g}")
         self.world = world if world is not None else World(
             version=version, strict=strict, pause_when_empty_seconds=pause_when_empty_seconds)
+        heap.own(self.world)  # its pack and boards live as long as the sandbox (sandbox/heap.py)
         if datapack is not None:
             self.world.load_datapack(Path(datapack))
         self.ticking = ticking
@@ -79,7 +80,7 @@ class Sandbox:
         if self._main is not None:
             self._main.stop()
         self.server.stop()
-        heap.release()  # this world can be collected now (another sandbox's is kept again at its next load)
+        heap.release(self.world)  # this world can be collected now
 
     def __enter__(self) -> Sandbox:
         return self.start()

@@ -48,7 +48,7 @@ def place_structure(world: Level, sid: str, at: BlockPos, *, rotation: str = "no
             continue
         block = Block(name, dict(state), nbt_tags.from_vanilla(nbt) if nbt is not None else None)
         world.set_block(pos, block, updates=updates)
-    heap.keep()  # a placed structure's blocks live as long as the world
+    heap.keep(world)  # a placed structure's blocks live as long as the world
 
 
 AIR = "minecraft:air"

@@ -335,7 +335,7 @@ class World:
         self.functions.compile_all(self.datapacks)
         self.advancements.read(self.datapacks.advancements, self.version, self.functions.compiled,
                                self.datapacks.problems)
-        heap.keep()  # the pack's runs live as long as the world
+        heap.keep(self)  # the pack's runs live as long as the world
 
     def _run_tag(self, tag: str, source: Source) -> None:
         for f in self.datapacks.resolve(tag):

@@ -22,3 +22,14 @@ def test_the_pack_and_the_board_are_kept_while_the_sandbox_runs_and_given_back_w
         box.world.execute("function monopoli:board/main/place")
         assert gc.get_freeze_count() > loaded  # and the board's blocks
     assert gc.get_freeze_count() == 0
+
+
+def test_a_world_made_alone_is_left_to_the_collector() -> None:
+    from monopoli_mc.sandbox.world import World
+
+    before = gc.get_freeze_count()
+    world = World(strict=True)
+    world.load_datapack(ROOT / "datapacks" / "monopoli.zip")
+    world.execute("forceload add 0 0 63 63")
+    world.execute("function monopoli:board/main/place")
+    assert gc.get_freeze_count() == before
