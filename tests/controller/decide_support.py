@@ -6,6 +6,7 @@ Mojang's command tree for the world's version (`sandbox.strict.judge`), and the 
 back out of those commands as the pack would show them. A poll here is the controller's poll without
 its I/O: `decide.decide` on a `Snapshot` in one transaction, then the writes the loop would make of
 what was decided (the board's picture, the prompts, the auction and time bars).
+What the commands said is read back as players see it by `Told` (decide_heard.py), Desk's base.
 """
 
 from __future__ import annotations
@@ -16,29 +17,26 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
+from decide_heard import Told
+
 from monopoli_mc.bridge.inbox import Position, WorldEvent
 from monopoli_mc.controller.clocks import auction, heartbeat, timelimit, timers
 from monopoli_mc.controller.decide import poll as decide
 from monopoli_mc.controller.game import offers
-from monopoli_mc.controller.io.players import by_name
 from monopoli_mc.controller.decide.settings import Settings
 from monopoli_mc.controller.decide.snapshot import Reads, Snapshot
 from monopoli_mc.controller.db.store import Store
 from monopoli_mc.controller.game.table import BoardGame, away_from, boards, seats
 from monopoli_mc.datapack import calls
-from monopoli_mc.datapack.escape import is_player_name
 from monopoli_mc.datapack.world_config import WorldConfig, load_world
 from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.settings import load_rules
 from monopoli_mc.sandbox.strict import judge
 from monopoli_mc.vanilla.data import load as load_vanilla
-from monopoli_mc.vanilla.reader import Reader
-from monopoli_mc.vanilla.snbt import read_compound, read_value
 
 WORLD_KEY = "127.0.0.1:25575"
 WORLD_ID = 550817616  # a world identity the pack drew at its load (`listing`)
-MESSAGES = ("tell", "title", "subtitle", "actionbar")
 
 
 def uuid_of(name: str) -> str:
@@ -46,7 +44,7 @@ def uuid_of(name: str) -> str:
     return f"00000000-0000-0000-0000-{sum(ord(c) << (i % 40) for i, c in enumerate(name)) % 16**12:012x}"
 
 
-class Desk:
+class Desk(Told):
     """A world's boards decided on snapshots over a fresh in-memory store: no server, no RCON, no Controller.
 
     With `names`, those players join the first board (as `/trigger join` does) and its game starts once
@@ -55,6 +53,7 @@ class Desk:
 
     def __init__(self, names: Iterable[str] = ("Alex", "Sam", "Robin"), *, seed: int = 3, rules: str = "prom",
                  world: WorldConfig | None = None, **settings: Any) -> None:
+        super().__init__()
         names = list(names)
         self.world = world or dataclasses.replace(load_world(), movement="teleport")
         options: dict[str, Any] = {"rules": rules, "seed": seed, "start_at": len(names) or None,
@@ -74,14 +73,11 @@ class Desk:
         self.wall = time.time() + 0.5
         self.lines: list[str] = []  # the terminal's, every line since the start
         self.writes: list[str] = []  # the last poll's commands, in order
-        self.written: list[str] = []  # every command since the start, in order
         self.standing: dict[str, Position | None] = {}  # where players stand, as the read phase would read it
         self.online: set[str] | None = None
         self.game_time: int | None = None
         self._queue: list[WorldEvent] = []
         self._seq = 0
-        self._heard: dict[str, int] = {}  # by player: the messages `said_to` returned already
-        self._shown: list[tuple[str, str, str]] = []  # (kind, to whom, text) of every message written
         self._mc = load_vanilla(self.world.version.name)
         first = next(iter(self.tables))
         for name in names:
@@ -204,69 +200,6 @@ class Desk:
     def _judge(self, commands: list[str]) -> None:
         refused = [(c, why) for c in commands if (why := judge(c, self.world.version.name)) is not None]
         assert not refused, f"Mojang's command tree refuses: {refused}"
-
-    # -- what was said ---------------------------------------------------------------------
-    def _message(self, command: str) -> list[tuple[str, str, str]]:
-        """(kind, to whom, text) of a message call (`function monopoli:ui/tell {player:…,text:…}`), as shown."""
-        head = "function monopoli:ui/"
-        if not command.startswith(head):
-            return []
-        kind, _, args = command[len(head):].partition(" ")
-        if kind not in MESSAGES or not args:
-            return []
-        macro = read_compound(Reader(args, self._mc))
-        text = str(macro["text"])  # pasted into the function's `{text:"$(text)"}`, read as the server reads it
-        if self.world.version.is_snbt_text:
-            shown = read_compound(Reader('{text:"' + text + '"}', self._mc))["text"]
-        else:
-            import json
-            shown = json.loads('{"text":"' + text + '"}')["text"]
-        return [(kind, str(macro["player"]), str(shown))]
-
-    def _reaches(self, to: str, name: str) -> bool:
-        """Whether a message's target reaches this player (by name, everyone, or their table's players)."""
-        if to in (name, "@a") or (not is_player_name(name) and to == by_name(name)):
-            return True
-        table = next((t for t in self.tables.values() if t.view.players == to), None)
-        return table is not None and (table.seat_of(name) is not None or name in self.store.lobby(table.name))
-
-    def messages(self, kind: str = "tell") -> list[str]:
-        """Every message of this kind written since the start, to whomever."""
-        return [text for k, _, text in self._shown if k == kind]
-
-    def heard(self, name: str, kind: str = "tell") -> list[str]:
-        """Every message of this kind that reached a player since the start."""
-        return [text for k, to, text in self._shown if k == kind and self._reaches(to, name)]
-
-    def said_to(self, name: str, kind: str = "tell") -> list[str]:
-        """The messages (chat lines by default) that reached a player since the last call for them."""
-        key = f"{kind}:{name}"
-        seen = self._heard.get(key, 0)
-        self._heard[key] = len(self._shown)
-        return [text for k, to, text in self._shown[seen:] if k == kind and self._reaches(to, name)]
-
-    def bar_value(self, bar: str) -> int | None:
-        """The value last written to a boss bar (`monopoli:time_main`), None if never."""
-        head = f"bossbar set {bar} value "
-        values = [int(c[len(head):]) for c in self.written if c.startswith(head)]
-        return values[-1] if values else None
-
-    def bossbar(self, bar: str) -> tuple[str, int, int, str] | None:
-        """A boss bar as the commands written so far leave it: (words, value, max, colour); None if removed."""
-        state: dict[str, str] | None = None
-        for command in self.written:
-            if command.startswith(f"bossbar add {bar} "):
-                state = dict(state or {}, name=command[len(f"bossbar add {bar} "):])
-            elif command == f"bossbar remove {bar}":
-                state = None
-            elif command.startswith(f"bossbar set {bar} ") and state is not None:
-                key, _, value = command[len(f"bossbar set {bar} "):].partition(" ")
-                state[key] = value
-        if state is None:
-            return None
-        words = read_value(Reader(state["name"], self._mc))
-        return (str(words["text"]) if isinstance(words, dict) else str(words), int(state.get("value", 0)),
-                int(state.get("max", 100)), state.get("color", "white"))
 
     def give_deed(self, name: str, space: int) -> None:
         """The operator gives a player a deed in game (`/function monopoli:admin/give_deed`), and a poll."""
