@@ -12,10 +12,15 @@ client sends, whose real output mixes into the buffer the way one of those inter
 leaves it. The games must go on exactly as their headless twins, nothing applied twice,
 nothing called cut; a second controller is never let onto a world because its reply mixed.
 And over real threads, a demo beside a client that sends `list` back to back ends as its twin.
+
+Those paths run over RCON on a sandbox. What one reply mixed in a known way makes of a read (the night
+mark, the poll's storage, a batch's return) is a function of the replies: `Console` answers those tests
+from the sandbox's world itself, each request's lines joined as its RCON server joins them, no socket.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
 from collections import Counter
@@ -25,22 +30,30 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from controller_support import PACK, PASSWORD, Rig, make_rig, table_players
+from controller_support import PACK, PASSWORD, table_players
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from monopoli_mc.bridge import batch
 from monopoli_mc.bridge.inbox import READ_QUERY, InboxError
+from monopoli_mc.controller.db.lease import Lease
 from monopoli_mc.controller.io import identity
+from monopoli_mc.controller.io.wire import Wire
 from monopoli_mc.controller.loop import Controller, Settings
 from monopoli_mc.controller.game.policy import play_headless
 from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack import calls
+from monopoli_mc.datapack.cost import Costs, pack_costs
 from monopoli_mc.datapack.world_config import load_world
 from monopoli_mc.demo.run import run_demo
 from monopoli_mc.errors import LeaseError, MonopoliError, RconError
 from monopoli_mc.rcon.client import RconClient
+from monopoli_mc.rules.board import board_path, load_board
 from monopoli_mc.rules.bots import make_bots
 from monopoli_mc.rules.game import Game
 from monopoli_mc.rules.phases import ROLL
+from monopoli_mc.rules.settings import load_rules
+from monopoli_mc.sandbox.bots import Bot
 from monopoli_mc.sandbox.runner import Sandbox
 from monopoli_mc.sandbox.world import World
 
@@ -68,12 +81,14 @@ class Interloper:
         self.kinds, self.others = kinds, others
         self.random = random.Random(seed)
         self.mixed: Counter[str] = Counter()
+        self.asked: list[str] = []  # every command of ours, in order (not the other client's)
 
     @property
     def lock(self) -> AbstractContextManager[Any]:
         return self.world.lock
 
     def execute(self, command: str) -> list[str]:
+        self.asked.append(command)
         ours = self.world.execute(command)
         if (self.only is not None and command != self.only) or self.random.random() >= self.rate:
             return ours
@@ -83,6 +98,30 @@ class Interloper:
             return []
         theirs = self.world.execute(self.random.choice(self.others))
         return {"theirs": theirs, "after": ours + theirs, "before": theirs + ours}[kind]
+
+
+class Console:
+    """The sandbox's world answering requests as its RCON server does, through `executor` (the world, or an
+    Interloper over it): each request's lines joined into one reply. No socket: for the tests whose subject is
+    what a reader makes of the replies."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+        self.executor: World | Interloper = world
+
+    def command(self, text: str) -> str:
+        """One request's reply."""
+        return "".join(self.executor.execute(text))
+
+
+@pytest.fixture
+def console() -> Iterator[Console]:
+    """The sandbox's world with the pack, no server around it."""
+    world = World(version="1.21.11", strict=True)
+    world.load_datapack(PACK)
+    world.tick()
+    yield Console(world)
+    assert world.strict_failures == []
 
 
 @pytest.fixture
@@ -140,46 +179,50 @@ def test_a_game_with_replies_mixed_equals_its_headless_twin(box: Sandbox, tmp_pa
     (("empty", "theirs"), ("list",), "not a storage listing"),
     (("theirs",), (NIGHT,), "holds no world identity"),  # the mark alone: a compound, but not the storage
 ])
-def test_a_night_mark_that_never_reads_lets_nobody_in(box: Sandbox, tmp_path: Path, kinds: tuple[str, ...],
+def test_a_night_mark_that_never_reads_lets_nobody_in(console: Console, tmp_path: Path, kinds: tuple[str, ...],
                                                       others: tuple[str, ...], says: str) -> None:
     """A second controller whose every read of the mark is mixed stops there: it never marks the world."""
-    world_cfg = load_world()
-    with RconClient(*box.address, PASSWORD) as client:
-        client.command(calls.night_mark("f" * 32, "/srv/first.db", "another-host", 4242))  # a controller elsewhere
-        before = box.world.execute(NIGHT)
-        second = Controller(client, world_cfg, Store(tmp_path / "second.db"), Settings(rules="prom"))
-        second.claim()
-        assert second.lease is not None
-        tok = second.lease.token
-        second.world_id = identity.follow_world(second.command, second.store, second.on_line, on_new_world=None)
-        box.server.executor = Interloper(box.world, rate=1.0, seed=1, only=READ_QUERY, kinds=kinds, others=others)
-        with pytest.raises(InboxError, match=rf"({says}).*; read 3 times: on vanilla every RCON"):
-            identity.check_night(second.command, second.store, second.on_line, world=second.world_id, token=tok,
-                                 take_over=False, new_night=False)
-        box.server.executor = box.world
-        assert box.world.execute(NIGHT) == before  # still the first one's
-        with pytest.raises(LeaseError, match="this world is run by another controller"):
-            identity.check_night(second.command, second.store, second.on_line, world=second.world_id, token=tok,
-                                 take_over=False, new_night=False)  # read whole, it is refused as ever
+    console.command(calls.night_mark("f" * 32, "/srv/first.db", "another-host", 4242))  # a controller elsewhere
+    before = console.command(NIGHT)
+    store = Store(tmp_path / "second.db")
+    lease = Lease(store)
+    lease.take()
+    lines: list[str] = []
+    world = identity.follow_world(console.command, store, lines.append, on_new_world=None)
+    console.executor = Interloper(console.world, rate=1.0, seed=1, only=READ_QUERY, kinds=kinds, others=others)
+    with pytest.raises(InboxError, match=rf"({says}).*; read 3 times: on vanilla every RCON"):
+        identity.check_night(console.command, store, lines.append, world=world, token=lease.token,
+                             take_over=False, new_night=False)
+    console.executor = console.world
+    assert console.command(NIGHT) == before, "the first controller's mark was overwritten"
+    with pytest.raises(LeaseError, match="this world is run by another controller"):
+        identity.check_night(console.command, store, lines.append, world=world, token=lease.token,
+                             take_over=False, new_night=False)  # read whole, it is refused as ever
+    store.close()
 
 
-def test_a_poll_that_reads_another_client_s_storage_reply_is_asked_again(box: Sandbox, tmp_path: Path) -> None:
+def test_a_poll_that_reads_another_client_s_storage_reply_is_asked_again(console: Console, tmp_path: Path) -> None:
     """The bridge storage's night mark alone parses as a compound: without the world's identity it is not
-    the poll's reply, so the poll reads again rather than take an empty inbox."""
-    with RconClient(*box.address, PASSWORD) as client:
-        store = Store(tmp_path / "night.db")
-        lines: list[str] = []
-        ctl = Controller(client, load_world(), store, Settings(rules="prom"), on_line=lines.append)
-        ctl.start()
-        replies = iter([box.world.execute(NIGHT), box.world.execute(NIGHT)])
+    the poll's reply, so the poll's read (`identity.storage`) asks again rather than take an empty inbox."""
+    store = Store(tmp_path / "night.db")
+    lines: list[str] = []
+    world = identity.follow_world(console.command, store, lines.append, on_new_world=None)
+    assert world, "the pack gives the world an identity"
+    console.command(calls.night_mark("e" * 32, str(tmp_path / "night.db"), "here", 1))
+    replies = iter([console.command(NIGHT), console.command(NIGHT)])
 
-        class Theirs(Interloper):
-            def execute(self, command: str) -> list[str]:
-                ours = self.world.execute(command)
-                return next(replies, ours) if command == READ_QUERY else ours
-        box.server.executor = Theirs(box.world, rate=0.0, seed=0)
-        ctl.poll()
-        assert next(replies, None) is None and lines == []  # asked three times; the third read whole
+    class Theirs(Interloper):
+        def execute(self, command: str) -> list[str]:
+            self.asked.append(command)
+            ours = self.world.execute(command)
+            return [next(replies)] if command == READ_QUERY and len(self.asked) <= 2 else ours
+    theirs = console.executor = Theirs(console.world, rate=0.0, seed=0)
+    poll = identity.storage(console.command, world)
+    assert theirs.asked == [READ_QUERY] * 3, "asked three times; the third read whole"
+    assert next(replies, None) is None
+    assert poll.world == world and poll.night is not None and poll.night.id == "e" * 32
+    assert lines == []
+    store.close()
 
 
 def test_a_demo_beside_a_client_hammering_the_server_equals_its_headless_twin(tmp_path: Path) -> None:
@@ -289,51 +332,45 @@ def _two_boards_seated(tmp_path: Path, executor: Callable[[World], Any]) -> Any:
 def test_with_two_boards_a_join_is_seated_where_its_player_stands_whatever_replies_mix(tmp_path: Path,
                                                                                       seed: int) -> None:
     """With several boards a join needs where its player stands: another client's position of Alex is never
-    taken for Robin's (each reply must name the player asked for)."""
+    taken for Robin's (each reply must name the player asked for).
+
+    The pack copies a joiner's `Pos` into the inbox entry, so the controller seats them by where they stood
+    when they joined, with no `data get entity … Pos` of its own: 128 players joining at once were 128
+    requests, a second of one poll at 16 boards (bench/scale.py). Folded in from
+    test_with_two_boards_a_join_carries_where_its_player_stood_and_no_position_is_asked, the same two boards
+    seated the same way: what the controller asked is what the interloper was asked."""
     interloper = _two_boards_seated(tmp_path, lambda world: Interloper(world, rate=0.5, seed=seed, others=(
         "data get entity Alex Pos", "list uuids", "list", "data get storage monopoli:bridge")))
     assert sum(interloper.mixed.values()) > 10
+    assert [c for c in interloper.asked if c.startswith("data get entity")] == [], "a joiner's position was asked"
 
 
-class Heard:
-    """The world as the RCON server sees it, noting each command it is asked."""
-
-    def __init__(self, world: World) -> None:
-        self.world = world
-        self.asked: list[str] = []
-
-    @property
-    def lock(self) -> AbstractContextManager[Any]:
-        return self.world.lock
-
-    def execute(self, command: str) -> list[str]:
-        self.asked.append(command)
-        return self.world.execute(command)
+@functools.cache
+def _prom_costs() -> Costs:
+    """The costs of the prom board's pack, as the controller reads them once."""
+    return pack_costs(load_world(), load_board(board_path(load_rules("prom").board)))
 
 
-def test_with_two_boards_a_join_carries_where_its_player_stood_and_no_position_is_asked(tmp_path: Path) -> None:
-    """The pack copies a joiner's `Pos` into the inbox entry, so the controller seats them by where they stood
-    when they joined, with no `data get entity … Pos` of its own: 128 players joining at once were 128
-    requests, a second of one poll at 16 boards (bench/scale.py)."""
-    heard = _two_boards_seated(tmp_path, Heard)
-    assert [c for c in heard.asked if c.startswith("data get entity")] == []
+@functools.cache
+def _digits_console() -> Console:
+    """One world with the pack for every example (each counts its own cuts and mixes)."""
+    world = World(version="1.21.11", strict=True)
+    world.load_datapack(PACK)
+    world.tick()
+    return Console(world)
 
 
-DIGITS = "1000000000000000"  # a legal player name: sixteen digits
-
-
-@pytest.fixture
-def digits_rig(tmp_path: Path) -> Iterator[Rig]:
-    """A started game of three players, the first of them named all in digits."""
-    yield from make_rig(tmp_path, [DIGITS, "Sam", "Robin"])
-
-
+@settings(max_examples=40, deadline=None)
+@given(st.text("0123456789", min_size=3, max_size=16), st.integers(1, 40))
 def test_another_client_s_reply_that_begins_with_digits_joined_to_a_batch_s_return_is_no_cut(
-        digits_rig: Rig) -> None:
+        name: str, ops: int) -> None:
     """"...batch returned 8" + "1000000000000000 has the following entity data...": the count and the name
     run together. The batch ran whole; it was called cut, a bug to report, and every later write went out
-    one operation a request until the controller restarted."""
-    rig = digits_rig
+    one operation a request until the controller restarted. Any name of digits, any count of operations."""
+    console = _digits_console()
+    world = console.world
+    if name not in world.players:
+        Bot.join(world, name)
 
     class Joined(Interloper):
         def execute(self, command: str) -> list[str]:
@@ -341,21 +378,17 @@ def test_another_client_s_reply_that_begins_with_digits_joined_to_a_batch_s_retu
             if not command.startswith(batch.BATCH):
                 return ours
             self.mixed["after"] += 1
-            return ours + self.world.execute(f"data get entity {DIGITS} Pos")
-    joined = Joined(rig.box.world, rate=1.0, seed=0)
-    rig.box.server.executor = joined
+            return ours + self.world.execute(f"data get entity {name} Pos")
+    joined = console.executor = Joined(world, rate=1.0, seed=0)
     lines: list[str] = []
-    rig.ctl.on_line = lines.append
-    game = rig.game
-    for _ in range(12):
-        name = game.names[game.to_act()]
-        legal = [a[0] for a in game.legal_actions(game.to_act())]
-        kind = next((k for k, a in (("d6", "roll"), ("buy", "buy"), ("end_turn", "end_turn")) if a in legal), None)
-        if kind is None:
-            break
-        rig.bots[name].trigger(kind)
-        rig.step()
-    assert joined.mixed["after"] >= 8 and game.turns > 1, lines
-    assert rig.ctl.wire.cut == 0 and rig.ctl.wire.budget == batch.BUDGET, lines
+    config = load_world()
+    wire = Wire(console.command, lines.append, batches=True, version=config.version, costs=_prom_costs)
+    cash = 1000 + ops
+    wire.send([calls.cash(name, cash)] + [calls.cash(f"P{n}", cash) for n in range(ops)], ack=ops)
+    assert joined.mixed["after"] >= 1
+    assert wire.cut == 0 and wire.budget == batch.BUDGET, lines
+    assert wire.mixed == joined.mixed["after"], "every reply was another client's joined to ours: none a cut"
     assert not [line for line in lines if "stopped a write" in line or "report" in line], lines
-    rig.box.server.executor = rig.box.world
+    for who in (name, f"P{ops - 1}"):  # the batches ran whole, each once
+        assert world.execute(f"scoreboard players get {who} monopoli.cash") == [f"{who} has {cash} [Cash]"]
+    assert world.strict_failures == []
