@@ -435,6 +435,21 @@ class Desk(Told):
             del state["snapshot"]
         return reads
 
+    # -- a poll after a player list that did not read (h1) ------------------------
+    def step_unlisted(self) -> int:
+        """`step` on a snapshot that says the server's `list uuids` did not read the last time it was asked
+        (`Snapshot.listed` False: its replies mixed with another client's past the read phase's patience)."""
+        before = vars(self).get("snapshot")
+        made = self.snapshot
+        vars(self)["snapshot"] = lambda reads=None: dataclasses.replace(made(reads), listed=False)
+        try:
+            return self.step()
+        finally:
+            if before is None:
+                del vars(self)["snapshot"]
+            else:
+                vars(self)["snapshot"] = before
+
 
 def open_auction(desk: Desk) -> tuple[str, str]:
     """The player to act throws, declines the deed they land on, and it goes to auction (seed 2 lands on

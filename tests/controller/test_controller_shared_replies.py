@@ -32,6 +32,7 @@ from typing import Any
 
 import pytest
 from controller_support import PACK, PASSWORD, table_players
+from decide_support import Desk
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -305,6 +306,26 @@ def test_joins_wait_for_a_player_list_that_reads(box: Sandbox, tmp_path: Path, m
         ctl.poll()  # the list never reads: the entry is set aside, said, and the night goes on
         assert [line for line in lines if "from a player the server's player list did not name" in line], lines
         store.close()
+
+
+def test_an_entry_from_a_player_nobody_named_is_set_aside_saying_whether_the_list_read() -> None:
+    """Past the read phase's patience an entry from a player no list named is decided anyway: set aside, and
+    the operator told why, the server did not list them, or its player list did not read (replies mixed with
+    another client's). The patience itself is the read phase's, over RCON: test_joins_wait_for_a_player_list_
+    that_reads."""
+    desk = Desk()
+    actions = desk.table.n_actions
+    stranger = "0f0f0f0f-0000-4000-8000-00000000000a"
+    desk.entry("jar", stranger, value=1)
+    assert desk.step() == 1
+    desk.entry("jar", stranger, value=1)
+    assert desk.step_unlisted() == 1
+    asides = [line for line in desk.lines if "set aside" in line]
+    assert len(asides) == 2, desk.lines
+    assert f"from a player the server did not list (UUID {stranger})" in asides[0], asides[0]
+    assert f"from a player the server's player list did not name (UUID {stranger})" in asides[1], asides[1]
+    assert desk.table.n_actions == actions, "an entry nobody named was applied"
+    assert not [c for c in desk.written if stranger in c], "a player nobody named was told something"
 
 
 def _two_boards_seated(tmp_path: Path, executor: Callable[[World], Any]) -> Any:
