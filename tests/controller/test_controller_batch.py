@@ -2,8 +2,8 @@
 
 The path over RCON is proven on a sandbox: a poll and a sync, a pack too old to batch, a batch the server
 cuts at a limit set too low. What the wire makes of a cut that is not the operator's doing, and how its
-budget grows back, is a function of the world's replies: tested on the sandbox's world itself (its pack,
-its command limit, its replies as RCON joins them), without a socket.
+budget grows back, is a function of the world's replies: tested on the sandbox's world in this process
+(`controller_support.InProcess`: its pack, its command limit, its replies), without a socket.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from controller_support import PACK, Counting, Rig
+from controller_support import Counting, InProcess, Rig
 
 from monopoli_mc.bridge import batch
 from monopoli_mc.bridge.inbox import READ_QUERY
@@ -104,9 +104,8 @@ def test_a_batch_cut_at_a_limit_set_too_low_is_finished_and_names_the_rule(rig: 
 
 @pytest.fixture
 def world() -> Iterator[World]:
-    """The sandbox's world with the pack, Alex's throw waiting in its inbox: no server around it."""
-    w = World(version="1.21.11", strict=True)
-    w.load_datapack(PACK)
+    """The sandbox's world in this process with the pack, Alex's throw waiting in its inbox: no server."""
+    w = InProcess().world
     alex = Bot.join(w, "Alex")
     w.tick()
     alex.trigger("d6")
@@ -115,8 +114,8 @@ def world() -> Iterator[World]:
 
 
 def _wire(world: World, lines: list[str]) -> tuple[Wire, list[str]]:
-    """The controller's wire over the world, each request's lines joined as the RCON server joins them; and
-    the requests it sends."""
+    """The controller's wire over the world, each request's lines joined as the sandbox's RCON server joins
+    them; and the requests it sends."""
     config = load_world()
     board = load_board(board_path(load_rules("prom").board))
     sent: list[str] = []

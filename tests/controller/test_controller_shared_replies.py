@@ -15,7 +15,7 @@ And over real threads, a demo beside a client that sends `list` back to back end
 
 Those paths run over RCON on a sandbox. What one reply mixed in a known way makes of a read (the night
 mark, the poll's storage, a batch's return) is a function of the replies: `Console` answers those tests
-from the sandbox's world itself, each request's lines joined as its RCON server joins them, no socket.
+from the sandbox's world in this process (`controller_support.InProcess`), no socket.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from controller_support import PACK, PASSWORD, table_players
+from controller_support import PACK, PASSWORD, InProcess, table_players
 from decide_support import Desk
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -102,28 +102,25 @@ class Interloper:
         return {"theirs": theirs, "after": ours + theirs, "before": theirs + ours}[kind]
 
 
-class Console:
-    """The sandbox's world answering requests as its RCON server does, through `executor` (the world, or an
-    Interloper over it): each request's lines joined into one reply. No socket: for the tests whose subject is
-    what a reader makes of the replies."""
+class Console(InProcess):
+    """The sandbox's world in this process (`InProcess`) answering through `executor`: the world, or an
+    Interloper over it. For the tests whose subject is what a reader makes of the replies."""
 
-    def __init__(self, world: World) -> None:
-        self.world = world
-        self.executor: World | Interloper = world
+    def __init__(self) -> None:
+        super().__init__()
+        self.executor: World | Interloper = self.world
 
-    def command(self, text: str) -> str:
-        """One request's reply."""
-        return "".join(self.executor.execute(text))
+    def command(self, command: str) -> str:
+        """One request's reply, as the sandbox's RCON server joins its lines."""
+        return "".join(self.executor.execute(command))
 
 
 @pytest.fixture
 def console() -> Iterator[Console]:
     """The sandbox's world with the pack, no server around it."""
-    world = World(version="1.21.11", strict=True)
-    world.load_datapack(PACK)
-    world.tick()
-    yield Console(world)
-    assert world.strict_failures == []
+    console = Console()
+    yield console
+    assert console.world.strict_failures == []
 
 
 @pytest.fixture
@@ -379,10 +376,7 @@ def _prom_costs() -> Costs:
 @functools.cache
 def _digits_console() -> Console:
     """One world with the pack for every example (each counts its own cuts and mixes)."""
-    world = World(version="1.21.11", strict=True)
-    world.load_datapack(PACK)
-    world.tick()
-    return Console(world)
+    return Console()
 
 
 @settings(max_examples=40, deadline=None)
