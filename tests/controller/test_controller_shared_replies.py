@@ -47,6 +47,7 @@ from monopoli_mc.controller.db.store import Store
 from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.cost import Costs, pack_costs
 from monopoli_mc.datapack.world_config import load_world
+from monopoli_mc.demo.players import TablePlayers
 from monopoli_mc.demo.run import run_demo
 from monopoli_mc.errors import LeaseError, MonopoliError, RconError
 from monopoli_mc.rcon.client import RconClient
@@ -270,39 +271,45 @@ def test_a_demo_beside_a_client_hammering_the_server_equals_its_headless_twin(tm
           f"{sum(line.startswith('warning') for line in lines)}")
 
 
-def test_joins_wait_for_a_player_list_that_reads(box: Sandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_joins_wait_for_a_player_list_that_reads(console: Console, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """Entries from players not yet named wait while `list uuids` comes back mixed: never set aside for it
-    (they were, as if the server had not listed them); a list that never reads passes them after a while."""
-    with RconClient(*box.address, PASSWORD) as client:
-        client.command("function monopoli:board/main/place")
-        store = Store(tmp_path / "night.db")
-        lines: list[str] = []
-        ctl = Controller(client, load_world(), store, Settings(rules="prom", start_at=3), on_line=lines.append)
-        ctl.start()
-        box.server.executor = Interloper(box.world, rate=1.0, seed=2, only="list uuids", kinds=("empty", "theirs"),
-                                         others=("list",))
-        table_players(box, ctl, store, NAMES)
-        for _ in range(3):
-            box.world.tick()
-            ctl.poll()
-        assert not [line for line in lines if "set aside" in line] and ctl.tables["main"].game is None
-        waits = [line for line in lines if "the inbox waits for a player list that reads" in line]
-        assert len(waits) == 1, lines  # said once while it goes on failing
-        box.server.executor = box.world
-        box.world.tick()
-        ctl.poll()
-        game = ctl.tables["main"].game
-        assert game is not None and sorted(game.names) == sorted(NAMES)
-        assert not [line for line in lines if "set aside" in line]
+    (they were, as if the server had not listed them); a list that never reads passes them after a while.
 
-        monkeypatch.setattr("monopoli_mc.controller.reads.PATIENCE", 0.0)
-        box.server.executor = Interloper(box.world, rate=1.0, seed=2, only="list uuids", kinds=("empty",))
-        from monopoli_mc.sandbox.bots import Bot
-        Bot.join(box.world, "Jo").trigger("jar")
-        box.world.tick()
-        ctl.poll()  # the list never reads: the entry is set aside, said, and the night goes on
-        assert [line for line in lines if "from a player the server's player list did not name" in line], lines
-        store.close()
+    The controller's read phase on the replies, over the sandbox's world in this process: another client's
+    replies mixed into `list uuids` over RCON are in test_a_game_with_replies_mixed_equals_its_headless_twin."""
+    world = console.world
+    console.command("function monopoli:board/main/place")
+    store = Store(tmp_path / "night.db")
+    lines: list[str] = []
+    ctl = Controller(console, load_world(), store, Settings(rules="prom", start_at=3), on_line=lines.append)
+    ctl.start()
+    console.executor = Interloper(world, rate=1.0, seed=2, only="list uuids", kinds=("empty", "theirs"),
+                                  others=("list",))
+    people = TablePlayers(world, ctl.tables["main"].layout, NAMES, walk=False,
+                          operator=lambda kind, args: store.request(kind, args, "main"))
+    people.join()
+    people.sit_down()
+    for _ in range(3):
+        world.tick()
+        ctl.poll()
+    assert not [line for line in lines if "set aside" in line] and ctl.tables["main"].game is None
+    waits = [line for line in lines if "the inbox waits for a player list that reads" in line]
+    assert len(waits) == 1, lines  # said once while it goes on failing
+    console.executor = world
+    world.tick()
+    ctl.poll()
+    game = ctl.tables["main"].game
+    assert game is not None and sorted(game.names) == sorted(NAMES)
+    assert not [line for line in lines if "set aside" in line]
+
+    monkeypatch.setattr("monopoli_mc.controller.reads.PATIENCE", 0.0)
+    console.executor = Interloper(world, rate=1.0, seed=2, only="list uuids", kinds=("empty",))
+    Bot.join(world, "Jo").trigger("jar")
+    world.tick()
+    ctl.poll()  # the list never reads: the entry is set aside, said, and the night goes on
+    assert [line for line in lines if "from a player the server's player list did not name" in line], lines
+    store.close()
 
 
 def test_an_entry_from_a_player_nobody_named_is_set_aside_saying_whether_the_list_read() -> None:
