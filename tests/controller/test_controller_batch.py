@@ -1,7 +1,7 @@
 """The controller's writes go out in batches: a poll with events is the inbox read and one write.
 
-The path over RCON is proven on a sandbox: a poll and a sync, a pack too old to batch, a batch the server
-cuts at a limit set too low. What the wire makes of a cut that is not the operator's doing, and how its
+The path over RCON is proven on a sandbox: a poll and a sync, a batch the server cuts at a limit set too
+low. What the wire makes of a pack too old to batch, of a cut that is not the operator's doing, and how its
 budget grows back, is a function of the world's replies: tested on the sandbox's world in this process
 (`controller_support.InProcess`: its pack, its command limit, its replies), without a socket.
 """
@@ -58,23 +58,6 @@ def test_a_poll_and_a_sync_go_out_in_batches_the_poll_s_with_the_ack(rig: Rig) -
     assert len(sent) <= 4, len(sent)  # three players' cash, pawns, 28 banners, 22 streets, books, prompts
 
 
-def test_an_older_pack_without_batches_gets_one_command_a_request(rig: Rig) -> None:
-    world = rig.box.world
-    world.datapacks.functions.pop("monopoli:batch")
-    world.functions.compiled.pop("monopoli:batch")
-    lines: list[str] = []
-    rig.ctl.on_line = lines.append
-    name = _roll(rig)
-    rig.step()
-    assert any("has no monopoli:batch" in line and "/reload" in line for line in lines)
-    assert any(line.startswith(f"{name} throws") for line in rig.said_to(name))  # written one by one
-    counting = Counting(rig.rcon)
-    rig.ctl.rcon = counting
-    rig.step()
-    assert counting.sent == [READ_QUERY]
-    world.strict_failures.clear()  # the unknown function is the point here
-
-
 EMPTY = ["Storage monopoli:bridge has the following contents: []"]
 WRITES = [calls.cash(f"P{n}", 1000 + n) for n in range(100)]  # about 1,000 commands in three batches
 
@@ -125,6 +108,28 @@ def _wire(world: World, lines: list[str]) -> tuple[Wire, list[str]]:
         return "".join(world.execute(text))
     return Wire(command, lines.append, batches=True, costs=lambda: pack_costs(config, board),
                 version=config.version), sent
+
+
+def test_an_older_pack_without_batches_gets_one_command_a_request(world: World) -> None:
+    """A pack without `monopoli:batch`: the first batch's reply says so; the operator is told to install this
+    version's pack, and every write from then on is a request of its own, the acknowledgement last."""
+    world.datapacks.functions.pop("monopoli:batch")
+    world.functions.compiled.pop("monopoli:batch")
+    world.tick()
+    lines: list[str] = []
+    wire, sent = _wire(world, lines)
+    version = load_world().version
+    writes = [calls.cash("Alex", 1400), calls.message("tell", "Alex", "Alex throws 3+4", version)]
+    wire.send(writes, ack=10**6)
+    assert any("has no monopoli:batch" in line and "/reload" in line for line in lines), lines
+    assert sent[0].startswith(batch.BATCH) and sent[1:] == [*writes, calls.ack(10**6)], sent
+    assert Bot(world, "Alex").chat_text()[-1] == "Alex throws 3+4"  # written one by one
+    assert world.execute("scoreboard players get Alex monopoli.cash") == ["Alex has 1400 [Cash]"]
+    assert world.execute("data get storage monopoli:bridge inbox") == EMPTY, "the ack was lost"
+    sent.clear()
+    wire.send(writes)
+    assert sent == writes, "a later write was batched again"
+    world.strict_failures.clear()  # the unknown function is the point here
 
 
 def test_a_batch_cut_though_within_the_limit_is_our_bug_never_a_rule_to_raise(world: World) -> None:
