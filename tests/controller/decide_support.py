@@ -435,7 +435,7 @@ class Desk(Told):
             del state["snapshot"]
         return reads
 
-    # -- a poll after a player list that did not read (h1) ------------------------
+    # -- a poll after a player list that did not read ------------------------
     def step_unlisted(self) -> int:
         """`step` on a snapshot that says the server's `list uuids` did not read the last time it was asked
         (`Snapshot.listed` False: its replies mixed with another client's past the read phase's patience)."""
