@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from monopoli_mc.errors import ConfigError
-from monopoli_mc.rules.yamlsource import Section, load_yaml
+from monopoli_mc.operator_input import NotAFile, read_file
+from monopoli_mc.rules.yamlsource import Section, read_yaml
 
 SPACE_KINDS = ("go", "street", "railroad", "utility", "chance", "community_chest",
                "tax", "jail", "free_parking", "go_to_jail")
@@ -111,15 +112,39 @@ class Board:
 
 
 _BANK_NAME = re.compile(r"[A-Za-z][A-Za-z ]{0,19}")
+# by path: the board made last, and each file it was made from with the bytes parsed (`load_board`)
+_MADE: dict[str, tuple[tuple[tuple[Path, bytes], ...], Board]] = {}
 
 
 def load_board(path: Path | str) -> Board:
     """Load and validate a board file and the decks it names.
 
-    Raises ConfigError naming the file, line and key of the first problem.
+    Raises ConfigError naming the file, line and key of the first problem. A board is a value made from
+    its two files' bytes alone, so the one made last from a path is given again while both files hold
+    the bytes it was made from: a test or a tool that loads one board hundreds of times reads the files
+    but parses them once. Any change to either file, or one that cannot be read, loads anew.
     """
     path = Path(path)
-    top = Section(load_yaml(path), file=str(path))
+    kept = _MADE.get(str(path))
+    if kept is not None and all(_bytes(file) == data for file, data in kept[0]):
+        return kept[1]
+    board, read = _load_board(path)
+    _MADE[str(path)] = (read, board)
+    return board
+
+
+def _bytes(path: Path) -> bytes | None:
+    """A file's bytes, None if it cannot be read (then the board is loaded anew, and says why)."""
+    try:
+        return read_file(path)
+    except (OSError, NotAFile):
+        return None
+
+
+def _load_board(path: Path) -> tuple[Board, tuple[tuple[Path, bytes], ...]]:
+    """The board, and each file it was made from with the bytes parsed."""
+    parsed, data = read_yaml(path)
+    top = Section(parsed, file=str(path))
     name = top.get("name", str)
     groups_sec = top.section("groups")
     groups_raw: dict[str, tuple[Section, dict[str, Any]]] = {}
@@ -163,9 +188,11 @@ def load_board(path: Path | str) -> Board:
     if not _BANK_NAME.fullmatch(bank):
         raise top.error("bank", f"use 1-20 letters and spaces, e.g. Treasury; found {bank!r}")
     top.finish()
-    decks = load_decks(path.parent / decks_file, spaces, DECKS if card_decks == "space" else ROLE_DECKS)
-    return Board(name=name, spaces=tuple(spaces), groups=groups, decks=decks, source=str(path),
-                 card_decks=card_decks, bank=bank)
+    decks_path = path.parent / decks_file
+    decks, deck_data = _load_decks(decks_path, spaces, DECKS if card_decks == "space" else ROLE_DECKS)
+    board = Board(name=name, spaces=tuple(spaces), groups=groups, decks=decks, source=str(path),
+                  card_decks=card_decks, bank=bank)
+    return board, ((path, data), (decks_path, deck_data))
 
 
 def _int_list(sec: Section, key: str) -> tuple[int, ...]:
@@ -209,7 +236,13 @@ def _load_space(item: Any, index: int, line: int | None, file: str,
 
 def load_decks(path: Path, spaces: list[Space], deck_names: tuple[str, ...] = DECKS) -> dict[str, tuple[Card, ...]]:
     """Load the decks (Chance and Community Chest, or one per side), checking every card's effect."""
-    top = Section(load_yaml(path), file=str(path))
+    return _load_decks(path, spaces, deck_names)[0]
+
+
+def _load_decks(path: Path, spaces: list[Space], deck_names: tuple[str, ...]) -> tuple[dict[str, tuple[Card, ...]], bytes]:
+    """The decks, and the file's bytes parsed."""
+    parsed, data = read_yaml(path)
+    top = Section(parsed, file=str(path))
     names = {s.name: s.index for s in spaces}
     decks: dict[str, tuple[Card, ...]] = {}
     for deck in deck_names:
@@ -219,7 +252,7 @@ def load_decks(path: Path, spaces: list[Space], deck_names: tuple[str, ...] = DE
             raise top.error(deck, "empty deck")
         decks[deck] = tuple(cards)
     top.finish()
-    return decks
+    return decks, data
 
 
 def _load_card(item: Any, deck: str, index: int, line: int | None, file: str,

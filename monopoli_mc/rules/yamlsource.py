@@ -77,6 +77,11 @@ for _loader in _LOADERS:
 
 def load_yaml(path: Path) -> Any:
     """Parse a YAML file into Located/LocatedList values; syntax errors name file and line."""
+    return read_yaml(path)[0]
+
+
+def read_yaml(path: Path) -> tuple[Any, bytes]:
+    """`load_yaml`, and the file's bytes it parsed."""
     name = str(path)
     try:
         data = read_file(path)  # a FIFO or a device named in a config is refused, never read for ever
@@ -91,7 +96,7 @@ def load_yaml(path: Path) -> Any:
         text = data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as read_text's newlines
     except UnicodeDecodeError as exc:
         raise ConfigError(f"cannot read file: not UTF-8 text (byte {exc.start})", file=name) from None
-    return load_yaml_text(text, name)
+    return load_yaml_text(text, name), data
 
 
 def load_yaml_text(text: str, name: str) -> Any:
