@@ -27,13 +27,17 @@ demo: $(VENV)/.installed
 # free), and in CI the compiled engine is built beside it too (make fast); their reports are printed
 # after the suite's, and any of them failing fails the target. The package is compiled to bytecode
 # first: the tests start dozens of `monopoli` processes, and a shell with PYTHONDONTWRITEBYTECODE set
-# would have each compile it anew. `-n auto` is two workers a core (tests/conftest.py says why).
+# would have each compile it anew. Likewise the tests: every xdist worker collects the whole suite, and
+# pytest rewrites each test module's asserts on import, so one collection first writes the rewritten
+# modules (its cache, in tests' __pycache__) and the workers read them. `-n auto` is two workers a
+# core (tests/conftest.py says why).
 test: $(VENV)/.installed-test
 	@$(BIN)/python -m compileall -q monopoli_mc >/dev/null
-	@echo "$(BIN)/mypy & MONOPOLI_ENGINE=pure $(BIN)/pytest -n auto$$([ "$${CI:-}" = true ] && echo ' & make fast')"
+	@echo "$(BIN)/mypy & $(BIN)/pytest --collect-only; MONOPOLI_ENGINE=pure $(BIN)/pytest -n auto$$([ "$${CI:-}" = true ] && echo ' & make fast')"
 	@log=$$(mktemp); built=$$(mktemp); fast=; \
 	$(BIN)/mypy >"$$log" 2>&1 & types=$$!; \
 	if [ "$${CI:-}" = true ]; then $(BUILD_FAST) >"$$built" 2>&1 & fast=$$!; fi; \
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest --collect-only -q >/dev/null 2>&1; \
 	MONOPOLI_ENGINE=pure $(BIN)/pytest -n auto; tests=$$?; \
 	wait $$types; typed=$$?; echo "$(BIN)/mypy:"; cat "$$log"; compiled=0; \
 	if [ -n "$$fast" ]; then wait $$fast; compiled=$$?; echo "make fast:"; cat "$$built"; fi; \
