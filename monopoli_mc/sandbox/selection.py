@@ -5,6 +5,7 @@ what it read. (This module was `selectors.py`, which also parsed them, until iss
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import uuid
@@ -65,6 +66,14 @@ class Selector:
             return [p] if p is not None else []
         if self.kind == "uuid":
             return [p for p in world.all_entities() if str(p.uuid) == self.name]
+        only = self._one_score
+        if only is not None:  # `@a[scores={o=range}]` alone, what a tick runs most: the same players, in order
+            objective = world.scoreboard.objectives.get(only[0])
+            if objective is None:
+                return []
+            get, low, high = objective.scores.get, only[1], only[2]
+            return [p for p in world.online_players() if (score := get(p.holder)) is not None
+                    and low <= score.value <= high]
         tests = self._tests(source)
         if self.kind == "s":
             entity = source.entity
@@ -75,14 +84,26 @@ class Selector:
         found = pool
         for test in tests:  # each criterion given narrows the pool; none given keeps it whole
             found = test.many(found) if isinstance(test, _OneScore) else [p for p in found if test(p, source)]
-        origin = self._origin(source)
         sort = self.sort or {"p": "nearest", "n": "nearest", "r": "random"}.get(self.kind, "arbitrary")
         if sort in ("nearest", "furthest"):
+            origin = self._origin(source)
             found.sort(key=lambda p: _dist(p.pos, origin), reverse=sort == "furthest")
         elif sort == "random":
             random.shuffle(found)
         limit = self.limit if self.limit is not None else (1 if self.kind in "prn" else None)
         return found[:limit] if limit is not None else found
+
+    @functools.cached_property
+    def _one_score(self) -> tuple[str, float, float] | None:
+        """(objective, low, high) when this is `@a` with one `scores=` objective and no other option: evaluated
+        as `select`'s general path evaluates it (online players in their order, the one score test), in one
+        pass with no test list, origin or sort worked out for nothing (a tick runs dozens of these)."""
+        if (self.kind != "a" or len(self.scores) != 1 or self.names or self.tags or self.teams or self.types
+                or self.nbt or self.distance is not None or any(c is not None for c in (*self.xyz, *self.dxyz))
+                or self.limit is not None or self.sort is not None):
+            return None
+        (name, rng), = self.scores.items()
+        return (name, -math.inf if rng.low is None else rng.low, math.inf if rng.high is None else rng.high)
 
     def _origin(self, source: Source) -> tuple[float, float, float]:
         return tuple(c if c is not None else s for c, s in zip(self.xyz, source.pos))  # type: ignore[return-value]
