@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import functools
-import io
 import json
 from typing import Any
 
-import nbtlib
 import pytest
 
 from dp_checks import (CAMEL_GAMERULES, book_titles, command_lines, dialect_problems,
@@ -16,21 +14,18 @@ from monopoli_mc.datapack import calls
 from monopoli_mc.datapack.channel import INTENTS
 from monopoli_mc.datapack.pack import Pack
 from monopoli_mc.rules.board import Board
+from monopoli_mc.vanilla.nbt import read_compressed
 
 
 def _structure(pack: Pack) -> Any:
     return _parsed(pack.structures["monopoli:board"])
 
 
-@functools.lru_cache(maxsize=4)  # nbtlib reads a board in a third of a second; releases share the bytes
+@functools.lru_cache(maxsize=4)
 def _parsed(data: bytes) -> Any:
-    return nbtlib.File.parse(_gunzip(data)).root
-
-
-def _gunzip(data: bytes) -> io.BytesIO:
-    import gzip
-
-    return io.BytesIO(gzip.decompress(data))
+    """The structure as the server's NbtIo reads it (`vanilla.nbt`; nbtlib, a third of a second a board, reads
+    it as a second opinion in test_datapack_structure.py)."""
+    return read_compressed(data)[1]
 
 
 def test_every_line_parses_with_mecha(pack: Pack, mecha: Any) -> None:
