@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gzip
 import io
 
@@ -14,6 +15,11 @@ from monopoli_mc.datapack.pack import Pack
 def _root(pack: Pack) -> nbtlib.Compound:
     data = pack.structures["monopoli:board"]
     assert data[:2] == b"\x1f\x8b"  # gzipped
+    return _parsed(data)
+
+
+@functools.lru_cache(maxsize=4)  # a third of a second a board: once per release, not once per test
+def _parsed(data: bytes) -> nbtlib.Compound:
     return nbtlib.File.parse(io.BytesIO(gzip.decompress(data))).root
 
 
