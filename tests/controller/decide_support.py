@@ -221,6 +221,23 @@ class Desk(Told):
         return next(iter(self.tables.values()))
 
     # -- a policy's move made as a player makes it; a restart as `Controller.start` makes it ----------
+    def play_out(self, polls: int = 3000) -> Game:
+        """The first board's game played by the demo's bots (`rules.bots.make_bots`, `policy.next_move`), a move
+        and a poll at a time, until it is over (or `polls` have passed); the game."""
+        from monopoli_mc.controller.game.policy import next_move
+        from monopoli_mc.rules.bots import make_bots
+        from monopoli_mc.rules.phases import OVER
+
+        bots = make_bots(len(self.game.names))
+        for _ in range(polls):
+            if self.game.phase == OVER:
+                break
+            move = next_move(self.game, bots)
+            if move is not None:
+                self.play(move)
+            self.step()
+        return self.game
+
     def play(self, move: tuple[str, int, Any]) -> None:
         """The first board's policy move (`policy.next_move`) queued as the entries a player's input makes
         (the trigger, the button at a card building, a trade's offer triggers), as `demo.players` acts."""

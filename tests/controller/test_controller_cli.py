@@ -16,9 +16,7 @@ from decide_support import Desk
 from monopoli_mc.cli import cli, main
 from monopoli_mc.controller.db.lease import Lease
 from monopoli_mc.controller.db.store import Store
-from monopoli_mc.controller.game.policy import next_move
 from monopoli_mc.demo.run import standings
-from monopoli_mc.rules.bots import make_bots
 from monopoli_mc.rules.phases import OVER
 
 
@@ -38,15 +36,7 @@ def test_a_game_ends_at_its_round_limit_with_the_richest_first() -> None:
     (`demo.run.standings`, which it prints after "Final standings after N rounds", as the whole demo above
     shows) put the richest first. The round limit's equality with the engine's own game: test_controller_games."""
     desk = Desk(["Alex", "Sam", "Robin"], rules="classic", seed=3, max_rounds=3)
-    bots = make_bots(3)
-    for _ in range(3000):
-        if desk.game.phase == OVER:
-            break
-        move = next_move(desk.game, bots)
-        if move is not None:
-            desk.play(move)
-        desk.step()
-    game = desk.game
+    game = desk.play_out()
     assert (game.phase, game.round, game.end_reason) == (OVER, 3, "round_limit")
     assert not any(game.bankrupt)  # three rounds: nobody is out yet; the richest leads
     winner = game.names[game.winner]  # type: ignore[index]

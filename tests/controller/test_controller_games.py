@@ -10,7 +10,7 @@ import pytest
 from decide_support import Desk
 
 from monopoli_mc.bridge.inbox import READ_QUERY
-from monopoli_mc.controller.game.policy import next_move, play_headless
+from monopoli_mc.controller.game.policy import play_headless
 from monopoli_mc.demo.run import run_demo
 from monopoli_mc.rcon.packets import MAX_REQUEST_PAYLOAD
 from monopoli_mc.rules.bots import make_bots
@@ -60,15 +60,7 @@ def test_whole_game_equals_headless(tmp_path: Path) -> None:
                          [("speed-die", 3, 155, 4), ("anti-monopoly", 4, 2, 3), ("classic-older", 3, 14, 3)])
 def test_a_variant_game_equals_its_headless_twin(rules: str, players: int, seed: int, max_rounds: int) -> None:
     desk = Desk(["Alex", "Sam", "Robin", "Kai"][:players], rules=rules, seed=seed, max_rounds=max_rounds)
-    strategies = make_bots(players)
-    for _ in range(3000):
-        if desk.game.phase == OVER:
-            break
-        move = next_move(desk.game, strategies)
-        if move is not None:
-            desk.play(move)
-        desk.step()
-    game = desk.game
+    game = desk.play_out()
     assert game.phase == OVER and game.winner is not None and game.round == max_rounds
     twin = Game.new(game.rules, game.board, game.names, seed)
     actions = play_headless(twin, make_bots(players))
