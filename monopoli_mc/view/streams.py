@@ -169,14 +169,22 @@ def _tail(old: str, new: str) -> dict[str, Any] | None:
     if was is None or now is None or (was[0], was[2]) != (now[0], now[2]):
         return None
     items, fresh = was[1], now[1]
+    # the fewest items kept at either end; where both ends keep some (["b","a"] to ["a","b","a"]), the
+    # change that sends fewer items
+    ends: list[tuple[int, dict[str, Any]]] = []
     for drop in range(len(items)):
         kept = items[drop:]
         if fresh[:len(kept)] == kept:
-            return {"drop": drop, "add": "".join(fresh[len(kept):])}
+            ends.append((len(fresh) - len(kept), {"drop": drop, "add": "".join(fresh[len(kept):])}))
+            break
     for cut in range(len(items)):
         kept = items[:len(items) - cut]
         if fresh[len(fresh) - len(kept):] == kept:
-            return {"drop": 0, "add": "", "front": "".join(fresh[:len(fresh) - len(kept)]), "cut": cut}
+            ends.append((len(fresh) - len(kept),
+                         {"drop": 0, "add": "", "front": "".join(fresh[:len(fresh) - len(kept)]), "cut": cut}))
+            break
+    if ends:
+        return min(ends, key=lambda end: end[0])[1]
     return {"drop": len(items), "add": "".join(fresh)}
 
 
