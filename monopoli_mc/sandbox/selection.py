@@ -10,6 +10,7 @@ import math
 import random
 import uuid
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Callable
 
 from monopoli_mc.sandbox.model import Entity, Player, Score
@@ -69,11 +70,7 @@ class Selector:
         only = self._one_score
         if only is not None:  # `@a[scores={o=range}]` alone, what a tick runs most: the same players, in order
             objective = world.scoreboard.objectives.get(only[0])
-            if objective is None:
-                return []
-            get, low, high = objective.scores.get, only[1], only[2]
-            return [p for p in world.online_players() if (score := get(p.holder)) is not None
-                    and low <= score.value <= high]
+            return [] if objective is None else _in_range(objective.scores, *only[1:], world.online_players())
         tests = self._tests(source)
         if self.kind == "s":
             entity = source.entity
@@ -103,7 +100,7 @@ class Selector:
                 or self.limit is not None or self.sort is not None):
             return None
         (name, rng), = self.scores.items()
-        return (name, -math.inf if rng.low is None else rng.low, math.inf if rng.high is None else rng.high)
+        return (name, *_bounds(rng))
 
     def _origin(self, source: Source) -> tuple[float, float, float]:
         return tuple(c if c is not None else s for c, s in zip(self.xyz, source.pos))  # type: ignore[return-value]
@@ -159,8 +156,7 @@ class Selector:
             return lambda p, source: False
         # Each range as two bounds compared inline (an open end as infinity): the same test as
         # `Range.__contains__`, without a call per player and objective (a tick runs dozens of these).
-        bounds = [(objective.scores, -math.inf if rng.low is None else rng.low,
-                   math.inf if rng.high is None else rng.high) for objective, rng in wanted if objective is not None]
+        bounds = [(objective.scores, *_bounds(rng)) for objective, rng in wanted if objective is not None]
         if len(bounds) == 1:
             return _OneScore(*bounds[0])
 
@@ -191,6 +187,11 @@ class Selector:
         on = source.world.team_of(p.holder)
         name = on.name if on is not None else ""
         return all((name == t) != neg for t, neg in self.teams)
+
+
+def _bounds(rng: Range) -> tuple[float, float]:
+    """A range's two bounds, an open end as infinity (the same test as `Range.__contains__`, inline)."""
+    return (-math.inf if rng.low is None else rng.low, math.inf if rng.high is None else rng.high)
 
 
 def _dist(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
@@ -331,7 +332,12 @@ class _OneScore:
         score = self.scores.get(p.holder)
         return score is not None and self.low <= score.value <= self.high
 
-    def many(self, pool: list[Entity]) -> list[Entity]:
+    def many(self, pool: Sequence[Entity]) -> list[Entity]:
         """The entities of the pool that pass, in its order."""
-        get, low, high = self.scores.get, self.low, self.high
-        return [p for p in pool if (score := get(p.holder)) is not None and low <= score.value <= high]
+        return _in_range(self.scores, self.low, self.high, pool)
+
+
+def _in_range(scores: dict[str, Score], low: float, high: float, pool: Sequence[Entity]) -> list[Entity]:
+    """The entities of the pool with a score in [low, high], in its order."""
+    get = scores.get
+    return [p for p in pool if (score := get(p.holder)) is not None and low <= score.value <= high]
