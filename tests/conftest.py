@@ -23,6 +23,28 @@ def pytest_configure(config: pytest.Config) -> None:
     """The markers this suite uses."""
     config.addinivalue_line("markers", "whole_games: hypothesis over whole games, whose example count is the cost; "
                                        "make test-compiled leaves them out")
+    config.addinivalue_line("markers", "long(seconds): a test that takes several seconds (about `seconds` on a "
+                                       "2-core machine running the suite); it runs first, the longest first")
+    if getattr(config.option, "maxschedchunk", 0) is None:  # xdist's load scheduling, --maxschedchunk not given
+        config.option.maxschedchunk = 1  # see pytest_collection_modifyitems
+
+
+@pytest.hookimpl(trylast=True)  # after any plugin that reorders
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests first, the longest first; the rest in their order.
+
+    xdist's load scheduling gives each worker a run of items in the order collected, then more as it
+    finishes them; nothing already given is taken back. A 25-second test collected near the end (the
+    README's rehearsals are) kept one worker busy after the others had finished. With the long tests
+    first, and at most one item handed over at a time (--maxschedchunk 1, set in pytest_configure),
+    each worker holds about two items: a long one goes to whichever worker is free, and the short
+    ones fill in around them. Every worker collects the same items and sorts them the same way, as
+    xdist requires.
+    """
+    def seconds(item: pytest.Item) -> float:
+        marker = item.get_closest_marker("long")
+        return 0.0 if marker is None else float(marker.kwargs.get("seconds", marker.args[0] if marker.args else 1))
+    items.sort(key=lambda item: -seconds(item))  # stable: equal keys keep the collection's order
 
 
 def pytest_xdist_auto_num_workers(config: object) -> int | None:

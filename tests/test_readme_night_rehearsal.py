@@ -15,6 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from test_readme_commands import README, _split, blocks
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,6 +45,7 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+@pytest.mark.long(seconds=25)
 def test_the_short_night_is_played_as_the_readme_types_it(tmp_path: Path) -> None:
     shell, typed, shown = night_block()
     port = _free_port()

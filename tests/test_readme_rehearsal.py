@@ -17,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from test_readme_commands import README, blocks, _split
 
 from monopoli_mc.sandbox.rehearsal import without_note
@@ -65,6 +66,7 @@ def test_the_rehearsal_extraction_finds_the_lines() -> None:
     assert any(line.startswith("monopoli admin end") for line in typed) and shown
 
 
+@pytest.mark.long(seconds=20)
 def test_the_readme_rehearsal_plays_a_game_to_its_end(tmp_path: Path) -> None:
     """Three players and an operator, typed into `monopoli sandbox --console`, from nothing to the end."""
     exported, words, typed, shown = rehearsal()

@@ -72,6 +72,7 @@ def test_every_printed_command_carries_the_options_and_can_be_run_as_printed(
         assert box.world.strict_failures == []
 
 
+@pytest.mark.long(seconds=3)
 def test_doctor_notices_a_pack_built_for_another_world_config(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     world = load_world()

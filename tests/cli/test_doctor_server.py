@@ -98,6 +98,7 @@ def test_vanilla_is_told_and_asked_nothing_else(sandbox: Sandbox, tmp_path: Path
     assert "ok   the server is vanilla" in out and "aliases" not in out
 
 
+@pytest.mark.long(seconds=3)
 def test_a_paused_server_is_told_with_why_and_what_to_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """An empty 1.21.2+ server pauses (ledger row F5): doctor says it does not tick, and what to set."""
     with Sandbox(password=PASSWORD, strict=True, datapack=PACK, pause_when_empty_seconds=1) as box:

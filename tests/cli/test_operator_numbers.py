@@ -404,6 +404,7 @@ def _refused(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
 NUMERIC_PARAMS = sorted(NUMBERS)
 
 
+@pytest.mark.long(seconds=3)
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_hostile_spellings_of_every_numeric_parameter_are_one_line(capsys: pytest.CaptureFixture[str],

@@ -40,6 +40,7 @@ def _answers(bot: Bot, before: int) -> list[int]:
     return [int(m.group(1)) for line in bot.chat_text()[before:] for m in [_NO_DEED.search(line)] if m]
 
 
+@pytest.mark.long(seconds=3)
 def test_catch_up_after_an_outage_of_300_inputs(night: Rig) -> None:
     before = {name: len(bot.chat_text()) for name, bot in night.bots.items()}
     sent = _queue_during_outage(night, 100)

@@ -20,6 +20,7 @@ from monopoli_mc.demo.run import standings
 from monopoli_mc.rules.phases import OVER
 
 
+@pytest.mark.long(seconds=7)
 def test_demo_plays_a_whole_game_and_prints_standings() -> None:
     """The one whole game `monopoli demo` plays in the suite (walking, and each rule set's path through the
     world, are played by test_controller_games.py through the same run_demo)."""
@@ -168,6 +169,7 @@ def test_admin_exits_1_when_the_controller_refuses(tmp_path: Path) -> None:
         store.close()
 
 
+@pytest.mark.long(seconds=4)
 def test_run_says_when_the_server_is_paused(tmp_path: Path) -> None:
     """`monopoli run` on a paused server (empty, 1.21.2+; ledger row F5) says why nothing arrives, then runs."""
     import os

@@ -27,6 +27,7 @@ ADDED = {"speed-die": {"bus", "choose_space"}, "anti-monopoly": {"choose_role"},
 # spaces, in the strict sandbox over TCP through `monopoli demo`'s path: the whole path and the wire (the
 # record of every request, each within RCON's limit). Classic is not played here: it differs from prom only
 # in the engine's numbers (tests/rules prove them), on prom's controller path.
+@pytest.mark.long(seconds=7)
 def test_whole_game_equals_headless(tmp_path: Path) -> None:
     players, seed = 3, 8
     record = tmp_path / "record.jsonl"

@@ -55,6 +55,7 @@ def _wait_for_lease(db: Path, pid: int, deadline: float) -> None:
     raise AssertionError("the controller never took the lease")
 
 
+@pytest.mark.long(seconds=3)
 def test_a_second_controller_on_the_same_database_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "night.db"
     with Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=100) as box:

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from controller_support import PACK, PASSWORD, table_players
 from decide_support import Desk
 
@@ -69,6 +70,7 @@ def _controller(world: Path, db: Path) -> subprocess.Popen[bytes]:
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
+@pytest.mark.long(seconds=11)
 def test_controller_killed_at_random_points(tmp_path: Path) -> None:
     """Four kills (one in an auction its clock is about to close), then the game goes on 10 actions to a turn's start (every card
     book back) and stops: what a kill could lose or double is behind it, and the rest of the game is
@@ -159,6 +161,7 @@ def _request(store: Store, kind: str, args: dict[str, object]) -> None:
         store.request(kind, args, "main")
 
 
+@pytest.mark.long(seconds=4)
 def test_sandbox_restarted_mid_game(tmp_path: Path) -> None:
     """The server restarted after the first houses are built; 20 actions on, at a turn's start, the new
     world shows the game as the store has it."""

@@ -17,6 +17,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from controller_support import PACK, PASSWORD
 from test_controller_night import world_yaml
 
@@ -68,6 +69,7 @@ def _status(db: Path, begins: str, within: float) -> str:
         time.sleep(0.05)
 
 
+@pytest.mark.long(seconds=5)
 def test_run_says_what_to_check_then_recovers_and_says_the_board_is_not_built(tmp_path: Path) -> None:
     silent = socket.socket()  # accepts connections (the kernel's backlog) and never answers: a wrong port
     silent.bind(("127.0.0.1", 0))

@@ -132,6 +132,7 @@ def box() -> Iterator[Sandbox]:
         assert box.world.strict_failures == []
 
 
+@pytest.mark.long(seconds=4)
 def test_a_game_with_replies_mixed_equals_its_headless_twin(box: Sandbox, tmp_path: Path) -> None:
     world_cfg = load_world()
     with RconClient(*box.address, PASSWORD) as client:
@@ -225,6 +226,7 @@ def test_a_poll_that_reads_another_client_s_storage_reply_is_asked_again(console
     store.close()
 
 
+@pytest.mark.long(seconds=3)
 def test_a_demo_beside_a_client_hammering_the_server_equals_its_headless_twin(tmp_path: Path) -> None:
     """Real threads: a second RCON connection sends `list` back to back all game long (a monitoring tool
     asks every few seconds): replies mix, the game goes on as its twin."""

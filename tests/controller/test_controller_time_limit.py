@@ -95,6 +95,7 @@ def _running(db: Path, pid: int) -> bool:
     return holder is not None and holder.pid == pid and not holder.released
 
 
+@pytest.mark.long(seconds=5)
 def test_run_time_limit_ends_the_game_through_the_cli(tmp_path: Path) -> None:
     db = tmp_path / "night.db"
     with Sandbox(password=PASSWORD, strict=True, datapack=PACK, tick_rate=100) as box:

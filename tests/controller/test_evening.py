@@ -86,6 +86,7 @@ def _seat_next(ev: Evening, plan: dict[str, list[list[str]]], games: dict[str, l
                 break
 
 
+@pytest.mark.long(seconds=10)
 def test_a_whole_evening(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                          capsys: pytest.CaptureFixture[str]) -> None:
     with evening(tmp_path, SETTINGS) as ev:

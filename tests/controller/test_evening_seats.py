@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from evening_support import Evening, evening
 
 from monopoli_mc.controller.decide.settings import Settings
@@ -56,6 +57,7 @@ def _check(ev: Evening) -> None:
     assert (watch.unread, watch.books, watch.stale, watch.unanswered, watch.sidebar) == ([], [], [], [], []), watch
 
 
+@pytest.mark.long(seconds=7)
 def test_players_read_their_own_seat_through_table_changes_and_restarts(tmp_path: Path) -> None:
     with evening(tmp_path, SETTINGS) as ev:
         ev.start()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 from evening_support import Evening, evening
 
@@ -94,6 +95,7 @@ def _heard_elsewhere(ev: Evening, board: str, game: int) -> None:
     assert heard, (line, {n: ev.said[n][-3:] for n in others})
 
 
+@pytest.mark.long(seconds=10)
 def test_a_whole_night(tmp_path: Path) -> None:
     with evening(tmp_path, SETTINGS) as ev:
         ev.start()

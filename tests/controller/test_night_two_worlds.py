@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 from controller_support import PASSWORD
 
 from monopoli_mc.controller.loop import Controller, Settings
@@ -309,6 +310,7 @@ def _play(night: NightRig) -> dict[str, Any]:
             "games": [{k: v for k, v in g.items() if k not in ("started", "ended")} for g in game_rows(data)]}
 
 
+@pytest.mark.long(seconds=5)
 def test_the_same_night_on_one_server_and_on_two(tmp_path: Path) -> None:
     with sandbox(tmp_path / "one", ["main", "annex"], SEED) as server:
         db = tmp_path / "one.db"

@@ -28,6 +28,7 @@ def _parsed(data: bytes) -> Any:
     return read_compressed(data)[1]
 
 
+@pytest.mark.long(seconds=3)
 def test_every_line_parses_with_mecha(pack: Pack, mecha: Any) -> None:
     snake = pack.version.has_snake_case_gamerules
     failures = []

@@ -125,6 +125,7 @@ def test_invariants_hold_after_every_action(rules_name: str, seed: int, players:
     play(rules_name, seed, players, random_seats=min(random_seats, players), check_legal=False)
 
 
+@pytest.mark.long(seconds=3)
 @pytest.mark.whole_games
 @pytest.mark.parametrize("rules_name", RULE_SETS)
 @settings(max_examples=3, deadline=None)

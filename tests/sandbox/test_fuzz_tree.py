@@ -102,6 +102,7 @@ def _fuzz(release: str, line: str) -> None:
     del world.strict_failures[:], world.strict_refusals[:]  # refused lines are meant here
 
 
+@pytest.mark.long(seconds=4)
 @pytest.mark.parametrize("release", RELEASES)
 def test_every_drawn_line_answers_as_vanilla(release: str) -> None:
     """No exception escapes the sandbox, and every reply is a vanilla message of the release."""

@@ -161,6 +161,7 @@ def test_a_walk_and_a_press_take_the_server_s_own_ticks(rehearsal: Rehearsal) ->
     assert spent <= wall * rehearsal.box.tick_rate * 1.2 + 2, (spent, wall)
 
 
+@pytest.mark.long(seconds=4)
 def test_a_press_inside_spawn_protection_does_nothing_for_a_player_who_is_not_an_operator(
         rehearsal: Rehearsal) -> None:
     """Issue 28: as vanilla's isUnderSpawnProtection (radius 16 by default; the jar is at 1 -59 2, spawn 0 64 0)."""

@@ -45,6 +45,7 @@ def page_samples(browser: Browser, game: Game) -> dict[int, tuple[int, ...]]:
     return samples
 
 
+@pytest.mark.long(seconds=6)
 def test_the_page_in_chromium_shows_the_game_and_follows_it(tmp_path: Path) -> None:
     live = start_demo(tmp_path, players=3, seed=1, speed=10, max_rounds=15)  # mortgaged, owned and free deeds
     live.wait_started()

@@ -82,6 +82,7 @@ def _join(box: Sandbox, name: str) -> None:
     bot.trigger("join")
 
 
+@pytest.mark.long(seconds=4)
 def test_the_page_follows_the_game_again_after_the_controller_is_started_again(tmp_path: Path) -> None:
     world = load_world()
     pack = install(world, "prom", tmp_path)
@@ -130,6 +131,7 @@ def _inside(box: list[float], outer: list[float]) -> bool:
     return outer[0] - 0.5 <= box[0] and outer[1] - 0.5 <= box[1] and box[2] <= outer[2] + 0.5 and box[3] <= outer[3] + 0.5
 
 
+@pytest.mark.long(seconds=8)
 def test_the_wall_shows_three_boards_with_their_state_and_auction_on_one_1920_by_1080_screen() -> None:
     auction, _ = _to_auction()
     auction.apply(("bid", 1, 40))
@@ -227,6 +229,7 @@ def _night_feed(boards: int, players: int) -> Feed:
     return feed
 
 
+@pytest.mark.long(seconds=4)
 def test_the_wall_with_the_night_s_panel_fits_1920_by_1080_with_nothing_overlapping() -> None:
     for boards, players in ((3, 16), (16, 128)):
         feed = _night_feed(boards, players)

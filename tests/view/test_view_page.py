@@ -97,6 +97,7 @@ def _inside(e: Element, box: tuple[float, float, float, float] | None) -> bool:
     return box[0] <= x <= box[2] and box[1] <= y <= box[3]
 
 
+@pytest.mark.long(seconds=7)
 def test_the_page_follows_a_two_board_demo_and_says_when_it_stops(tmp_path: Path) -> None:
     world = two_boards(tmp_path)
     live = start_demo(tmp_path, world=world, players=3, seed=1, max_rounds=10)  # 10 rounds: mortgages, houses

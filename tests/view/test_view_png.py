@@ -31,6 +31,7 @@ def png_samples(image: Image.Image, board: int, game: Game, views: list[BoardVie
             for s in game.board.deeds}
 
 
+@pytest.mark.long(seconds=5)
 def test_state_png_shows_each_board_as_the_game_has_it(tmp_path: Path) -> None:
     world = two_boards(tmp_path)
     db = tmp_path / "night.db"

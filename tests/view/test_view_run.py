@@ -12,6 +12,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 from view_support import get, parse
 
 from monopoli_mc.datapack.world_config import load_world
@@ -23,6 +24,7 @@ from monopoli_mc.sandbox.runner import Sandbox
 PASSWORD = "page-pw"
 
 
+@pytest.mark.long(seconds=3)
 def test_run_web_shows_the_seats_then_says_it_stopped(tmp_path: Path) -> None:
     world = load_world()
     pack = install(world, "prom", tmp_path)

@@ -135,6 +135,7 @@ def test_streams_past_the_cap_are_answered_503_and_a_place_frees_when_a_viewer_l
             sock.close()
 
 
+@pytest.mark.long(seconds=5)
 def test_a_viewer_that_takes_nothing_is_closed_and_the_others_go_on() -> None:
     with serving(slow_after=0.5) as (feed, server):
         stalled = _connect(server, buffer=1024)
