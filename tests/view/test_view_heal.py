@@ -25,6 +25,7 @@ from monopoli_mc.view.bids import BidBook, bids_in
 from monopoli_mc.view.html import list_items, section, section_parts, wall_grid
 from monopoli_mc.view.model import BoardView, NightPanel, board_view
 from monopoli_mc.view.server import PageServer
+from monopoli_mc.view.streams import ALIVE_EVERY, Stream
 
 RULES = load_rules("prom")
 BOARD = load_board(board_path(RULES.board))
@@ -130,6 +131,25 @@ def test_a_stream_stays_open_across_a_stop_and_follows_the_feed_again() -> None:
 
 
 # -- a reading viewer always gets in ----------------------------------------------------------------------
+def test_a_page_that_vouched_lately_keeps_its_place_though_it_is_furthest_behind() -> None:
+    """The newcomer's place comes from a stream nobody vouched for lately, before one that is behind."""
+    now = 1000.0
+    pairs = [socket.socketpair() for _ in range(3)]
+    try:
+        behind = Stream(pairs[0][0], opened=1.0, vouched=now - 5, size=50_000)  # the projector, catching up
+        idle = Stream(pairs[1][0], opened=2.0, size=10)  # a phone that reads, never vouched for
+        stale = Stream(pairs[2][0], opened=3.0, vouched=now - 2.5 * ALIVE_EVERY, size=10)  # its page went away
+        assert min([behind, idle], key=lambda s: s.rank(now)) is idle
+        assert min([behind, stale], key=lambda s: s.rank(now)) is stale
+        assert min([idle, stale], key=lambda s: s.rank(now)) is idle  # the same, the older goes
+        behind.vouched = now - 2.5 * ALIVE_EVERY  # no word for 25 s: behind is behind
+        assert min([behind, idle], key=lambda s: s.rank(now)) is behind
+    finally:
+        for a, b in pairs:
+            a.close()
+            b.close()
+
+
 def _streams_in_tens(server: PageServer, count: int, done: Callable[[int], bool]) -> list[socket.socket]:
     """`count` streams that never read, ten at a time, each ten taken (`done(how many so far)`) before the next.
 
