@@ -27,41 +27,47 @@ BOARDS = {name: load_board(board_path(name)) for name in ("standard", "anti-mono
 MANAGE = ("build", "sell", "sell_all", "mortgage", "lift")
 
 
+GROUPS = [(group.kind, group.spaces) for group in BOARD.groups.values()]
+CARDS = {name: sum(len(deck) for deck in board.decks.values()) for name, board in BOARDS.items()}
+
+
 def check_invariants(game: Game) -> None:
-    """Everything that must hold between any two actions."""
-    assert sum(game.cash) + game.jar + game.bank == 0, "money is conserved"
-    assert all(c >= 0 for c in game.cash), "no seat has negative cash"
+    """Everything that must hold between any two actions (checked after each: the suite's cost is here,
+    hence the plain loops)."""
+    cash, owner, buildings, mortgaged, rules = game.cash, game.owner, game.buildings, game.mortgaged, game.rules
+    assert sum(cash) + game.jar + game.bank == 0, "money is conserved"
+    assert min(cash) >= 0, "no seat has negative cash"
     assert game.jar >= 0
     houses = hotels = 0
-    for group in BOARD.groups.values():
-        members = group.spaces
-        built = [game.buildings[m] for m in members]
-        if any(built) and game.rules.roles:
-            assert group.kind == "street"
-            assert not any(game.mortgaged[m] and game.buildings[m] for m in members), "no buildings on a mortgage"
-        elif any(built):
-            assert group.kind == "street"
-            assert not any(game.mortgaged[m] for m in members), "no buildings beside a mortgage"
-            assert len({game.owner[m] for m in members}) == 1, "buildings only on a full group"
-            if game.rules.even_building:
+    for kind, members in GROUPS:
+        built = [buildings[m] for m in members]
+        if not any(built):
+            continue
+        assert kind == "street"
+        if rules.roles:
+            assert not any(mortgaged[m] and buildings[m] for m in members), "no buildings on a mortgage"
+        else:
+            assert not any(mortgaged[m] for m in members), "no buildings beside a mortgage"
+            assert len({owner[m] for m in members}) == 1, "buildings only on a full group"
+            if rules.even_building:
                 assert max(built) - min(built) <= 1, "houses differ by at most one"
         houses += sum(b for b in built if b < HOTEL)
-        hotels += sum(1 for b in built if b == HOTEL)
+        hotels += built.count(HOTEL)
     assert (houses, hotels) == (game.houses_out, game.hotels_out)
-    if game.rules.houses_limit is not None:
-        assert houses <= game.rules.houses_limit and hotels <= (game.rules.hotels_limit or 0)
-    for s, owner in enumerate(game.owner):
-        assert owner == -1 or (0 <= owner < len(game.names) and not game.bankrupt[owner]), \
-            "a deed has one owner, never a bankrupt one"
-        if owner == -1:
-            assert game.buildings[s] == 0 and not game.mortgaged[s]
-    for p, out in enumerate(game.bankrupt):
+    if rules.houses_limit is not None:
+        assert houses <= rules.houses_limit and hotels <= (rules.hotels_limit or 0)
+    seats, bankrupt = len(game.names), game.bankrupt
+    for s, seat in enumerate(owner):
+        if seat == -1:
+            assert buildings[s] == 0 and not mortgaged[s]
+        else:
+            assert 0 <= seat < seats and not bankrupt[seat], "a deed has one owner, never a bankrupt one"
+    for p, out in enumerate(bankrupt):
         if out:
-            assert game.cash[p] == 0 and not game.jail_cards[p], "a bankrupt player owns nothing"
+            assert cash[p] == 0 and not game.jail_cards[p], "a bankrupt player owns nothing"
     held = sum(len(c) for c in game.jail_cards)
-    cards = sum(len(d) for d in BOARDS[game.rules.board].decks.values())
-    assert sum(len(d) for d in game.decks.values()) + held == cards, "every card is in a deck or a hand"
-    if game.rules.roles and game.phase != "role_choice":
+    assert sum(len(d) for d in game.decks.values()) + held == CARDS[rules.board], "every card is in a deck or a hand"
+    if rules.roles and game.phase != "role_choice":
         sides = [game.roles.count(r) for r in ("competitor", "monopolist")]
         assert sum(sides) == len(game.names) and abs(sides[0] - sides[1]) <= 1, "sides differ by at most one"
 
@@ -83,15 +89,15 @@ def play(rules_name: str, seed: int, players: int, *, random_seats: int, check_l
                     assert game.is_legal(action), action
             p = actions[0][1]
             if game.phase in ("roll", "jail", "buy", "debt", "end_turn"):
+                listed = {(a[0], a[2]) for a in actions if a[0] in MANAGE}
+                sold_groups = {BOARD.spaces[s].group for kind, s in listed if kind == "sell_all"}
                 for kind in MANAGE:
                     for s in range(40):
                         if kind == "sell_all":  # one listed per group, legal on any street of it
-                            group = BOARD.spaces[s].group
-                            listed = game.owner[s] == p and any(
-                                a[0] == kind and BOARD.spaces[a[2]].group == group for a in actions)
+                            offered = game.owner[s] == p and BOARD.spaces[s].group in sold_groups
                         else:
-                            listed = any(a[0] == kind and a[2] == s for a in actions)
-                        assert game.is_legal((kind, p, s)) == listed, (kind, s)
+                            offered = (kind, s) in listed
+                        assert game.is_legal((kind, p, s)) == offered, (kind, s)
             fresh = Game.from_data(game.to_data(), game.board)  # no cached candidates
             for q in range(players):
                 assert game.legal_actions(q) == fresh.legal_actions(q), f"stale candidates of seat {q}"
