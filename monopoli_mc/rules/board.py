@@ -234,13 +234,9 @@ def _load_space(item: Any, index: int, line: int | None, file: str,
                  monopoly_rent=monopoly_rent)
 
 
-def load_decks(path: Path, spaces: list[Space], deck_names: tuple[str, ...] = DECKS) -> dict[str, tuple[Card, ...]]:
-    """Load the decks (Chance and Community Chest, or one per side), checking every card's effect."""
-    return _load_decks(path, spaces, deck_names)[0]
-
-
 def _load_decks(path: Path, spaces: list[Space], deck_names: tuple[str, ...]) -> tuple[dict[str, tuple[Card, ...]], bytes]:
-    """The decks, and the file's bytes parsed."""
+    """The decks (Chance and Community Chest, or one per side), every card's effect checked, and the
+    file's bytes parsed."""
     parsed, data = read_yaml(path)
     top = Section(parsed, file=str(path))
     names = {s.name: s.index for s in spaces}

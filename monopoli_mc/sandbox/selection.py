@@ -9,8 +9,8 @@ import functools
 import math
 import random
 import uuid
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Callable
 
 from monopoli_mc.sandbox.model import Entity, Player, Score
