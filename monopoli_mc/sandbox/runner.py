@@ -40,15 +40,15 @@ class Sandbox:
             raise ConfigError(f"--tick-busy-ms must be 0 or more, found {tick_busy_ms:g}")
         self.world = world if world is not None else World(
             version=version, strict=strict, pause_when_empty_seconds=pause_when_empty_seconds)
-        heap.own(self.world)  # its pack and boards live as long as the sandbox (sandbox/heap.py)
-        if datapack is not None:
-            self.world.load_datapack(Path(datapack))
         self.ticking = ticking
         self.tick_rate = tick_rate
         self.tick_busy_ms = tick_busy_ms
         self._main = (MainThread(self.world.tick, tick_rate=tick_rate, busy=tick_busy_ms / 1000)
                       if ticking else None)
         self.server = RconServer(self.world, password, host=host, port=port, main=self._main)
+        heap.own(self.world)  # its pack and boards live as long as the sandbox (sandbox/heap.py)
+        if datapack is not None:
+            self.world.load_datapack(Path(datapack))
 
     def __repr__(self) -> str:
         return f"Sandbox({self.server.host!r}, {self.server.port}, ticking={self.ticking})"
@@ -70,7 +70,11 @@ class Sandbox:
 
     def start(self) -> Sandbox:
         """Start serving RCON and, if ticking, the clock; returns self."""
-        self.server.start()
+        try:
+            self.server.start()
+        except BaseException:  # a busy port: nothing runs, so nothing kept for it stays out of the collector
+            heap.release(self.world)
+            raise
         if self._main is not None:
             self._main.start()
         return self

@@ -5,8 +5,12 @@ objects stopped a controller in the same process for 0.3-0.7 s (docs/performance
 from __future__ import annotations
 
 import gc
+import socket
 from pathlib import Path
 
+import pytest
+
+from monopoli_mc.errors import ConfigError
 from monopoli_mc.sandbox.runner import Sandbox
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,3 +37,19 @@ def test_a_world_made_alone_is_left_to_the_collector() -> None:
     world.execute("forceload add 0 0 63 63")
     world.execute("function monopoli:board/main/place")
     assert gc.get_freeze_count() == before
+
+
+def test_a_sandbox_that_cannot_start_keeps_nothing() -> None:
+    """Its pack was loaded and kept; a busy port (or an empty password, refused before the load) leaves
+    nothing out of the collector."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        with pytest.raises(ConfigError, match="cannot listen"):
+            with Sandbox(password="pw", port=taken.getsockname()[1], datapack=ROOT / "datapacks" / "monopoli.zip",
+                         ticking=False):
+                pass
+    assert gc.get_freeze_count() == 0
+    with pytest.raises(ConfigError, match="password is empty"):
+        Sandbox(password="", datapack=ROOT / "datapacks" / "monopoli.zip", ticking=False)
+    assert gc.get_freeze_count() == 0
